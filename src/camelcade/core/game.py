@@ -1,0 +1,442 @@
+"""The two base classes every game builds on: an immutable ``Game`` and a mutable ``State``.
+
+The template method of OpenSpiel: the public methods of :class:`State` check, once and for
+every game, that the game is not over, that it is the caller's turn and that the action
+is legal, and only then call the game's ``_apply``. A game therefore implements only the
+in-progress case. Rules never draw random numbers: dice, card draws and setup rolls are
+chance nodes whose outcomes are listed with their probabilities, and whoever drives the
+game samples them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, TypeVar
+
+from camelcade.core.action import Action
+from camelcade.core.errors import (
+    ActionSyntaxError,
+    CamelcadeError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    OptionError,
+    StateError,
+)
+from camelcade.core.options import Option
+from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
+from camelcade.core.view import View
+
+STATE_FORMAT = "camelcade-state/1"
+"""The ``format`` field of ``State.to_json()``; it changes only when the layout does."""
+
+PROBABILITY_TOLERANCE = 1e-9
+
+_S = TypeVar("_S", bound="State")
+
+
+class Game(ABC):
+    """A game with its options fixed: immutable, comparable, cheap to pass around."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    perfect_information: ClassVar[bool] = False
+
+    def __init__(self, players: int | str | None = None, **options: Any) -> None:
+        self._players = self._check_players(players)
+        known = {spec.name: spec for spec in self.option_specs}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            allowed = ", ".join(["players", *known]) or "players"
+            raise OptionError(
+                f"{self.id} has no option {', '.join(repr(u) for u in unknown)}; "
+                f"its options are: {allowed}"
+            )
+        values: JSONDict = {"players": self._players}
+        for spec in self.option_specs:
+            raw = options.get(spec.name, spec.default)
+            try:
+                values[spec.name] = spec.check(raw)
+            except ValueError as error:
+                raise OptionError(
+                    f"{self.id} option {spec.name}={raw!r} is not allowed: {error}; "
+                    f"allowed: {spec.allowed}"
+                ) from None
+        self._options = values
+        self._key = json.dumps(values, sort_keys=True)
+        self._validate_options()
+
+    def _check_players(self, players: int | str | None) -> int:
+        if players is None:
+            return self.default_players
+        if isinstance(players, str) and players.strip().isdigit():
+            players = int(players.strip())
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(
+                f"{self.id}: players must be a whole number from {self.min_players} "
+                f"to {self.max_players}, got {players!r}"
+            )
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.id} is played by {self.min_players} to {self.max_players} "
+                f"players, not {players}"
+            )
+        return players
+
+    def _validate_options(self) -> None:
+        """Hook for checks that involve several options together."""
+
+    @property
+    def players(self) -> int:
+        """Number of seats in this game."""
+        return self._players
+
+    @property
+    def options(self) -> JSONDict:
+        """Every option with its default filled in, ``players`` included (a fresh copy)."""
+        return json.loads(self._key)  # type: ignore[no-any-return]
+
+    def option(self, name: str) -> Any:
+        """One option's value (no copy: treat it as read-only)."""
+        return self._options[name]
+
+    @abstractmethod
+    def new_state(self) -> State:
+        """The initial state; it may be a chance node (dealing, setup rolls)."""
+
+    @abstractmethod
+    def _state_from_data(self, data: Any) -> State:
+        """Build a state from its ``to_json()["state"]`` part; raise ``StateError`` if bad."""
+
+    @abstractmethod
+    def _sample_state(self, observation: JSONDict, player: PlayerId, rng: random.Random) -> State:
+        """A full state consistent with ``observation``; hidden parts drawn from ``rng``."""
+
+    def state_from_json(self, data: Any) -> State:
+        """The inverse of ``State.to_json()``: rejects malformed data with ``StateError``."""
+        if not isinstance(data, dict):
+            raise StateError(f"a saved state is a JSON object, got {type(data).__name__}")
+        if data.get("format") != STATE_FORMAT:
+            raise StateError(
+                f"unknown state format {data.get('format')!r}; expected {STATE_FORMAT!r}"
+            )
+        if data.get("game") != self.id:
+            raise StateError(f"this state is for game {data.get('game')!r}, not {self.id!r}")
+        if data.get("options") != self.options:
+            raise StateError(
+                f"this state was saved with options {data.get('options')!r}; "
+                f"this game has {self.options!r}"
+            )
+        history, seen_by = data.get("history"), data.get("seen_by")
+        if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
+            raise StateError("'history' must be a list of action texts")
+        if not isinstance(seen_by, list) or len(seen_by) != len(history):
+            raise StateError("'seen_by' must be a list as long as 'history'")
+        state = self._state_from_data(data.get("state"))
+        try:
+            state._history = [state.parse_action(text) for text in history]
+        except ActionSyntaxError as error:
+            raise StateError(f"bad action in 'history': {error}") from None
+        state._seen_by = [_seen_from_json(item, self.players) for item in seen_by]
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and (self.id, self._key) == (other.id, other._key)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self._key))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"cc.load({self.id!r}, {args})"
+
+
+def _seen_from_json(item: Any, players: int) -> tuple[PlayerId, ...] | None:
+    if item is None:
+        return None
+    if isinstance(item, list) and all(
+        isinstance(p, int) and not isinstance(p, bool) and 0 <= p < players for p in item
+    ):
+        return tuple(item)
+    raise StateError(f"'seen_by' entries are null or lists of seats, got {item!r}")
+
+
+class State(ABC):
+    """A position. Mutable through ``apply``; ``clone`` and ``child`` give independent copies.
+
+    Subclasses implement the underscored hooks for the in-progress case only, and copy
+    their own mutable containers in ``_copy_into``.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._history: list[Action] = []
+        self._seen_by: list[tuple[PlayerId, ...] | None] = []
+        self._legal_cache: tuple[Action, ...] | None = None
+
+    # -- hooks a game implements -------------------------------------------------------
+
+    @abstractmethod
+    def _current_player(self) -> PlayerId:
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+
+    @abstractmethod
+    def _legal_actions(self) -> Sequence[Action]:
+        """Legal actions of the current seat (never called at chance or terminal nodes)."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """Outcomes and probabilities (called only at chance nodes)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action already checked to be legal."""
+
+    @abstractmethod
+    def _parse_action(self, text: str) -> Action:
+        """Parse canonical notation; raise ``ActionSyntaxError`` saying what is expected."""
+
+    @abstractmethod
+    def _scores(self) -> list[float]:
+        """Points so far, one per seat."""
+
+    @abstractmethod
+    def _winners(self) -> list[PlayerId]:
+        """Winning seats at a terminal state."""
+
+    @abstractmethod
+    def _observation(self, player: PlayerId) -> JSONDict:
+        """All that ``player`` may see and nothing else, JSON-safe."""
+
+    @abstractmethod
+    def _to_data(self) -> JSONDict:
+        """The complete position (not the history), JSON-safe."""
+
+    @abstractmethod
+    def _copy_into(self, other: State) -> None:
+        """Give ``other`` (a shallow copy of self) its own mutable containers."""
+
+    @abstractmethod
+    def describe(self, player: PlayerId | None = None) -> str:
+        """Plain-language text of the position as ``player`` sees it (None: public)."""
+
+    @abstractmethod
+    def _describe_action(self, action: Action, player: PlayerId | None) -> str:
+        """One sentence saying what a legal ``action`` does here, as ``player`` may know it."""
+
+    def _returns(self) -> list[float]:
+        """Final result per seat; by default the game's own points."""
+        return self._scores()
+
+    def _seen_by_hook(self, action: Action) -> tuple[PlayerId, ...] | None:
+        """Seats that see ``action`` (about to be applied); None means everyone."""
+        return None
+
+    def _hidden_text(self, action: Action) -> str:
+        """What seats that do not see ``action`` are told of it."""
+        return "?"
+
+    def _why_illegal(self, action: Action) -> str | None:
+        """Optional game-specific reason an action is illegal here."""
+        return None
+
+    # -- public API ----------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game (and options) this state belongs to."""
+        return self._game
+
+    @property
+    def current_player(self) -> PlayerId:
+        """Seat to move, ``CHANCE`` (-1) at a chance node, ``TERMINAL`` (-2) when over."""
+        return self._current_player()
+
+    def is_chance(self) -> bool:
+        return self._current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self._current_player() == TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions; at a chance node its outcomes; empty if and only if terminal."""
+        return list(self._legal())
+
+    def _legal(self) -> tuple[Action, ...]:
+        if self._legal_cache is None:
+            player = self._current_player()
+            if player == TERMINAL:
+                self._legal_cache = ()
+            elif player == CHANCE:
+                self._legal_cache = tuple(action for action, _ in self._chance_outcomes())
+            else:
+                self._legal_cache = tuple(self._legal_actions())
+        return self._legal_cache
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node: ``(outcome, probability)`` pairs whose probabilities sum to 1."""
+        if not self.is_chance():
+            raise CamelcadeError(
+                f"chance_outcomes() is only defined at a chance node; "
+                f"the current player is {self._current_player()}"
+            )
+        return list(self._chance_outcomes())
+
+    def parse_action(self, text: str) -> Action:
+        """Parse action notation (the inverse of ``str(action)``); raises ActionSyntaxError."""
+        if not isinstance(text, str):
+            raise ActionSyntaxError(f"action text must be a string, got {type(text).__name__}")
+        cleaned = " ".join(text.split())
+        if not cleaned:
+            raise ActionSyntaxError("empty action text; type an action such as those listed")
+        return self._parse_action(cleaned)
+
+    def _resolve(self, action: Action | str) -> Action:
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if not isinstance(action, Action):
+            raise ActionSyntaxError(
+                f"expected an action or its text, got {type(action).__name__}: {action!r}"
+            )
+        return action
+
+    def check_action(self, action: Action | str, *, player: PlayerId | None = None) -> Action:
+        """Parse and check ``action`` for ``player`` without applying it; return the Action."""
+        if self.is_terminal():
+            raise GameOverError(f"the game is over; {str(action)!r} cannot be played")
+        current = self._current_player()
+        if player is not None and player != current:
+            who = "chance" if current == CHANCE else f"seat {current}"
+            raise NotYourTurnError(f"it is not seat {player}'s turn; {who} is to act")
+        resolved = self._resolve(action)
+        legal = self._legal()
+        if resolved not in legal:
+            reason = self._why_illegal(resolved)
+            shown = ", ".join(str(a) for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
+            raise IllegalActionError(
+                f"illegal action {str(resolved)!r}: {reason or 'not legal in this position'}; "
+                f"legal now: {shown}"
+            )
+        return resolved
+
+    def apply(self, action: Action | str, *, player: PlayerId | None = None) -> None:
+        """Apply a legal action (or its text). On any error the state is left unchanged.
+
+        ``player``, when given, is the seat claiming to act: a mismatch raises
+        ``NotYourTurnError`` (the server and the terminal pass it; bots and searches need not).
+        """
+        resolved = self.check_action(action, player=player)
+        seen = self._seen_by_hook(resolved)
+        self._apply(resolved)
+        self._history.append(resolved)
+        self._seen_by.append(seen)
+        self._legal_cache = None
+
+    def child(self: _S, action: Action | str) -> _S:
+        """A new state with ``action`` applied; ``self`` is unchanged."""
+        new = self.clone()
+        new.apply(action)
+        return new
+
+    def clone(self: _S) -> _S:
+        """An independent copy."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._history = list(self._history)
+        new._seen_by = list(self._seen_by)
+        self._copy_into(new)
+        return new
+
+    @property
+    def history(self) -> list[Action]:
+        """Every action applied since the initial state (or the loaded position)."""
+        return list(self._history)
+
+    def history_for(self, player: PlayerId | None) -> list[str]:
+        """The history as ``player`` saw it: actions hidden from that seat are redacted."""
+        return [
+            str(action) if seen is None or player in seen else self._hidden_text(action)
+            for action, seen in zip(self._history, self._seen_by, strict=True)
+        ]
+
+    def scores(self) -> list[float]:
+        """Points so far, one float per seat."""
+        return [float(s) for s in self._scores()]
+
+    def returns(self) -> list[float]:
+        """The final result per seat (the game's own points); only at a terminal state."""
+        self._require_terminal("returns")
+        return [float(r) for r in self._returns()]
+
+    def winners(self) -> list[PlayerId]:
+        """The winning seats (several on a tie the rules leave standing); only at the end."""
+        self._require_terminal("winners")
+        return sorted(self._winners())
+
+    def _require_terminal(self, what: str) -> None:
+        if not self.is_terminal():
+            raise CamelcadeError(f"{what}() is defined once the game is over; it is still going")
+
+    def _check_player(self, player: Any) -> PlayerId:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise CamelcadeError(f"player must be a seat number, got {player!r}")
+        if not 0 <= player < self._game.players:
+            raise CamelcadeError(
+                f"no seat {player}: this game has seats 0 to {self._game.players - 1}"
+            )
+        return player
+
+    def observation(self, player: PlayerId) -> JSONDict:
+        """JSON-safe dict of all that seat may see, nothing it may not."""
+        return self._observation(self._check_player(player))
+
+    def view(self, player: PlayerId) -> View:
+        """What a bot in ``player``'s seat is given: never the true state."""
+        seat = self._check_player(player)
+        mine = self._current_player() == seat
+        return View(
+            game=self._game,
+            player=seat,
+            current_player=self._current_player(),
+            observation=self._observation(seat),
+            history=tuple(self.history_for(seat)),
+            actions=self._legal() if mine else (),
+        )
+
+    def to_json(self) -> JSONDict:
+        """The complete state as JSON; ``game.state_from_json(s.to_json()) == s``."""
+        return {
+            "format": STATE_FORMAT,
+            "game": self._game.id,
+            "options": self._game.options,
+            "history": [str(a) for a in self._history],
+            "seen_by": [None if s is None else list(s) for s in self._seen_by],
+            "state": self._to_data(),
+        }
+
+    def describe_action(self, action: Action | str, player: PlayerId | None = None) -> str:
+        """One sentence: what the legal ``action`` does here (as ``player`` may know it)."""
+        resolved = self.check_action(action)
+        if player is not None:
+            self._check_player(player)
+        return self._describe_action(resolved, player)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or type(other) is not type(self):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self._game!r} after {len(self._history)} actions>"

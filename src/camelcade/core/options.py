@@ -1,0 +1,83 @@
+"""Declared game options: a name, a default, what is allowed, and a checker.
+
+Games list their options as data (``Game.option_specs``); the base ``Game`` fills in
+defaults, refuses unknown names and bad values with an :class:`OptionError` that names the
+option, quotes the value and says what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Checker = Callable[[Any], Any]
+"""Returns the normalised (JSON-safe) value, or raises ``ValueError`` saying why not."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule variant a table may choose."""
+
+    name: str
+    default: Any
+    allowed: str
+    """Human description of the allowed values, quoted in error messages."""
+    check: Checker
+    help: str = ""
+
+
+def choice(*values: str) -> Checker:
+    """A checker accepting exactly one of ``values``."""
+
+    def check(value: Any) -> Any:
+        if value not in values:
+            raise ValueError(f"must be one of {', '.join(repr(v) for v in values)}")
+        return value
+
+    return check
+
+
+def integer(low: int, high: int) -> Checker:
+    """A checker for an ``int`` in ``low..high`` (text digits are accepted, for the CLI)."""
+
+    def check(value: Any) -> Any:
+        number = _as_int(value)
+        if not low <= number <= high:
+            raise ValueError(f"must be a whole number from {low} to {high}")
+        return number
+
+    return check
+
+
+def int_list(length: int, low: int, high: int) -> Checker:
+    """A checker for a list of exactly ``length`` ints in ``low..high``.
+
+    Text such as ``"1,1,2,2,3,3,4"`` is accepted too, so the option can be typed at the
+    command line.
+    """
+
+    def check(value: Any) -> Any:
+        items: Sequence[Any]
+        if isinstance(value, str):
+            items = [part for part in value.replace(" ", "").split(",") if part]
+        elif isinstance(value, list | tuple):
+            items = value
+        else:
+            raise ValueError(f"must be a list of {length} whole numbers")
+        numbers = [_as_int(item) for item in items]
+        if len(numbers) != length or any(not low <= n <= high for n in numbers):
+            raise ValueError(f"must be {length} whole numbers from {low} to {high}")
+        return numbers
+
+    return check
+
+
+def _as_int(value: Any) -> int:
+    if isinstance(value, bool):
+        raise ValueError("must be a whole number, not a boolean")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise ValueError("must be a whole number")

@@ -1,0 +1,14 @@
+"""The built-in games, registered by id with lazy imports.
+
+A game is listed here only once it is complete: every rule of its rules file, its
+notation, text and tests. Until then ``cc.load`` refuses its id.
+"""
+
+from camelcade.core.registry import register
+
+BUILTIN_GAMES = {
+    "a-dos-de-chameau": "camelcade.games.a_dos_de_chameau.game:ADosDeChameau",
+}
+
+for _game_id, _target in BUILTIN_GAMES.items():
+    register(_game_id, _target)

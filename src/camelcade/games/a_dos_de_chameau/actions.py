@@ -1,0 +1,92 @@
+"""The actions of A dos de Chameau and their notation (see the rules file, "Notation").
+
+=====================  ==================  =============================================
+action                 text                meaning
+=====================  ==================  =============================================
+play an oasis card     ``oasis3 12``       your camel on space 12 moves 3 empty spaces on
+play a mirage card     ``mirage2 17``      another player's camel on 17 goes back 2
+caravan leader         ``leader 4``        your camel on 4 jumps ahead of the leader
+sandstorm              ``storm``           everyone reshuffles all 12 cards and draws 3
+dead card              ``discard mirage3`` only when no card in hand has a legal play
+chance: a draw         ``draw oasis2``     seen only by the drawing player
+=====================  ==================  =============================================
+
+Space ``0`` is the town; camels in town are alike, so ``oasis2 0`` moves one of them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from camelcade.core.action import Action
+from camelcade.core.errors import ActionSyntaxError
+from camelcade.games.a_dos_de_chameau.spec import CARD_ORDER, STORM, TRACK_END
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play ``card`` from hand; ``space`` names the camel it acts on (None for the storm)."""
+
+    card: str
+    space: int | None = None
+
+    def __str__(self) -> str:
+        return self.card if self.space is None else f"{self.card} {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Put a card with no legal use onto the discard pile, without effect (AD4)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Chance: the drawing player takes ``card`` from their face-down pile."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+ADoSAction = Play | Discard | Draw
+
+_CARDS = "|".join(CARD_ORDER)
+_PATTERN = re.compile(rf"^(?:(?P<verb>discard|draw) (?P<card>{_CARDS})|(?P<play>{_CARDS})"
+                      rf"(?: (?P<space>\d{{1,2}}))?)$")
+SYNTAX_HELP = (
+    "an action is 'oasis1'..'oasis4 SPACE', 'mirage1'..'mirage3 SPACE', 'leader SPACE', "
+    "'storm', 'discard CARD' or 'draw CARD', where SPACE is 0 (the town) to 36 "
+    "and CARD one of " + ", ".join(CARD_ORDER)
+)
+
+
+def parse(text: str) -> ADoSAction:
+    """Parse canonical notation (case-insensitive); raise ActionSyntaxError otherwise."""
+    match = _PATTERN.match(text.strip().lower())
+    if match is None:
+        raise ActionSyntaxError(f"cannot read {text!r}: {SYNTAX_HELP}")
+    if match["verb"] == "discard":
+        return Discard(match["card"])
+    if match["verb"] == "draw":
+        return Draw(match["card"])
+    card, space = match["play"], match["space"]
+    if card == STORM:
+        if space is not None:
+            raise ActionSyntaxError(f"cannot read {text!r}: the sandstorm names no space")
+        return Play(card)
+    if space is None:
+        raise ActionSyntaxError(
+            f"cannot read {text!r}: {card} needs the space of the camel it moves, "
+            f"e.g. '{card} 12' (0 is the town)"
+        )
+    number = int(space)
+    if number > TRACK_END:
+        raise ActionSyntaxError(f"cannot read {text!r}: spaces run from 0 (town) to {TRACK_END}")
+    return Play(card, number)

@@ -1,0 +1,198 @@
+"""Match records (``camelcade-record/1``), playing a match and replaying a record exactly.
+
+A record is the action list of a game with its options: chance outcomes are actions like
+any other, so replaying the list reproduces every position exactly, and the same seed
+gives the same record.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from camelcade.core.agent import Agent
+from camelcade.core.chance import sample_chance
+from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError, StateError
+from camelcade.core.game import Game, State
+from camelcade.core.registry import load
+from camelcade.core.types import JSONDict
+
+RECORD_FORMAT = "camelcade-record/1"
+
+
+@dataclass
+class Record:
+    """One game: who played, what happened, how it ended."""
+
+    game: str
+    options: JSONDict
+    players: list[str]
+    actions: list[str]
+    returns: list[float] | None = None
+    seed: int | None = None
+    winners: list[int] | None = None
+    extra: JSONDict = field(default_factory=dict)
+
+    def to_json(self) -> JSONDict:
+        data: JSONDict = {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "options": self.options,
+            "players": self.players,
+            "actions": self.actions,
+            "returns": self.returns,
+        }
+        if self.seed is not None:
+            data["seed"] = self.seed
+        if self.winners is not None:
+            data["winners"] = self.winners
+        if self.extra:
+            data["extra"] = self.extra
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Read a record; malformed data raises ``StateError`` naming the bad field."""
+        if not isinstance(data, dict):
+            raise StateError(f"a record is a JSON object, got {type(data).__name__}")
+        if data.get("format") != RECORD_FORMAT:
+            raise StateError(
+                f"unknown record format {data.get('format')!r}; expected {RECORD_FORMAT!r}"
+            )
+        game, options = data.get("game"), data.get("options", {})
+        players, actions = data.get("players"), data.get("actions")
+        if not isinstance(game, str):
+            raise StateError("record field 'game' must be a game id (text)")
+        if not isinstance(options, dict):
+            raise StateError("record field 'options' must be an object")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise StateError("record field 'players' must be a list of names")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise StateError("record field 'actions' must be a list of action texts")
+        returns = data.get("returns")
+        if returns is not None and (
+            not isinstance(returns, list)
+            or not all(isinstance(r, int | float) and not isinstance(r, bool) for r in returns)
+        ):
+            raise StateError("record field 'returns' must be null or a list of numbers")
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise StateError("record field 'seed' must be a whole number")
+        winners = data.get("winners")
+        if winners is not None and (
+            not isinstance(winners, list) or not all(isinstance(w, int) for w in winners)
+        ):
+            raise StateError("record field 'winners' must be a list of seats")
+        extra = data.get("extra", {})
+        if not isinstance(extra, dict):
+            raise StateError("record field 'extra' must be an object")
+        return cls(
+            game=game,
+            options=dict(options),
+            players=list(players),
+            actions=list(actions),
+            returns=None if returns is None else [float(r) for r in returns],
+            seed=seed,
+            winners=winners,
+            extra=dict(extra),
+        )
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """Read a record file; a missing, unreadable or malformed file raises ``StateError``."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise StateError(f"cannot read record {str(path)!r}: {error.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise StateError(
+                f"record {str(path)!r} is not JSON: {error.msg} at line {error.lineno}"
+            ) from None
+        return cls.from_json(data)
+
+    def load_game(self) -> Game:
+        """The game this record was played with."""
+        try:
+            return load(self.game, **self.options)
+        except OptionError as error:
+            raise StateError(f"record options are not valid: {error}") from None
+
+
+StepHook = Callable[[State, str], None]
+
+
+def play(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int | None = None,
+    *,
+    max_actions: int | None = None,
+    on_action: StepHook | None = None,
+) -> Record:
+    """Play one game: agents choose for their seats, chance is sampled from ``seed``.
+
+    Agents with a ``begin(game, seat, seed)`` method are told their seat and a seed derived
+    from ``seed`` first, so the same seed gives the same record. ``on_action(state, text)``
+    is called before each action is applied (for progress displays and logs).
+    """
+    if len(agents) != game.players:
+        raise OptionError(f"{game.id} with {game.players} players needs {game.players} agents, "
+                          f"got {len(agents)}")
+    rng = random.Random(seed)
+    for seat, agent in enumerate(agents):
+        begin = getattr(agent, "begin", None)
+        if callable(begin):
+            begin(game, seat, rng.getrandbits(63))
+    state = game.new_state()
+    actions: list[str] = []
+    while not state.is_terminal():
+        if max_actions is not None and len(actions) >= max_actions:
+            raise CamelcadeError(f"{game.id} did not end within {max_actions} actions")
+        if state.is_chance():
+            action = sample_chance(state, rng)
+        else:
+            seat = state.current_player
+            action = agents[seat].choose(state.view(seat))
+        if on_action is not None:
+            on_action(state, str(action))
+        state.apply(action)
+        actions.append(str(action))
+    return Record(
+        game=game.id,
+        options=game.options,
+        players=[agent.name for agent in agents],
+        actions=actions,
+        returns=state.returns(),
+        seed=seed,
+        winners=state.winners(),
+    )
+
+
+def replay(record: Record, *, upto: int | None = None) -> State:
+    """The state reached by the record's actions (the first ``upto`` of them if given).
+
+    An action that does not apply raises ``StateError`` naming its index and text.
+    """
+    state = record.load_game().new_state()
+    actions = record.actions if upto is None else record.actions[:upto]
+    for index, text in enumerate(actions):
+        try:
+            state.apply(text)
+        except IllegalActionError as error:
+            raise StateError(f"record action {index} {text!r} does not apply: {error}") from None
+    if upto is None and record.returns is not None and state.is_terminal():
+        if state.returns() != record.returns:
+            raise StateError(
+                f"record returns {record.returns} differ from the replay's {state.returns()}"
+            )
+    return state
+

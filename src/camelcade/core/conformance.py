@@ -1,0 +1,278 @@
+"""The invariants every game keeps, checked by playing random games (``check_game``).
+
+Like OpenSpiel's ``random_sim_test`` and pgx's ``api_test``, one suite serves every game:
+
+* legal actions are non-empty if and only if the state is not terminal;
+* at chance nodes the outcomes are distinct, their probabilities positive and summing to 1,
+  and ``legal_actions()`` lists exactly those outcomes;
+* ``parse_action(str(a)) == a`` for every legal action, and ``str`` is stable;
+* ``game.state_from_json(s.to_json()) == s``, through real JSON text;
+* a clone is independent: applying to the clone leaves the original unchanged;
+* illegal actions (legal elsewhere, not here), junk text and wrong types are refused with
+  an ``IllegalActionError`` and leave the state unchanged; acting out of turn raises
+  ``NotYourTurnError``; acting after the end raises ``GameOverError``;
+* ``view(p).sample_state(rng).observation(p) == observation(p)`` for every seat: the
+  determinisation is consistent and the observation leaks nothing it would resample;
+* observations, ``to_json`` and ``describe`` are JSON-safe / plain text;
+* every game ends within ``max_actions``; the same seed gives the same record.
+
+Failures raise ``ConformanceError`` (an ``AssertionError``) naming the game, seed, step
+and invariant, so a failing run can be replayed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from camelcade.core.action import Action
+from camelcade.core.chance import sample_chance
+from camelcade.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from camelcade.core.game import PROBABILITY_TOLERANCE, Game, State
+from camelcade.core.registry import load
+
+JUNK_TEXTS = ("", "   ", "xyzzy", "\x00", "99999999", "draw", "-1", "🐪", "a" * 500)
+
+
+class ConformanceError(AssertionError):
+    """An invariant failed; the message says which, where and how to reproduce it."""
+
+
+@dataclass
+class ConformanceReport:
+    """What a ``check_game`` run covered."""
+
+    game_id: str
+    players: int
+    games: int = 0
+    states: int = 0
+    deep_states: int = 0
+    longest: int = 0
+    total_actions: int = 0
+    terminal_returns: list[list[float]] = field(default_factory=list)
+
+    @property
+    def mean_length(self) -> float:
+        return self.total_actions / self.games if self.games else 0.0
+
+
+def check_game(
+    game: Game | str,
+    *,
+    games: int = 10,
+    seed: int = 0,
+    max_actions: int = 20_000,
+    deep_every: int = 1,
+    **options: Any,
+) -> ConformanceReport:
+    """Play ``games`` random games of ``game`` and check every invariant above.
+
+    ``deep_every`` = k checks the costly invariants (JSON, clones, sampling, text, illegal
+    actions) at every k-th state, the cheap ones everywhere. Returns what was covered.
+    """
+    loaded = load(game, **options) if isinstance(game, str) else game
+    report = ConformanceReport(loaded.id, loaded.players)
+    seen_actions: dict[str, Action] = {}
+    for index in range(games):
+        game_seed = seed + index
+        _check_one_game(loaded, game_seed, max_actions, deep_every, seen_actions, report)
+    _check_same_seed_same_record(loaded, seed, max_actions)
+    return report
+
+
+def _fail(game: Game, seed: int, step: int, message: str) -> ConformanceError:
+    return ConformanceError(f"{game!r}, seed {seed}, step {step}: {message}")
+
+
+def _check_one_game(
+    game: Game,
+    seed: int,
+    max_actions: int,
+    deep_every: int,
+    seen_actions: dict[str, Action],
+    report: ConformanceReport,
+) -> None:
+    rng = random.Random(seed)
+    state = game.new_state()
+    step = 0
+    while True:
+        _check_cheap(game, state, seed, step)
+        if deep_every > 0 and step % deep_every == 0:
+            _check_deep(game, state, seed, step, seen_actions, rng)
+            report.deep_states += 1
+        report.states += 1
+        if state.is_terminal():
+            break
+        if step >= max_actions:
+            raise _fail(game, seed, step, f"game did not end within {max_actions} actions")
+        action = sample_chance(state, rng) if state.is_chance() else rng.choice(
+            state.legal_actions()
+        )
+        seen_actions.setdefault(str(action), action)
+        state.apply(action)
+        step += 1
+    _check_terminal(game, state, seed, step)
+    report.games += 1
+    report.total_actions += step
+    report.longest = max(report.longest, step)
+    report.terminal_returns.append(state.returns())
+
+
+def _check_cheap(game: Game, state: State, seed: int, step: int) -> None:
+    legal = state.legal_actions()
+    player = state.current_player
+    if state.is_terminal() != (not legal):
+        raise _fail(game, seed, step, "legal actions must be empty exactly when terminal")
+    if not (player in (-1, -2) or 0 <= player < game.players):
+        raise _fail(game, seed, step, f"current_player {player} is not a seat, CHANCE or TERMINAL")
+    if len(set(legal)) != len(legal):
+        raise _fail(game, seed, step, "legal actions contain duplicates")
+    if state.is_chance():
+        outcomes = state.chance_outcomes()
+        total = sum(probability for _, probability in outcomes)
+        if abs(total - 1.0) > PROBABILITY_TOLERANCE:
+            raise _fail(game, seed, step, f"chance probabilities sum to {total}, not 1")
+        if any(not 0.0 < probability <= 1.0 for _, probability in outcomes):
+            raise _fail(game, seed, step, "a chance probability is outside (0, 1]")
+        if [action for action, _ in outcomes] != legal:
+            raise _fail(game, seed, step, "legal_actions() differs from the chance outcomes")
+
+
+def _check_deep(
+    game: Game,
+    state: State,
+    seed: int,
+    step: int,
+    seen_actions: dict[str, Action],
+    rng: random.Random,
+) -> None:
+    def fail(message: str) -> ConformanceError:
+        return _fail(game, seed, step, message)
+
+    legal = state.legal_actions()
+    for action in legal:
+        text = str(action)
+        if text != str(action) or state.parse_action(text) != action:
+            raise fail(f"action {text!r} does not round-trip through its text")
+        if hash(state.parse_action(text)) != hash(action):
+            raise fail(f"action {text!r} hashes differently after parsing")
+        sentence = state.describe_action(action)
+        if not isinstance(sentence, str) or not sentence.strip():
+            raise fail(f"describe_action({text!r}) is not a sentence")
+
+    saved = state.to_json()
+    text = json.dumps(saved)
+    restored = game.state_from_json(json.loads(text))
+    if restored != state or restored.to_json() != saved:
+        raise fail("state_from_json(to_json()) differs from the state")
+    if restored.legal_actions() != legal or restored.current_player != state.current_player:
+        raise fail("a restored state has other legal actions or another current player")
+
+    if legal:
+        twin = state.clone()
+        twin.apply(rng.choice(legal))
+        if state.to_json() != saved:
+            raise fail("applying an action to a clone changed the original")
+        child = state.child(legal[0])
+        if state.to_json() != saved or child.history[-1] != legal[0]:
+            raise fail("child() changed the original or lost the action")
+
+    _check_refusals(state, saved, legal, seen_actions, fail)
+
+    for player in range(game.players):
+        observation = state.observation(player)
+        json.dumps(observation)
+        view = state.view(player)
+        if view.observation != observation or view.player != player:
+            raise fail(f"view({player}) disagrees with observation({player})")
+        expected = legal if player == state.current_player else []
+        if view.legal_actions() != expected:
+            raise fail(f"view({player}).legal_actions() is not the seat's legal actions")
+        sample = view.sample_state(random.Random(rng.getrandbits(32)))
+        if sample.observation(player) != observation:
+            raise fail(f"view({player}).sample_state() gives another observation for seat "
+                       f"{player}: the observation leaks or the sampler is inconsistent")
+        if sample.current_player != state.current_player:
+            raise fail(f"view({player}).sample_state() has another current player")
+        if player == state.current_player and sample.legal_actions() != legal:
+            raise fail(f"view({player}).sample_state() has other legal actions for the mover")
+        described = state.describe(player)
+        if not isinstance(described, str) or not described.strip():
+            raise fail(f"describe({player}) is empty")
+    if not state.describe().strip():
+        raise fail("describe() is empty")
+
+
+def _check_refusals(
+    state: State,
+    saved: dict[str, Any],
+    legal: list[Action],
+    seen_actions: dict[str, Action],
+    fail: Any,
+) -> None:
+    legal_texts = {str(action) for action in legal}
+    candidates: list[Any] = list(JUNK_TEXTS)
+    candidates += [a for t, a in list(seen_actions.items())[-40:] if t not in legal_texts][:8]
+    candidates += [12345, None, b"storm"]
+    for candidate in candidates:
+        try:
+            state.apply(candidate)
+        except IllegalActionError:
+            pass
+        else:
+            raise fail(f"apply({candidate!r}) was accepted although it is not legal here")
+        if state.to_json() != saved:
+            raise fail(f"a refused apply({candidate!r}) changed the state")
+    mover = state.current_player
+    if legal and mover >= 0 and state.game.players > 1:
+        other = (mover + 1) % state.game.players
+        try:
+            state.apply(legal[0], player=other)
+        except NotYourTurnError:
+            pass
+        else:
+            raise fail(f"seat {other} could act on seat {mover}'s turn")
+        if state.to_json() != saved:
+            raise fail("a refused out-of-turn action changed the state")
+
+
+def _check_terminal(game: Game, state: State, seed: int, step: int) -> None:
+    returns = state.returns()
+    winners = state.winners()
+    if len(returns) != game.players or len(state.scores()) != game.players:
+        raise _fail(game, seed, step, "returns()/scores() need one value per seat")
+    if not set(winners) <= set(range(game.players)):
+        raise _fail(game, seed, step, f"winners {winners} are not seats")
+    try:
+        state.apply("xyzzy")
+    except GameOverError:
+        pass
+    else:
+        raise _fail(game, seed, step, "an action after the end was not refused with GameOverError")
+
+
+def _random_game(game: Game, seed: int, max_actions: int) -> list[str]:
+    """The action texts of one seeded random game (chance and choices from one RNG)."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    texts: list[str] = []
+    while not state.is_terminal() and len(texts) < max_actions:
+        action = sample_chance(state, rng) if state.is_chance() else rng.choice(
+            state.legal_actions()
+        )
+        texts.append(str(action))
+        state.apply(action)
+    return texts
+
+
+def _check_same_seed_same_record(game: Game, seed: int, max_actions: int) -> None:
+    first = _random_game(game, seed, max_actions)
+    if first != _random_game(game, seed, max_actions):
+        raise ConformanceError(f"{game!r}: the same seed {seed} gave two different games")
+    replayed = game.new_state()
+    for text in first:
+        replayed.apply(text)
+    if [str(a) for a in replayed.history] != first:
+        raise ConformanceError(f"{game!r}: replaying the seed-{seed} game from text differs")

@@ -189,10 +189,10 @@ def replay(record: Record, *, upto: int | None = None) -> State:
             state.apply(text)
         except IllegalActionError as error:
             raise StateError(f"record action {index} {text!r} does not apply: {error}") from None
-    if upto is None and record.returns is not None and state.is_terminal():
-        if state.returns() != record.returns:
-            raise StateError(
-                f"record returns {record.returns} differ from the replay's {state.returns()}"
-            )
+    finished = upto is None and record.returns is not None and state.is_terminal()
+    if finished and state.returns() != record.returns:
+        raise StateError(
+            f"record returns {record.returns} differ from the replay's {state.returns()}"
+        )
     return state
 

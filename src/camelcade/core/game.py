@@ -91,7 +91,8 @@ class Game(ABC):
         return players
 
     def _validate_options(self) -> None:
-        """Hook for checks that involve several options together."""
+        """Hook for checks that involve several options together (none by default)."""
+        return None
 
     @property
     def players(self) -> int:

@@ -27,6 +27,19 @@ def game_ids() -> list[str]:
     return sorted(_GAMES)
 
 
+def game_module(game_id: str) -> str:
+    """The name of the module that defines ``game_id``'s class, without importing it.
+
+    Front ends (the terminal, the server) look for optional companion modules beside it,
+    such as a rich board renderer, so they need the name before anything is imported.
+    """
+    try:
+        return _GAMES[game_id].partition(":")[0]
+    except (KeyError, TypeError):
+        known = ", ".join(game_ids()) or "none"
+        raise UnknownGameError(f"no game {game_id!r}; the games are: {known}") from None
+
+
 def game_class(game_id: str) -> type[Game]:
     """The class registered for ``game_id``; raises ``UnknownGameError`` naming the ids."""
     try:

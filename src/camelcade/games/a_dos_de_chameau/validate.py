@@ -115,7 +115,7 @@ def load_position(state: ADosState, data: Any) -> None:
     check(end != END_NO_CARDS or not any(hands),
           "the game ends for lack of cards only when every hand is empty")
     turn = _seat(data["turn"], players, "'turn'")
-    check(end is not None or queue or bool(hands[turn]),
+    check(end is not None or bool(queue) or bool(hands[turn]),
           "the seat to play must hold a card")
     state._board, state._town = board, town
     state._hands = [sort_cards(hand) for hand in hands]

@@ -1,0 +1,50 @@
+# camelcade: every target sets up what it needs (a virtual environment in .venv).
+# Newcomers: `make play` to play, `make test` to run every check.
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+GAME ?= a-dos-de-chameau
+PLAYERS ?= 3
+ARGS ?=
+
+.PHONY: play serve test lint typecheck unit bench clean help
+
+help:
+	@echo "make play    set up and play $(GAME) in the terminal against bots (GAME=, PLAYERS=, ARGS=)"
+	@echo "make test    set up and run ruff, mypy and the whole test suite"
+	@echo "make bench   run the benchmarks, figures to benchmarks/results/"
+	@echo "make serve   set up and start the game server on 127.0.0.1:8000"
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "camelcade needs Python 3.11 or newer"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+play: $(VENV)/.installed
+	$(BIN)/camelcade play $(GAME) --players $(PLAYERS) $(ARGS)
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check src tests benchmarks
+
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy
+
+unit: $(VENV)/.installed-dev
+	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+test: lint typecheck unit
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python benchmarks/run.py $(ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -15,6 +15,7 @@ from camelcade.core.errors import OptionError
 _BOTS: dict[str, str] = {
     "random": "camelcade.bots.random_bot:RandomBot",
     "first": "camelcade.bots.random_bot:FirstActionBot",
+    "mcts": "camelcade.bots.mcts:MCTSBot",
 }
 
 

@@ -21,6 +21,7 @@ from camelcade.games.a_dos_de_chameau import actions as notation
 from camelcade.games.a_dos_de_chameau.actions import Discard, Draw, Play
 from camelcade.games.a_dos_de_chameau.spec import (
     CAMELS_PER_PLAYER,
+    CARD_ORDER,
     CARD_RANK,
     COLOURS,
     HAND_SIZE,
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
 END_OASIS_FULL = "oasis-full"
 END_NO_CARDS = "no-cards"
 EMPTY = -1
+_DRAWS = {card: Draw(card) for card in CARD_ORDER}
+"""One shared action value per card: chance nodes are listed very often by searches."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +197,11 @@ class ADosState(State):
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         pile = self._piles[self._queue[0]]
         total = sum(pile.values())
-        return [(Draw(card), pile[card] / total) for card in sort_cards(list(+pile))]
+        return [
+            (_DRAWS[card], count / total)
+            for card in CARD_ORDER
+            if (count := pile.get(card, 0)) > 0
+        ]
 
     def _current_player(self) -> PlayerId:
         if self._end is not None:
@@ -282,8 +289,10 @@ class ADosState(State):
 
     def _why_illegal(self, action: Action) -> str | None:
         if self.is_chance():
-            return f"a card is being drawn by {self.colour(self._queue[0])}; " \
-                   "the outcome is a 'draw CARD' action"
+            drawer = self.colour(self._queue[0])
+            if isinstance(action, Draw):
+                return f"{drawer}'s pile holds no {action.card}"
+            return f"a card is being drawn by {drawer}; the outcome is a 'draw CARD' action"
         if isinstance(action, Draw):
             return "cards are drawn only after a card has been played"
         card = action.card if isinstance(action, Play | Discard) else ""

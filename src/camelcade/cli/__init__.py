@@ -1,0 +1,1 @@
+"""The ``camelcade`` command line; the entry point is ``camelcade.cli.main:main``."""

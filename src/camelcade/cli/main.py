@@ -1,0 +1,238 @@
+"""The ``camelcade`` command: list, rules, play, replay, simulate, and each game's extras.
+
+Only typer is imported at start; rich and each command's module are imported when the
+command runs, so ``camelcade --help`` and ``camelcade list`` answer at once. Every
+``CamelcadeError`` (unknown game, bad option, malformed record ...) is reported as one
+line, ``Error: <message>``, with exit code 2: such errors are the user's to fix, and their
+messages already say what is allowed. A game's ``cli.app`` (see ``cli/hooks.py``) is mounted
+as ``camelcade GAME-ID ...`` when asked for, never imported otherwise.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from camelcade.core.errors import CamelcadeError
+
+EXIT_USAGE = 2
+"""Exit code for every error camelcade raises (the same as a command-line usage error)."""
+
+
+class CamelcadeGroup(TyperGroup):
+    """The root command group: mounts game sub-commands lazily and reports our errors."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        from camelcade.cli.hooks import games_with_cli
+
+        builtin = super().list_commands(ctx)
+        return builtin + [name for name in games_with_cli() if name not in builtin]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        from camelcade.core.registry import game_ids
+
+        if cmd_name not in game_ids():
+            return None
+        from camelcade.cli.hooks import cli_app
+
+        app = cli_app(cmd_name)
+        if app is None:
+            return None
+        group = typer.main.get_group(app)
+        group.name = cmd_name
+        return group
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CamelcadeError as error:
+            typer.echo(f"Error: {' '.join(str(error).split())}", err=True)
+            raise typer.Exit(EXIT_USAGE) from None
+
+
+app = typer.Typer(
+    cls=CamelcadeGroup,
+    name="camelcade",
+    help="Camel board games in the terminal: play, watch bots, replay records.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+Plain = Annotated[
+    bool,
+    typer.Option("--plain", help="Plain text for screen readers: no colour, no box drawing."),
+]
+GameId = Annotated[str, typer.Argument(help="A game id, as 'camelcade list' shows.")]
+Players = Annotated[
+    int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's).")
+]
+Seed = Annotated[int | None, typer.Option("--seed", help="Seed for chance and bots.")]
+Options = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as key=value (repeatable)."),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from camelcade import __version__
+
+        typer.echo(f"camelcade {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Camel board games in the terminal: play, watch bots, replay records."""
+
+
+@app.command("list")
+def list_command(plain: Plain = False) -> None:
+    """List the games (id, title, players) and the bots."""
+    from camelcade import bots
+    from camelcade.cli.render import make_screen
+    from camelcade.core.registry import game_class, game_ids
+
+    screen = make_screen(plain)
+    rows = []
+    for game_id in game_ids():
+        cls = game_class(game_id)
+        rows.append([game_id, cls.title, f"{cls.min_players} to {cls.max_players}",
+                     str(cls.default_players)])
+    screen.table("Games", ["Id", "Title", "Players", "Default players"], rows)
+    screen.say(f"Bots: {', '.join(bots.names())}.")
+
+
+@app.command("rules")
+def rules_command(game_id: GameId, plain: Plain = False) -> None:
+    """Show a game's rules and action notation."""
+    from camelcade.cli.render import make_screen
+    from camelcade.cli.rules import find_rules_doc, looked_in
+    from camelcade.core.registry import game_class
+
+    game_class(game_id)  # an unknown id raises, naming the games
+    path = find_rules_doc(game_id)
+    if path is None:
+        raise CamelcadeError(
+            f"the rules of {game_id!r} are not installed; looked for {looked_in(game_id)}"
+        )
+    make_screen(plain).markdown(path.read_text(encoding="utf-8"))
+
+
+@app.command("play")
+def play_command(
+    game_id: GameId,
+    players: Players = None,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat, from 0.")] = 0,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="Bots for the other seats in order, comma-separated; "
+                     "one name fills them all (default: random)."),
+    ] = None,
+    hotseat: Annotated[
+        bool, typer.Option("--hotseat", help="Every seat is a person at this keyboard.")
+    ] = False,
+    seed: Seed = None,
+    plain: Plain = False,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="Save the game record (JSON) here.")
+    ] = None,
+    option: Options = None,
+) -> None:
+    """Play a game at the terminal against bots, or hot-seat with friends."""
+    from camelcade.cli import setup
+    from camelcade.cli.play import PlaySession, seat_players
+    from camelcade.cli.render import make_screen
+
+    names = setup.split_names(bots)
+    setup.check_bot_names(names)
+    if players is None and len(names) > 1:
+        players = len(names) + 1  # one bot per other seat
+    game = setup.load_game(game_id, players, option or [])
+    setup.check_writable(record, "record")
+    session = PlaySession(
+        seating=seat_players(game, seat, names, hotseat=hotseat),
+        seed=setup.choose_seed(seed),
+        screen=make_screen(plain),
+        record_path=record,
+        hotseat=hotseat,
+    )
+    session.run()
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A record file (camelcade-record/1 JSON).")],
+    plain: Plain = False,
+    step: Annotated[bool, typer.Option("--step", help="Wait for Enter between actions.")] = False,
+) -> None:
+    """Replay a recorded game, every action with what it did, then the result."""
+    from camelcade.cli.render import make_screen
+    from camelcade.cli.replay import run_replay
+
+    run_replay(file, make_screen(plain), step=step)
+
+
+@app.command("simulate")
+def simulate_command(
+    game_id: GameId,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    bots: Annotated[
+        str,
+        typer.Option("--bots", help="Competing bots, comma-separated; without --players "
+                     "there is one seat per bot."),
+    ] = "random,random",
+    players: Players = None,
+    seed: Seed = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Local worker processes.")
+    ] = 1,
+    plain: Plain = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write every record here, one JSON per line.")
+    ] = None,
+    option: Options = None,
+) -> None:
+    """Bots play each other; seats rotate; prints wins, win rates and scores."""
+    from camelcade.cli import setup
+    from camelcade.cli.render import make_screen
+    from camelcade.cli.simulate import run_simulate
+
+    entrants = setup.split_names(bots)
+    if not entrants:
+        raise CamelcadeError("--bots needs at least one bot name")
+    setup.check_bot_names(entrants)
+    if players is None and len(entrants) > 1:
+        players = len(entrants)
+    game = setup.load_game(game_id, players, option or [])
+    setup.check_writable(out, "output file")
+    run_simulate(
+        game,
+        entrants,
+        games=games,
+        seed=setup.choose_seed(seed),
+        workers=workers,
+        screen=make_screen(plain),
+        out=out,
+    )
+
+
+def main() -> None:
+    """The console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

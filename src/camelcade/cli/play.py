@@ -1,0 +1,356 @@
+"""``camelcade play``: people against bots (or each other, hot-seat) at the terminal.
+
+The loop is ``records.play``'s, with a person's prompt in place of some agents: the same
+seed discipline (bots' ``begin`` seeds first, then one draw per chance node), so a record
+made here replays exactly with ``cc.replay``. A person sees the position only through
+``describe``/``render`` with their own seat, and others' moves only through
+``describe_action(action, player=seat)`` computed before the move is applied, so hidden
+draws stay hidden. Bad input never touches the state: it is checked with
+``check_action`` and the error's own message (which says what is allowed) is shown.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from camelcade import bots as bot_registry
+from camelcade.cli.hooks import TerminalHooks, terminal_hooks
+from camelcade.cli.render import Screen, result_sentence
+from camelcade.core.action import Action
+from camelcade.core.agent import Agent
+from camelcade.core.chance import sample_chance
+from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError
+from camelcade.core.game import Game, State
+from camelcade.core.types import PlayerId
+from camelcade.records import Record
+
+HUMAN = "human"
+DEFAULT_BOT = "random"
+HELP_WORDS = ("help", "?")
+LEGAL_WORDS = ("legal",)
+BOARD_WORDS = ("board",)
+QUIT_WORDS = ("quit", "exit", "q")
+
+
+class Quit(Exception):
+    """The person at the keyboard left (``quit``, end of input or Ctrl-C)."""
+
+
+@dataclass
+class Seating:
+    """Who sits where: ``agents[seat]`` is a bot, or None for a person at the keyboard."""
+
+    game: Game
+    agents: list[Agent | None]
+
+    @property
+    def humans(self) -> list[PlayerId]:
+        return [seat for seat, agent in enumerate(self.agents) if agent is None]
+
+    def player_names(self) -> list[str]:
+        """Names for the record: "human" or the bot's name."""
+        return [HUMAN if agent is None else agent.name for agent in self.agents]
+
+
+def seat_players(game: Game, seat: int, bots: Sequence[str], *, hotseat: bool) -> Seating:
+    """Seat the person (or, hot-seat, everyone) and the bots for the other seats in order.
+
+    ``bots`` names one bot per other seat, or a single bot whose kind fills them all (a
+    fresh instance per seat, so seeded bots do not share a random generator). No names
+    means ``random`` opponents.
+    """
+    if hotseat:
+        if bots:
+            raise OptionError("--hotseat seats people everywhere; it takes no --bots")
+        return Seating(game, [None] * game.players)
+    if not 0 <= seat < game.players:
+        raise OptionError(
+            f"--seat must be from 0 to {game.players - 1} for {game.players} players, "
+            f"got {seat}"
+        )
+    others = game.players - 1
+    names = list(bots) or [DEFAULT_BOT]
+    if len(names) == 1:
+        names *= others
+    if len(names) != others:
+        raise OptionError(
+            f"--bots names {len(names)} bots, but {others} other seats need one each "
+            f"(or give one name for them all)"
+        )
+    agents: list[Agent | None] = [bot_registry.load(name) for name in names]
+    agents.insert(seat, None)
+    return Seating(game, agents)
+
+
+@dataclass
+class PlaySession:
+    """One game at the terminal; ``run`` plays it and returns the record."""
+
+    seating: Seating
+    seed: int
+    screen: Screen
+    record_path: Path | None = None
+    hotseat: bool = False
+    hooks: TerminalHooks = field(init=False)
+    actions: list[str] = field(default_factory=list)
+    _pending: dict[PlayerId, list[str]] = field(default_factory=dict)
+    _since_last_human: list[str] = field(default_factory=list)
+    _at_keyboard: PlayerId | None = None
+    _played: set[PlayerId] = field(default_factory=set)
+    _hinted: bool = False
+    _notation: str | None = None
+
+    def __post_init__(self) -> None:
+        self.hooks = terminal_hooks(self.seating.game.id)
+        self._pending = {seat: [] for seat in self.seating.humans}
+
+    @property
+    def game(self) -> Game:
+        return self.seating.game
+
+    # -- naming ----------------------------------------------------------------------------
+
+    def name(self, seat: PlayerId) -> str:
+        return self.hooks.seat_name(self.game, seat)
+
+    def label(self, seat: PlayerId) -> str:
+        """"Red (you)" in a one-person game, "Yellow (random)" for a bot, else "Red"."""
+        agent = self.seating.agents[seat]
+        if agent is not None:
+            return f"{self.name(seat)} ({agent.name})"
+        return f"{self.name(seat)} (you)" if not self.hotseat else self.name(seat)
+
+    # -- the game loop -----------------------------------------------------------------------
+
+    def run(self) -> Record:
+        rng = random.Random(self.seed)
+        for seat, agent in enumerate(self.seating.agents):
+            begin = getattr(agent, "begin", None)
+            if callable(begin):
+                begin(self.game, seat, rng.getrandbits(63))
+        state = self.game.new_state()
+        self._introduce()
+        finished = False
+        try:
+            self._loop(state, rng)
+            finished = True
+        except (Quit, KeyboardInterrupt):
+            pass
+        except BaseException:
+            self._save(state)  # a bot's failure must not lose the person's game
+            raise
+        record = self._save(state)
+        if finished:
+            self._show_end(state)
+        else:
+            self.screen.say(f"You left the game after {len(self.actions)} actions.")
+            if self.record_path is None:
+                self.screen.note("It was not saved; --record FILE keeps a game.")
+        if self.record_path is not None:
+            self.screen.say(
+                f"Record saved to {self.record_path}; watch it again with: "
+                f"camelcade replay {self.record_path}"
+            )
+        return record
+
+    def _loop(self, state: State, rng: random.Random) -> None:
+        humans = self.seating.humans
+        while not state.is_terminal():
+            actor = state.current_player
+            action: Action
+            if state.is_chance():
+                action = sample_chance(state, rng)
+            elif self.seating.agents[actor] is None:
+                action = self._human_turn(state, actor)
+                self._since_last_human.clear()
+            else:
+                agent = self.seating.agents[actor]
+                assert agent is not None
+                action = agent.choose(state.view(actor))
+            for seat in humans:
+                if seat != actor:  # a person knows their own move; chance is nobody's
+                    self._pending[seat].append(state.describe_action(action, seat))
+            if self.hotseat:  # told to everyone at the end: the last moves nobody saw
+                self._since_last_human.append(state.describe_action(action, None))
+            state.apply(action)
+            self.actions.append(str(action))
+
+    # -- a person's turn ---------------------------------------------------------------------
+
+    def _human_turn(self, state: State, seat: PlayerId) -> Action:
+        if self.hotseat and self._at_keyboard != seat:
+            self.screen.clear()
+            answer = self.screen.ask(
+                f"Pass the keyboard to {self.name(seat)}, then press Enter (or type quit). "
+            )
+            if answer is None or answer.strip().lower() in QUIT_WORDS:
+                raise Quit
+        self._at_keyboard = seat
+        self._show_turn(state, seat)
+        self._played.add(seat)
+        while True:
+            answer = self.screen.ask(f"Your move, {self.name(seat)}: ")
+            if answer is None:
+                raise Quit
+            action = self._interpret(state, seat, answer)
+            if action is not None:
+                self.screen.say(state.describe_action(action, seat))
+                return action
+
+    def _show_turn(self, state: State, seat: PlayerId) -> None:
+        pending = self._pending[seat]
+        if pending:
+            first = seat not in self._played
+            self.screen.heading("Since the game began" if first else "Since your last turn")
+            for line in pending:
+                self.screen.say(line)
+            pending.clear()
+        self.screen.board(state, seat, self.hooks)
+        count = len(state.legal_actions())
+        if not self._hinted:
+            self.screen.note(
+                f"{count} legal actions. Type an action (for example "
+                f"{state.legal_actions()[0]}), a number from 'legal', or 'help'."
+            )
+            self._hinted = True
+        else:
+            self.screen.note(f"{count} legal actions ('legal' lists them).")
+
+    def _interpret(self, state: State, seat: PlayerId, text: str) -> Action | None:
+        """The action ``text`` chooses, or None after answering a command or an error."""
+        word = " ".join(text.split())
+        lower = word.lower()
+        if not word:
+            self.screen.note("Type an action, a number from 'legal', or 'help'.")
+        elif lower in HELP_WORDS:
+            self._show_help(state)
+        elif lower in LEGAL_WORDS:
+            self._show_legal(state, seat)
+        elif lower in BOARD_WORDS:
+            self.screen.board(state, seat, self.hooks)
+        elif lower in QUIT_WORDS:
+            raise Quit
+        elif lower in self.hooks.commands:
+            try:
+                self.screen.say(self.hooks.commands[lower](state, seat))
+            except CamelcadeError as error:
+                self.screen.error(str(error))
+        elif word.isdigit():
+            legal = state.legal_actions()
+            number = int(word)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.screen.error(
+                f"there is no action number {number}; the list runs from 1 to {len(legal)} "
+                f"(type 'legal' to see it)"
+            )
+        else:
+            try:
+                return state.check_action(word, player=seat)
+            except IllegalActionError as error:
+                self.screen.error(str(error))
+                self.screen.note("Type 'legal' for a numbered list of legal actions, or 'help'.")
+        return None
+
+    def _show_legal(self, state: State, seat: PlayerId) -> None:
+        self.screen.heading("Legal actions")
+        for number, action in enumerate(state.legal_actions(), 1):
+            self.screen.say(f"{number}. {action} — {state.describe_action(action, seat)}")
+
+    def _show_help(self, state: State) -> None:
+        example = state.legal_actions()[0]
+        self.screen.heading("Commands")
+        lines = [
+            f"An action in the game's notation, for example: {example}",
+            "A number: play that action from the 'legal' list.",
+            "legal: list the legal actions, numbered, each with what it does.",
+            "board: show the board again.",
+            "help: show this help.",
+            "quit: stop playing"
+            + (" (the game so far is saved to the record file)." if self.record_path else "."),
+        ]
+        for word, command in self.hooks.commands.items():
+            doc = (command.__doc__ or "").strip().splitlines()
+            lines.append(f"{word}: {doc[0] if doc else 'a command of this game.'}")
+        for line in lines:
+            self.screen.say(line)
+        notation = self._notation_text()
+        if notation is None:
+            self.screen.say(
+                f"Type actions exactly as 'legal' shows them; "
+                f"'camelcade rules {self.game.id}' explains the notation."
+            )
+        else:
+            self.screen.markdown(notation)
+
+    def _notation_text(self) -> str | None:
+        if self._notation is None:
+            from camelcade.cli.rules import find_rules_doc, notation_section
+
+            path = find_rules_doc(self.game.id)
+            if path is not None:
+                self._notation = notation_section(path.read_text(encoding="utf-8"))
+        return self._notation
+
+    # -- start, end and the record -----------------------------------------------------------
+
+    def _introduce(self) -> None:
+        game = self.game
+        self.screen.heading(f"{game.title}, {game.players} players")
+        if self.hotseat:
+            self.screen.say(
+                "Hot-seat game: every seat is played at this keyboard. Each hand is shown "
+                "only on its own turn, after the keyboard has been passed."
+            )
+        else:
+            you = self.seating.humans[0]
+            others = [self.label(seat) for seat in range(game.players) if seat != you]
+            self.screen.say(f"You are {self.name(you)}, seat {you}. Playing against: "
+                            f"{', '.join(others)}.")
+        self.screen.note(f"Seed {self.seed}. Type 'help' at your turn for the commands.")
+
+    def _show_end(self, state: State) -> None:
+        if self.hotseat:
+            viewer = None
+            last = self._since_last_human
+        else:
+            viewer = self.seating.humans[0]
+            last = self._pending[viewer]
+        if last:
+            self.screen.heading("Since the last turn" if self.hotseat else "Since your last turn")
+            for line in last:
+                self.screen.say(line)
+        self.screen.heading("The game is over")
+        self.screen.board(state, viewer, self.hooks)
+        scores, winners = state.returns(), state.winners()
+        rows = [
+            [self.label(seat), self.seating.player_names()[seat], f"{scores[seat]:g}",
+             "winner" if seat in winners else ""]
+            for seat in range(self.game.players)
+        ]
+        self.screen.table("Final scores", ["Seat", "Player", "Score", "Result"], rows)
+        labels = [self.label(seat) for seat in range(self.game.players)]
+        self.screen.say(f"The game is over. {result_sentence(labels, winners, scores)}")
+
+    def _save(self, state: State) -> Record:
+        over = state.is_terminal()
+        record = Record(
+            game=self.game.id,
+            options=self.game.options,
+            players=self.seating.player_names(),
+            actions=list(self.actions),
+            returns=state.returns() if over else None,
+            seed=self.seed,
+            winners=state.winners() if over else None,
+        )
+        if self.record_path is not None:
+            try:
+                record.save(self.record_path)
+            except OSError as error:
+                raise CamelcadeError(
+                    f"cannot save the record to {str(self.record_path)!r}: {error.strerror}"
+                ) from None
+        return record

@@ -1,0 +1,171 @@
+"""Two ways to talk to the person at the terminal: rich (boards, tables, colour) and plain.
+
+Commands write through a :class:`Screen` and never choose a style themselves, so every
+command gets ``--plain`` for free. Plain output is for screen readers and logs: no colour,
+no box drawing, no emoji, one idea per line, everything said in words. Rich output uses
+colour only together with words (a camel is a letter and a name, never only a colour).
+Rich is imported only when a rich screen is made, to keep ``camelcade`` quick to start.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from camelcade.core.game import State
+from camelcade.core.types import PlayerId
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from camelcade.cli.hooks import TerminalHooks
+
+
+class Screen:
+    """Plain output: ``print`` and ``input`` on the current ``sys.stdout``/``sys.stdin``."""
+
+    plain = True
+
+    def __init__(self) -> None:
+        self._echo_input = not _isatty(sys.stdin)
+
+    def say(self, text: str = "") -> None:
+        """A line (or lines) of ordinary text."""
+        print(text, flush=True)
+
+    def heading(self, text: str) -> None:
+        """A heading; in plain text it ends with a colon, so it is heard as one."""
+        print(text if text.endswith((".", ":", "?", "!")) else f"{text}:", flush=True)
+
+    def note(self, text: str) -> None:
+        """Secondary text: hints and progress."""
+        print(text, flush=True)
+
+    def error(self, text: str) -> None:
+        print(f"Error: {text}", flush=True)
+
+    def markdown(self, text: str) -> None:
+        from camelcade.cli.rules import markdown_to_plain
+
+        print(markdown_to_plain(text), flush=True)
+
+    def board(self, state: State, player: PlayerId | None, hooks: TerminalHooks) -> None:
+        """The position as ``player`` sees it; plain mode always uses ``describe``."""
+        print(state.describe(player), flush=True)
+
+    def table(self, title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+        """A table as one sentence per row: "name: column value, column value"."""
+        print(f"{title}:", flush=True)
+        for row in rows:
+            cells = ", ".join(f"{col.lower()} {value}" for col, value in
+                              zip(columns[1:], row[1:], strict=True) if value)
+            print(f"{row[0]}: {cells}.", flush=True)
+
+    def clear(self) -> None:
+        """Hide what is on screen (hot-seat play). Plain mode writes no escape codes; on a
+        terminal it scrolls the old text away with blank lines instead."""
+        if _isatty(sys.stdout):
+            import shutil
+
+            print("\n" * shutil.get_terminal_size().lines, flush=True)
+
+    def ask(self, prompt: str) -> str | None:
+        """One line from standard input, or None at end of input (which means quit)."""
+        try:
+            answer = input(prompt)
+        except EOFError:
+            print(flush=True)
+            return None
+        if self._echo_input:
+            print(answer, flush=True)  # piped input: keep the log readable
+        return answer
+
+
+class RichScreen(Screen):
+    """Rich output on a console that follows ``sys.stdout`` (so test runners capture it)."""
+
+    plain = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        from rich.console import Console
+
+        self.console: Console = Console(highlight=False, emoji=False)
+
+    def say(self, text: str = "") -> None:
+        self.console.print(text, markup=False)
+
+    def heading(self, text: str) -> None:
+        from rich.rule import Rule
+
+        self.console.print(Rule(text, style="bold"), markup=False)
+
+    def note(self, text: str) -> None:
+        self.console.print(text, style="dim", markup=False)
+
+    def error(self, text: str) -> None:
+        from rich.text import Text
+
+        self.console.print(Text.assemble(("Error: ", "bold red"), text))
+
+    def markdown(self, text: str) -> None:
+        from rich.markdown import Markdown
+
+        self.console.print(Markdown(text))
+
+    def board(self, state: State, player: PlayerId | None, hooks: TerminalHooks) -> None:
+        if hooks.render is not None:
+            self.console.print(hooks.render(state, player))
+            return
+        from rich.panel import Panel
+        from rich.text import Text
+
+        self.console.print(Panel(Text(state.describe(player)), title=state.game.title))
+
+    def table(self, title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+        from rich.table import Table
+
+        table = Table(title=title, title_justify="left")
+        for index, column in enumerate(columns):
+            table.add_column(column, justify="left" if index == 0 else "right")
+        for row in rows:
+            table.add_row(*row)
+        self.console.print(table)
+
+    def clear(self) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+        else:
+            super().clear()
+
+    def print(self, renderable: Any) -> None:
+        """Any rich renderable (for commands that build their own)."""
+        self.console.print(renderable)
+
+    def ask(self, prompt: str) -> str | None:
+        self.console.file.flush()
+        return super().ask(prompt)
+
+
+def result_sentence(labels: Sequence[str], winners: Sequence[PlayerId],
+                    scores: Sequence[float]) -> str:
+    """"Red wins with 12 points." / "Red and Yellow share the win ..." / a draw."""
+    if not winners:
+        return "Nobody wins: the game is a draw."
+    names = " and ".join(labels[seat] for seat in winners)
+    best = max(scores[seat] for seat in winners)
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"{names} {verb} with {best:g} points."
+
+
+def make_screen(plain: bool) -> Screen:
+    """The screen for ``--plain`` (or not)."""
+    return Screen() if plain else RichScreen()
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

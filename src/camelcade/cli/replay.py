@@ -1,0 +1,89 @@
+"""``camelcade replay``: watch a recorded game again, every action with what it did.
+
+A replay is for looking back, so it is told from the all-seeing seat: each line shows the
+action's own text (``draw oasis2`` names the card) beside its public sentence ("Red draws a
+card."), which names who acted. Records come from files, so the whole record is checked
+before anything is shown, and a bad action is reported by its index.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from camelcade.cli.hooks import TerminalHooks, terminal_hooks
+from camelcade.cli.render import Screen, result_sentence
+from camelcade.core.errors import StateError
+from camelcade.core.game import Game, State
+from camelcade.records import Record, replay
+
+STEP_PROMPT = "Enter: next action, b: board, q: quit. "
+
+
+def seat_labels(game: Game, record: Record, hooks: TerminalHooks) -> list[str]:
+    """"Red (human)", "Yellow (random)": seat names with who played them."""
+    return [f"{hooks.seat_name(game, seat)} ({record.players[seat]})"
+            for seat in range(game.players)]
+
+
+def run_replay(path: Path, screen: Screen, *, step: bool = False) -> State:
+    """Show the record at ``path`` action by action, then the final position and result."""
+    record = Record.load(path)
+    game = record.load_game()
+    if len(record.players) != game.players:
+        raise StateError(
+            f"record {str(path)!r} names {len(record.players)} players for a "
+            f"{game.players}-player game"
+        )
+    try:
+        replay(record)  # check every action (and the result) before showing any
+    except StateError as error:
+        raise StateError(f"record {str(path)!r}: {error}") from None
+    hooks = terminal_hooks(game.id)
+    labels = seat_labels(game, record, hooks)
+    screen.heading(f"Replay of {game.title}, {game.players} players")
+    screen.say(f"Seats: {', '.join(labels)}.")
+    seed = f" Seed {record.seed}." if record.seed is not None else ""
+    screen.note(f"{len(record.actions)} actions.{seed}")
+    state = game.new_state()
+    for number, text in enumerate(record.actions, 1):
+        action = state.check_action(text)
+        screen.say(f"{number}. {text} — {state.describe_action(action, None)}")
+        state.apply(action)
+        if step and not _wait(screen, state, hooks):
+            screen.say(f"Replay stopped after action {number}.")
+            return state
+    _show_result(screen, state, record, labels, hooks)
+    return state
+
+
+def _wait(screen: Screen, state: State, hooks: TerminalHooks) -> bool:
+    """Wait for Enter; False when the viewer quits (``q`` or end of input)."""
+    while True:
+        answer = screen.ask(STEP_PROMPT)
+        if answer is None:
+            return False
+        word = answer.strip().lower()
+        if word in ("q", "quit", "exit"):
+            return False
+        if word in ("b", "board"):
+            screen.board(state, None, hooks)
+            continue
+        return True
+
+
+def _show_result(
+    screen: Screen, state: State, record: Record, labels: list[str], hooks: TerminalHooks
+) -> None:
+    if not state.is_terminal():
+        screen.heading("Position at the end of the record")
+        screen.board(state, None, hooks)
+        screen.say(f"The record stops after {len(record.actions)} actions; "
+                   "the game was not finished.")
+        return
+    scores, winners = state.returns(), state.winners()
+    screen.heading("The game is over")
+    screen.board(state, None, hooks)
+    rows = [[labels[seat], f"{scores[seat]:g}", "winner" if seat in winners else ""]
+            for seat in range(len(scores))]
+    screen.table("Final scores", ["Seat", "Score", "Result"], rows)
+    screen.say(result_sentence(labels, winners, scores))

@@ -1,0 +1,131 @@
+"""A dos de Chameau drawn with rich for ``camelcade play`` and ``replay`` (see cli/hooks.py).
+
+The path is drawn as three rows of twelve spaces (1-12, 13-24, 25-36), the oasis spaces
+31-36 marked with their points. A camel is its owner's initial (R, Y, O, B) in the owner's
+colour, and a legend names the colours, so nothing depends on seeing colour. Only what
+``player`` may see is drawn: other seats' hands are counts, never cards.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from camelcade.core.game import Game, State
+from camelcade.core.types import PlayerId
+from camelcade.games.a_dos_de_chameau.spec import COLOURS, OASIS_FIRST, TOWN, TRACK_END
+from camelcade.games.a_dos_de_chameau.state import EMPTY, ADosState
+from camelcade.games.a_dos_de_chameau.text import card_list, card_name, plural
+
+STYLES = {
+    "red": "bold red",
+    "yellow": "bold yellow",
+    "orange": "bold dark_orange",
+    "brown": "bold rgb(150,90,40)",
+}
+"""Rich styles per seat colour; always shown beside the colour's letter or name."""
+ROW_LENGTH = 12
+EMPTY_MARK = "·"
+
+
+def seat_name(game: Game, seat: PlayerId) -> str:
+    """Seats are called by their camels' colour, as in the game's own text."""
+    return COLOURS[seat].capitalize()
+
+
+def letter(seat: PlayerId) -> Text:
+    """The seat's camel: its initial, in its colour."""
+    return Text(COLOURS[seat][0].upper(), style=STYLES[COLOURS[seat]])
+
+
+def _named(seat: PlayerId, player: PlayerId | None) -> Text:
+    you = " (you)" if seat == player else ""
+    name = COLOURS[seat].capitalize() + you
+    return Text.assemble(letter(seat), " ", (name, STYLES[COLOURS[seat]]))
+
+
+def _legend(state: ADosState, player: PlayerId | None) -> Text:
+    parts: list[Text | str] = ["Camels: "]
+    for seat in range(state.game.players):
+        if seat:
+            parts.append(", ")
+        parts.append(_named(seat, player))
+    return Text.assemble(*parts)
+
+
+def _town(state: ADosState) -> Text:
+    parts: list[Text | str] = ["Town (space 0): "]
+    camels = [seat for seat in range(state.game.players)
+              for _ in range(state.camels(seat).count(TOWN))]
+    if not camels:
+        parts.append("empty")
+    for index, seat in enumerate(camels):
+        parts.extend([" " if index else "", letter(seat)])
+    return Text.assemble(*parts)
+
+
+def _path(state: ADosState) -> Table:
+    points = state.game.option("oasis_points")
+    table = Table(
+        show_header=False,
+        box=box.SQUARE,
+        padding=(0, 1),
+        caption=f"Oasis: spaces {OASIS_FIRST}-{TRACK_END}, points marked +n",
+        caption_justify="left",
+    )
+    for _ in range(ROW_LENGTH):
+        table.add_column(justify="center", min_width=3)
+    for start in range(1, TRACK_END + 1, ROW_LENGTH):
+        spaces = range(start, start + ROW_LENGTH)
+        numbers = [Text(str(s), style="bold green" if s >= OASIS_FIRST else "dim")
+                   for s in spaces]
+        camels = [
+            letter(state.owner(s)) if state.owner(s) != EMPTY else Text(EMPTY_MARK, style="dim")
+            for s in spaces
+        ]
+        table.add_row(*numbers)
+        table.add_row(*camels)
+        if start + ROW_LENGTH > OASIS_FIRST:
+            table.add_row(*[
+                Text(f"+{points[s - OASIS_FIRST]}" if s >= OASIS_FIRST else "", style="green")
+                for s in spaces
+            ])
+        if start + ROW_LENGTH <= TRACK_END:
+            table.add_section()
+    return table
+
+
+def _players(state: ADosState, player: PlayerId | None) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
+    for column in ("Camel", "Hand", "Pile", "Played (top)", "Score", "Turn"):
+        table.add_column(column, justify="right" if column in ("Pile", "Score") else "left")
+    scores = state.scores()
+    for seat in range(state.game.players):
+        hand = state.hand(seat)
+        shown = card_list(hand) if seat == player else plural(len(hand), "card")
+        discards = state.discards(seat)
+        top = f"{len(discards)} ({card_name(discards[-1])})" if discards else "0"
+        turn = ""
+        if state.drawing == seat:
+            turn = "drawing"
+        elif state.current_player == seat:
+            turn = "to play"
+        table.add_row(_named(seat, player), shown, str(state.pile_size(seat)), top,
+                      f"{scores[seat]:g}", turn)
+    return table
+
+
+def render(state: State, player: PlayerId | None) -> RenderableType:
+    """The board, the players and the status line as ``player`` sees them."""
+    if not isinstance(state, ADosState):
+        raise TypeError(f"not an A dos de Chameau state: {type(state).__name__}")
+    status = state.describe(player).splitlines()[0]
+    return Group(
+        Text(status, style="bold"),
+        _legend(state, player),
+        _town(state),
+        _path(state),
+        _players(state, player),
+    )

@@ -213,7 +213,8 @@ def _check_refusals(
     fail: Any,
 ) -> None:
     legal_texts = {str(action) for action in legal}
-    candidates: list[Any] = list(JUNK_TEXTS)
+    # A junk text may be real notation elsewhere (Camel Drive's "draw"): skip it when legal.
+    candidates: list[Any] = [text for text in JUNK_TEXTS if text not in legal_texts]
     candidates += [a for t, a in list(seen_actions.items())[-40:] if t not in legal_texts][:8]
     candidates += [12345, None, b"storm"]
     for candidate in candidates:

@@ -59,7 +59,7 @@ ADoSAction = Play | Discard | Draw
 
 _CARDS = "|".join(CARD_ORDER)
 _PATTERN = re.compile(rf"^(?:(?P<verb>discard|draw) (?P<card>{_CARDS})|(?P<play>{_CARDS})"
-                      rf"(?: (?P<space>\d{{1,2}}))?)$")
+                      rf"(?: (?P<space>[0-9]{{1,2}}))?)$")
 SYNTAX_HELP = (
     "an action is 'oasis1'..'oasis4 SPACE', 'mirage1'..'mirage3 SPACE', 'leader SPACE', "
     "'storm', 'discard CARD' or 'draw CARD', where SPACE is 0 (the town) to 36 "

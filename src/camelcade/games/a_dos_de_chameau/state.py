@@ -307,7 +307,7 @@ class ADosState(State):
     def _why_play_illegal(self, action: Play) -> str:
         space = action.space if action.space is not None else TOWN
         if action.card.startswith(MIRAGE_CARD):
-            if space == TOWN or not OASIS_FIRST > space:
+            if space == TOWN or not space < OASIS_FIRST:
                 return "a mirage moves back a camel on spaces 1-30 (not the town or oasis)"
             if self._board[space] == EMPTY:
                 return f"no camel stands on space {space}"

@@ -19,7 +19,7 @@ from camelcade.games.a_dos_de_chameau.spec import (
     STORM,
     TOWN,
 )
-from camelcade.games.a_dos_de_chameau.state import END_OASIS_FULL, EMPTY, ADosState
+from camelcade.games.a_dos_de_chameau.state import EMPTY, END_OASIS_FULL, ADosState
 
 
 def card_name(card: str) -> str:
@@ -91,12 +91,18 @@ def _status(state: ADosState, player: PlayerId | None) -> str:
         names = [seat_name(state, s, player) for s in state.winners()]
         best = max(state.scores())
         verb = "wins" if len(names) == 1 else "share the win"
-        return f"The game is over: {reason}. {' and '.join(names)} {verb} with {best:g} points."
+        points = f"{best:g} point{'' if best == 1 else 's'}"
+        return f"The game is over: {reason}. {and_list(names)} {verb} with {points}."
     if state.is_chance():
         drawing = state.drawing
         assert drawing is not None
         return f"{seat_name(state, drawing, player)} is drawing a card."
     return f"It is {seat_name(state, state.current_player, player)}'s turn."
+
+
+def and_list(names: list[str]) -> str:
+    """'Red', 'Red and Yellow', 'Red, Yellow and Orange'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def describe_action(state: ADosState, action: Action, player: PlayerId | None) -> str:
@@ -125,6 +131,9 @@ def describe_action(state: ADosState, action: Action, player: PlayerId | None) -
         return (f"{actor} plays {card_name(action.card)}: {victim}'s camel on space {move.start}"
                 f" goes back to {space_name(state, move.end)}{passed}.")
     leader = move.end - 1
+    if leader == move.start != TOWN:
+        return (f"{actor} plays the caravan leader: the leading camel, on space {move.start}, "
+                f"moves on to space {move.end}.")
     ahead_of = ("the town" if leader == TOWN
                 else f"{state.colour(state.owner(leader))}'s camel on space {leader}")
     return (f"{actor} plays the caravan leader: the camel {start} jumps to space {move.end}, "

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from camelcade.core.errors import StateError
 from camelcade.games.a_dos_de_chameau.spec import (
     CAMELS_PER_PLAYER,
     CARD_ORDER,

@@ -16,6 +16,8 @@ _BOTS: dict[str, str] = {
     "random": "camelcade.bots.random_bot:RandomBot",
     "first": "camelcade.bots.random_bot:FirstActionBot",
     "mcts": "camelcade.bots.mcts:MCTSBot",
+    "kamelen-search": "camelcade.games.kamelen.bots:SearchBot",
+    "kamelen-greedy": "camelcade.games.kamelen.bots:GreedyBot",
 }
 
 

@@ -8,6 +8,7 @@ from camelcade.core.registry import register
 
 BUILTIN_GAMES = {
     "a-dos-de-chameau": "camelcade.games.a_dos_de_chameau.game:ADosDeChameau",
+    "kamelen": "camelcade.games.kamelen.game:KamelenGame",
 }
 
 for _game_id, _target in BUILTIN_GAMES.items():

@@ -1,0 +1,241 @@
+"""Kamelen: move generation, perft, random games, search speed and bot strength.
+
+Speed figures come with a baseline measured in the same run: the public ``State`` API
+(legality and turn checks, history, ``Action`` objects) against the bots' bare ``Engine``
+(ints, make/unmake). Strength: ``kamelen-search`` with a fixed node budget per move (so
+results do not depend on the machine) against random, the one-ply ``kamelen-greedy``,
+the game-agnostic flat Monte Carlo baseline and the generic ``mcts`` bot, seats
+alternating, seeds fixed. Win rates come with a 95 % Wilson lower bound.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import camelcade as cc
+from camelcade.bots.mcts import MCTSBot
+from camelcade.bots.random_bot import RandomBot
+from camelcade.games.kamelen import KamelenGame, KamelenState
+from camelcade.games.kamelen.baselines import FlatMonteCarloBot
+from camelcade.games.kamelen.bots import GreedyBot, SearchBot, engine_of
+from camelcade.games.kamelen.engine import Engine
+from camelcade.games.kamelen.movegen import generate
+
+NODE_BUDGET = 300
+"""kamelen-search's nodes per move in the strength runs (about 5 ms a move)."""
+
+
+def _positions(game: KamelenGame, count: int) -> list[KamelenState]:
+    """Positions sampled from seeded random games (every 7th ply)."""
+    found: list[KamelenState] = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(seed)
+        state = game.new_state()
+        while not state.is_terminal() and len(found) < count:
+            if len(state.history) % 7 == 3:
+                found.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+        seed += 1
+    return found
+
+
+def _timed(work: Callable[[], int]) -> tuple[int, float]:
+    started = time.perf_counter()
+    done = work()
+    return done, time.perf_counter() - started
+
+
+def _state_perft(state: KamelenState, depth: int) -> int:
+    if depth == 0:
+        return 1
+    return sum(_state_perft(state.child(a), depth - 1) for a in state.legal_actions())
+
+
+def _engine_perft(engine: Engine, depth: int) -> int:
+    if depth == 0:
+        return 1
+    if engine.won or engine.passes >= 2:
+        return 0
+    total = 0
+    for move in engine.moves():
+        engine.make(move)
+        total += _engine_perft(engine, depth - 1)
+        engine.unmake()
+    return total
+
+
+def movegen(quick: bool) -> dict[str, Any]:
+    game = KamelenGame()
+    positions = _positions(game, 200 if quick else 1000)
+    repeats = 2 if quick else 5
+
+    def public() -> int:
+        for _ in range(repeats):
+            for state in positions:
+                state._legal_cache = None
+                state.legal_actions()
+        return repeats * len(positions)
+
+    boards = [(list(s.board), s.side) for s in positions]
+    geo = game.geometry
+
+    def bare() -> int:
+        for _ in range(repeats):
+            for board, side in boards:
+                generate(board, side, geo)
+        return repeats * len(boards)
+
+    count, seconds = _timed(public)
+    raw, raw_seconds = _timed(bare)
+    mean_moves = sum(len(s.legal_actions()) for s in positions) / len(positions)
+    return {
+        "sample_positions": len(positions),
+        "mean_legal_moves": round(mean_moves, 1),
+        "legal_actions_positions_per_second": round(count / seconds),
+        "bare_generate_positions_per_second": round(raw / raw_seconds),
+        "public_api_overhead_ratio": round((raw / raw_seconds) / (count / seconds), 2),
+    }
+
+
+def perft(quick: bool) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
+    for board in ("11x11", "11x12", "11x13"):
+        game = KamelenGame(board=board)
+        state = game.new_state()
+        engine_depth = 3 if quick else 4
+        engine = engine_of(state)
+        nodes, seconds = _timed(partial(_engine_perft, engine, engine_depth))
+        state_nodes, state_seconds = _timed(partial(_state_perft, state, 3))
+        figures[board] = {
+            f"engine_perft_{engine_depth}_nodes": nodes,
+            "engine_nodes_per_second": round(nodes / seconds),
+            "state_perft_3_nodes": state_nodes,
+            "state_nodes_per_second": round(state_nodes / state_seconds),
+        }
+    return figures
+
+
+def random_games(quick: bool) -> dict[str, Any]:
+    game = KamelenGame()
+    games = 20 if quick else 100
+    plies = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_state()
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        plies += len(state.history)
+    seconds = time.perf_counter() - started
+    return {"games": games, "random_games_per_second": round(games / seconds, 1),
+            "plies_per_second": round(plies / seconds), "mean_plies": round(plies / games, 1)}
+
+
+def search_speed(quick: bool) -> dict[str, Any]:
+    game = KamelenGame()
+    positions = [game.new_state(), *_positions(game, 6 if quick else 12)[1::2]]
+    budget = 5_000 if quick else 30_000
+    nodes, seconds, depths = 0, 0.0, []
+    for state in positions:
+        if state.is_terminal():
+            continue
+        result = SearchBot(time_limit=None, max_nodes=budget).search(state)
+        nodes += result.nodes
+        seconds += result.seconds
+        depths.append(result.depth)
+    timed = SearchBot(time_limit=0.5).search(game.new_state())
+    return {
+        "positions": len(depths),
+        "node_budget": budget,
+        "search_nodes_per_second": round(nodes / seconds),
+        "mean_depth_reached": round(sum(depths) / len(depths), 2),
+        "start_depth_in_half_a_second": timed.depth,
+    }
+
+
+def wilson_lower(wins: int, games: int, z: float = 1.96) -> float:
+    """95 % lower confidence bound of a win rate (Wilson score interval)."""
+    if not games:
+        return 0.0
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    margin = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    return (centre - margin) / (1 + z * z / games)
+
+
+def match(make_bot: Callable[[], Any], make_other: Callable[[], Any], games: int,
+          board: str = "11x11") -> dict[str, Any]:
+    """``games`` seeded games, the bot taking seat 0 in even games and seat 1 in odd ones."""
+    game = cc.load("kamelen", board=board) if "kamelen" in cc.game_ids() \
+        else KamelenGame(board=board)
+    wins = draws = losses = 0
+    points = 0.0
+    plies = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        bot, other = make_bot(), make_other()
+        mine = seed % 2
+        seats = [bot, other] if mine == 0 else [other, bot]
+        record = cc.play(game, seats, seed=seed)
+        assert record.returns is not None
+        plies += len(record.actions)
+        points += record.returns[mine]
+        if record.returns[mine] > record.returns[1 - mine]:
+            wins += 1
+        elif record.returns[mine] == record.returns[1 - mine]:
+            draws += 1
+        else:
+            losses += 1
+    return {
+        "games": games, "wins": wins, "draws": draws, "losses": losses,
+        "win_rate": round(wins / games, 3),
+        "win_rate_95_lower": round(wilson_lower(wins, games), 3),
+        "points_per_game": round(points / games, 3),
+        "mean_plies": round(plies / games, 1),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def strength(quick: bool) -> dict[str, Any]:
+    def search() -> SearchBot:
+        return SearchBot(time_limit=None, max_nodes=NODE_BUDGET)
+
+    def strong() -> SearchBot:
+        return SearchBot(time_limit=None, max_nodes=2_000)
+
+    return {
+        "search_node_budget": NODE_BUDGET,
+        "search_vs_random": match(search, RandomBot, 20 if quick else 200),
+        "search_vs_random_11x13": match(search, RandomBot, 6 if quick else 50, "11x13"),
+        "greedy_vs_random": match(GreedyBot, RandomBot, 20 if quick else 200),
+        "search_vs_greedy": match(search, GreedyBot, 6 if quick else 40),
+        "search2000_vs_greedy": match(strong, GreedyBot, 2 if quick else 40),
+        "search2000_vs_search300": match(strong, search, 2 if quick else 40),
+        "search_vs_flat_mc_200": match(
+            search, lambda: FlatMonteCarloBot(playouts=200, horizon=60), 2 if quick else 10),
+        "search2000_vs_mcts_100": match(
+            strong, lambda: MCTSBot(iterations=100, rollout_limit=60), 2 if quick else 10),
+    }
+
+
+def run(quick: bool) -> dict[str, Any]:
+    return {
+        "movegen": movegen(quick),
+        "perft": perft(quick),
+        "random_games": random_games(quick),
+        "search": search_speed(quick),
+        "strength": strength(quick),
+    }
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    print(json.dumps(run("--quick" in sys.argv), indent=1))

@@ -1,0 +1,92 @@
+"""The actions of Kamelen and their notation (rules file, "Notation": a contract).
+
+==========  ==========  ==========================================================
+action      text        meaning
+==========  ==========  ==========================================================
+move        ``c2-d5``   the animal on c2 leaps to d5 (capturing whatever enemy is there)
+capture     ``c2-d5``   written the same way; ``c2xd5`` is accepted when parsing
+pass        ``pass``    only when the player to move has no legal move
+==========  ==========  ==========================================================
+
+Squares are ``a1``..``k13``: files a-k, ranks 1..N from South's side. A square that is not
+on the board being played (``a13`` on 11x11) does not parse.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from camelcade.core.action import Action
+from camelcade.core.errors import ActionSyntaxError
+from camelcade.games.kamelen.geometry import SQUARE_NAMES, Geometry
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """An animal leaps from ``source`` to ``target`` (square indices, a1 = 0)."""
+
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"{SQUARE_NAMES[self.source]}-{SQUARE_NAMES[self.target]}"
+
+    @property
+    def code(self) -> int:
+        """The move as the int ``source << 8 | target`` used by move generation."""
+        return self.source << 8 | self.target
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """No legal move exists: the turn passes (two passes in a row draw the game)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+
+_PATTERN = re.compile(r"^([a-z])(\d{1,2})\s*[-x]\s*([a-z])(\d{1,2})$")
+SYNTAX_HELP = "a move is 'FROMSQUARE-TOSQUARE' such as 'c2-d5' (or 'c2xd5'), or 'pass'"
+
+_MOVES: dict[int, Move] = {}
+
+
+def move(source: int, target: int) -> Move:
+    """The shared ``Move`` value for a pair of squares (moves are interned: cheap to list)."""
+    code = source << 8 | target
+    found = _MOVES.get(code)
+    if found is None:
+        found = _MOVES[code] = Move(source, target)
+    return found
+
+
+def from_code(code: int) -> Move:
+    """The ``Move`` of a generated int move."""
+    found = _MOVES.get(code)
+    if found is None:
+        found = _MOVES[code] = Move(code >> 8, code & 0xFF)
+    return found
+
+
+def parse(text: str, geo: Geometry) -> Move | Pass:
+    """Parse notation (case-insensitive) for a board of ``geo``; ActionSyntaxError otherwise."""
+    lowered = text.strip().lower()
+    if lowered == "pass":
+        return PASS
+    match = _PATTERN.match(lowered)
+    if match is None:
+        raise ActionSyntaxError(f"cannot read {text!r}: {SYNTAX_HELP}")
+    names = (match[1] + match[2], match[3] + match[4])
+    squares = []
+    for name in names:
+        square = geo.square(name)
+        if square is None:
+            raise ActionSyntaxError(
+                f"cannot read {text!r}: {name} is not a square of the 11x{geo.ranks} board "
+                f"(files a-k, ranks 1-{geo.ranks})"
+            )
+        squares.append(square)
+    return move(squares[0], squares[1])

@@ -1,0 +1,118 @@
+"""Kamelen bots: ``kamelen-search`` (alpha-beta) and ``kamelen-greedy`` (one ply).
+
+Both read the position from their ``View`` (Kamelen has perfect information, so the
+sampled state is the true one) and search on an ``Engine`` copy of it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from camelcade.core.action import Action
+from camelcade.core.errors import CamelcadeError
+from camelcade.core.game import Game
+from camelcade.core.types import PlayerId
+from camelcade.core.view import View
+from camelcade.games.kamelen.actions import PASS, from_code
+from camelcade.games.kamelen.engine import (
+    DEFAULT_WEIGHTS,
+    PASS_MOVE,
+    Engine,
+    Weights,
+    position_hash,
+    tables,
+)
+from camelcade.games.kamelen.search import Searcher, SearchResult
+from camelcade.games.kamelen.state import KamelenState
+
+
+def engine_of(state: KamelenState, weights: Weights = DEFAULT_WEIGHTS) -> Engine:
+    """A search board for ``state``, with its repetition history as hashes."""
+    geo = state.geometry
+    table = tables(geo)
+    earlier = [position_hash(table, key[:-1], key[-1]) for key in state.earlier_keys()]
+    return Engine(geo, state.board, state.side, state.clock, state.passes, state._limit,
+                  earlier, weights)
+
+
+def action_of(move: int) -> Action:
+    return PASS if move == PASS_MOVE else from_code(move)
+
+
+def _state_of(view: View) -> KamelenState:
+    if not view.legal_actions():
+        raise CamelcadeError(f"seat {view.player} has no legal action to choose")
+    state = view.sample_state(random.Random(0))
+    if not isinstance(state, KamelenState):
+        raise CamelcadeError(f"this bot plays kamelen, not {view.game.id}")
+    return state
+
+
+class SearchBot:
+    """Alpha-beta with iterative deepening; stops at whichever budget ends first.
+
+    ``time_limit`` seconds per move (None: no clock), ``max_depth`` plies, ``max_nodes``
+    positions per move. With ``time_limit=None`` and a depth or node budget the bot is
+    fully reproducible. ``seed`` shuffles equally good root moves (also set by ``begin``).
+    """
+
+    name = "kamelen-search"
+
+    def __init__(self, time_limit: float | None = 0.5, max_depth: int | None = None,
+                 max_nodes: int | None = None, seed: int | None = None,
+                 weights: Weights = DEFAULT_WEIGHTS) -> None:
+        if time_limit is None and max_depth is None and max_nodes is None:
+            raise CamelcadeError("kamelen-search needs a time_limit, max_depth or max_nodes")
+        self.time_limit = time_limit
+        self.max_depth = max_depth
+        self.max_nodes = max_nodes
+        self.weights = weights
+        self._seed = seed
+        self._rng: random.Random | None = None if seed is None else random.Random(seed)
+        self._table: dict[int, tuple[int, int, int, int]] = {}
+        self.last: SearchResult | None = None
+        """The most recent search: move, score, depth reached, nodes, seconds, PV."""
+
+    def begin(self, game: Game, seat: PlayerId, seed: int) -> None:
+        self._table.clear()
+        if self._seed is None:
+            self._rng = random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        state = _state_of(view)
+        return action_of(self.search(state).move)
+
+    def search(self, state: KamelenState) -> SearchResult:
+        """Search ``state`` with this bot's budgets (also used for hints)."""
+        searcher = Searcher(engine_of(state, self.weights), max_depth=self.max_depth,
+                            max_nodes=self.max_nodes, time_limit=self.time_limit,
+                            rng=self._rng, table=self._table)
+        self.last = searcher.run()
+        return self.last
+
+
+class GreedyBot:
+    """One ply: wins at once if it can, else the move whose position evaluates best."""
+
+    name = "kamelen-greedy"
+
+    def __init__(self, seed: int | None = None, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self._rng = random.Random(seed)
+        self.weights = weights
+
+    def begin(self, game: Game, seat: PlayerId, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        engine = engine_of(_state_of(view), self.weights)
+        best: list[int] = []
+        best_score = None
+        for move in engine.moves():
+            engine.make(move)
+            score = 10**9 if engine.won else -engine.evaluate()
+            engine.unmake()
+            if best_score is None or score > best_score:
+                best, best_score = [move], score
+            elif score == best_score:
+                best.append(move)
+        return action_of(self._rng.choice(best))

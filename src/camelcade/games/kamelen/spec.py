@@ -1,0 +1,85 @@
+"""Kamelen as data: board sizes, the setup, rocks, home fields, piece codes and options.
+
+Sources and decisions: ``shared/rules/kamelen.md`` (seed: Fred Horn's 1991 rules as posted
+on sagme.blogspot.com). The setup, rocks and home fields are that file's [PROPOSED] values
+(KA1, KA2, KA6); everything here is written once and derived elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from camelcade.core.options import Option, choice, integer
+
+FILES: Final = "abcdefghijk"
+WIDTH: Final = len(FILES)
+"""11 files, a-k, on every board."""
+
+BOARDS: Final = {"11x11": 11, "11x12": 12, "11x13": 13}
+"""Board option value -> number of ranks (two 11x5 halves plus a 1, 2 or 1+2 middle strip)."""
+
+SIDE_NAMES: Final = ("South", "North")
+"""Seat 0 is South (ranks 1-3, moves first), seat 1 is North (the mirror image)."""
+SIDE_LETTERS: Final = ("s", "n")
+
+HOME_FILE: Final = 5
+"""Home fields sit on the centre file f of each back rank: f1 for South, f{N} for North."""
+
+# Piece codes on the board (small ints keep move generation fast).
+EMPTY: Final = 0
+ROCK: Final = 5
+CAMEL: Final = (1, 3)
+"""Camel code of each seat."""
+DROMEDARY: Final = (2, 4)
+"""Dromedary code of each seat."""
+PIECE_LETTERS: Final = {1: "C", 2: "D", 3: "c", 4: "d", ROCK: "#"}
+"""Position notation: South upper case, North lower case, rocks ``#``, digits = empty runs."""
+LETTER_CODES: Final = {letter: code for code, letter in PIECE_LETTERS.items()}
+ANIMAL_NAMES: Final = {1: "camel", 2: "dromedary", 3: "camel", 4: "dromedary"}
+
+CAMELS_PER_SIDE: Final = 8
+DROMEDARIES_PER_SIDE: Final = 10
+CAMELS_PER_COLOUR: Final = 4
+"""Camels never change square colour, so each side has at most 4 on each colour."""
+
+SOUTH_CAMELS: Final = ("b2", "c2", "d2", "e2", "g2", "h2", "i2", "j2")
+SOUTH_DROMEDARIES: Final = ("b1", "d1", "h1", "j1", "a3", "c3", "e3", "g3", "i3", "k3")
+ROCKS: Final = {
+    "11x11": ("a6", "c6", "e6", "g6", "i6", "k6"),
+    "11x12": ("a6", "e6", "i6", "c7", "g7", "k7"),
+    "11x13": ("a7", "c7", "e7", "g7", "i7", "k7"),
+}
+"""South's setup is listed; North's is its mirror image (rank r <-> N + 1 - r)."""
+
+CONQUEST_POINTS: Final = 2.0
+"""A camel on the opponent's home field wins double."""
+ELIMINATION_POINTS: Final = 1.0
+"""Capturing every enemy camel able to reach your home field wins single."""
+DRAW_POINTS: Final = 0.5
+
+THIRD_STEPS: Final = ("outward", "any")
+"""KA5: the third step continues outward ((1,3) and (2,3) leaps), or may also bend back."""
+
+OPTIONS: Final = (
+    Option(
+        "board",
+        "11x11",
+        "'11x11', '11x12' or '11x13'",
+        choice(*BOARDS),
+        "board size: 11 files by 11, 12 or 13 ranks",
+    ),
+    Option(
+        "no_capture_limit",
+        100,
+        "a whole number 0-10000 (0 = no limit)",
+        integer(0, 10_000),
+        "plies without a capture before the game is drawn (0 = off)",
+    ),
+    Option(
+        "third_step",
+        "outward",
+        "'outward' or 'any'",
+        choice(*THIRD_STEPS),
+        "KA5: whether the third step must continue outward (default) or may bend back",
+    ),
+)

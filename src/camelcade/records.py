@@ -180,9 +180,13 @@ def play(
 def replay(record: Record, *, upto: int | None = None) -> State:
     """The state reached by the record's actions (the first ``upto`` of them if given).
 
-    An action that does not apply raises ``StateError`` naming its index and text.
+    A record of a game started from a set-up position keeps that position's
+    ``to_json()`` in ``extra["start"]``; replay starts there. An action that does not
+    apply raises ``StateError`` naming its index and text.
     """
-    state = record.load_game().new_state()
+    game = record.load_game()
+    start = record.extra.get("start")
+    state = game.new_state() if start is None else game.state_from_json(start)
     actions = record.actions if upto is None else record.actions[:upto]
     for index, text in enumerate(actions):
         try:

@@ -21,8 +21,16 @@ them, so a game without them costs nothing and ``camelcade`` starts fast.
     board, quit) win over a game word of the same name. ``help`` lists them with the
     first line of each function's docstring.
 
+``ADVISOR_COMMANDS: dict[str, Callable[[State, int], str]]``
+    Like ``COMMANDS``, but help that rated play must not give (e.g. Camel Up's ``odds``):
+    accepted only when ``play`` runs with ``--advisor``.
+
 ``seat_name(game: Game, seat: int) -> str``
     How seats are called in prompts and results ("Red"); the default is "Seat 0" ...
+
+``<pkg>.position_state(game: Game, text: str) -> State`` — a game with a one-line
+position notation (Kamelen's) exposes it in its package; ``play --position TEXT`` starts
+from that position, and the record keeps the start (``extra["start"]``) so it replays.
 
 ``<pkg>.cli`` — extra sub-commands:
 
@@ -42,6 +50,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from camelcade.core.errors import OptionError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import game_ids, game_module
 from camelcade.core.types import PlayerId
@@ -64,6 +73,7 @@ class TerminalHooks:
 
     render: Renderer | None = None
     commands: Mapping[str, Command] = field(default_factory=dict)
+    advisor_commands: Mapping[str, Command] = field(default_factory=dict)
     seat_name: Callable[[Game, PlayerId], str] = default_seat_name
 
 
@@ -96,13 +106,42 @@ def terminal_hooks(game_id: str) -> TerminalHooks:
         return TerminalHooks()
     render = getattr(module, "render", None)
     commands = getattr(module, "COMMANDS", {})
+    advisor = getattr(module, "ADVISOR_COMMANDS", {})
     seat_name = getattr(module, "seat_name", default_seat_name)
-    if not isinstance(commands, Mapping):
-        raise TypeError(f"{module.__name__}.COMMANDS must be a dict of name -> function")
+    for name, mapping in (("COMMANDS", commands), ("ADVISOR_COMMANDS", advisor)):
+        if not isinstance(mapping, Mapping):
+            raise TypeError(f"{module.__name__}.{name} must be a dict of name -> function")
     return TerminalHooks(
         render=render if callable(render) else None,
         commands={str(key).lower(): value for key, value in commands.items()},
+        advisor_commands={str(key).lower(): value for key, value in advisor.items()},
         seat_name=seat_name,
+    )
+
+
+def position_state(game: Game, text: str) -> State:
+    """The state of the position ``text`` in the game's own notation.
+
+    Raises ``OptionError`` when the game has no position notation, and the game's own
+    ``StateError`` when the text is malformed.
+    """
+    package = game_package(game.id)
+    module = importlib.import_module(package) if package else None
+    builder = getattr(module, "position_state", None)
+    if not callable(builder):
+        having = [g for g in game_ids() if _has_position(g)]
+        raise OptionError(
+            f"{game.id} has no position notation, so --position cannot be used with it; "
+            f"games with one: {', '.join(having) or 'none'}"
+        )
+    state: State = builder(game, text)
+    return state
+
+
+def _has_position(game_id: str) -> bool:
+    package = game_package(game_id)
+    return bool(package) and callable(
+        getattr(importlib.import_module(package), "position_state", None)
     )
 
 

@@ -150,6 +150,15 @@ def play_command(
         Path | None, typer.Option("--record", help="Save the game record (JSON) here.")
     ] = None,
     option: Options = None,
+    position: Annotated[
+        str | None,
+        typer.Option("--position", help="Start from this position, in the game's position "
+                     "notation (see 'camelcade rules GAME'); Kamelen has one."),
+    ] = None,
+    advisor: Annotated[
+        bool, typer.Option("--advisor", help="Offer the game's advice commands at the "
+                           "prompt (e.g. Camel Up's 'odds'); off by default, as in rated play."),
+    ] = False,
 ) -> None:
     """Play a game at the terminal against bots, or hot-seat with friends."""
     from camelcade.cli import setup
@@ -162,12 +171,19 @@ def play_command(
         players = len(names) + 1  # one bot per other seat
     game = setup.load_game(game_id, players, option or [])
     setup.check_writable(record, "record")
+    start = None
+    if position is not None:
+        from camelcade.cli.hooks import position_state
+
+        start = position_state(game, position)
     session = PlaySession(
         seating=seat_players(game, seat, names, hotseat=hotseat),
         seed=setup.choose_seed(seed),
         screen=make_screen(plain),
         record_path=record,
         hotseat=hotseat,
+        start=start,
+        advisor=advisor,
     )
     session.run()
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from camelcade import bots as bot_registry
-from camelcade.cli.hooks import TerminalHooks, terminal_hooks
+from camelcade.cli.hooks import Command, TerminalHooks, terminal_hooks
 from camelcade.cli.render import Screen, result_sentence
 from camelcade.core.action import Action
 from camelcade.core.agent import Agent
@@ -94,7 +94,12 @@ class PlaySession:
     screen: Screen
     record_path: Path | None = None
     hotseat: bool = False
+    start: State | None = None
+    """A position to start from (``--position``) instead of the game's initial state."""
+    advisor: bool = False
+    """Offer the game's advisor commands (``--advisor``); off by default, as in rated play."""
     hooks: TerminalHooks = field(init=False)
+    commands: dict[str, Command] = field(init=False)
     actions: list[str] = field(default_factory=list)
     _pending: dict[PlayerId, list[str]] = field(default_factory=dict)
     _since_last_human: list[str] = field(default_factory=list)
@@ -105,6 +110,9 @@ class PlaySession:
 
     def __post_init__(self) -> None:
         self.hooks = terminal_hooks(self.seating.game.id)
+        self.commands = dict(self.hooks.commands)
+        if self.advisor:
+            self.commands.update(self.hooks.advisor_commands)
         self._pending = {seat: [] for seat in self.seating.humans}
 
     @property
@@ -131,7 +139,7 @@ class PlaySession:
             begin = getattr(agent, "begin", None)
             if callable(begin):
                 begin(self.game, seat, rng.getrandbits(63))
-        state = self.game.new_state()
+        state = self.game.new_state() if self.start is None else self.start.clone()
         self._introduce()
         finished = False
         try:
@@ -233,9 +241,9 @@ class PlaySession:
             self.screen.board(state, seat, self.hooks)
         elif lower in QUIT_WORDS:
             raise Quit
-        elif lower in self.hooks.commands:
+        elif lower in self.commands:
             try:
-                self.screen.say(self.hooks.commands[lower](state, seat))
+                self.screen.say(self.commands[lower](state, seat))
             except CamelcadeError as error:
                 self.screen.error(str(error))
         elif word.isdigit():
@@ -272,7 +280,7 @@ class PlaySession:
             "quit: stop playing"
             + (" (the game so far is saved to the record file)." if self.record_path else "."),
         ]
-        for word, command in self.hooks.commands.items():
+        for word, command in self.commands.items():
             doc = (command.__doc__ or "").strip().splitlines()
             lines.append(f"{word}: {doc[0] if doc else 'a command of this game.'}")
         for line in lines:
@@ -345,6 +353,7 @@ class PlaySession:
             returns=state.returns() if over else None,
             seed=self.seed,
             winners=state.winners() if over else None,
+            extra={} if self.start is None else {"start": self.start.to_json()},
         )
         if self.record_path is not None:
             try:

@@ -44,7 +44,7 @@ def run_replay(path: Path, screen: Screen, *, step: bool = False) -> State:
     screen.say(f"Seats: {', '.join(labels)}.")
     seed = f" Seed {record.seed}." if record.seed is not None else ""
     screen.note(f"{len(record.actions)} actions.{seed}")
-    state = game.new_state()
+    state = replay(record, upto=0)  # the initial state, or the record's set-up start
     for number, text in enumerate(record.actions, 1):
         action = state.check_action(text)
         screen.say(f"{number}. {text} — {state.describe_action(action, None)}")

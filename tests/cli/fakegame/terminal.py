@@ -27,3 +27,11 @@ def broken(state: State, seat: int) -> str:
 
 
 COMMANDS = {"count": count, "broken": broken}
+
+
+def secret_tip(state: State, seat: int) -> str:
+    """An advisor's tip, offered only with --advisor."""
+    return f"TIP for seat {seat}"
+
+
+ADVISOR_COMMANDS = {"tip": secret_tip}

@@ -18,6 +18,7 @@ _BOTS: dict[str, str] = {
     "mcts": "camelcade.bots.mcts:MCTSBot",
     "kamelen-search": "camelcade.games.kamelen.bots:SearchBot",
     "kamelen-greedy": "camelcade.games.kamelen.bots:GreedyBot",
+    "camel-up-ev": "camelcade.games.camel_up.bots:ExpectedValueBot",
 }
 
 

@@ -1,0 +1,92 @@
+"""The ``camel-up`` game object: options, player counts, new states, loading and sampling."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from camelcade.core.errors import OptionError, StateError
+from camelcade.core.game import Game, State
+from camelcade.core.types import JSONDict, PlayerId
+from camelcade.games.camel_up.actions import PILES
+from camelcade.games.camel_up.spec import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from camelcade.games.camel_up.state import CamelUpState
+
+_PUBLIC = ("phase", "track", "tiles", "rolled", "tickets", "pyramid_tickets", "coins",
+           "partners", "turn", "start_player", "leg")
+
+
+class CamelUp(Game):
+    """The camel race with betting, for 3-8 players (2nd edition) or 2-8 (1st edition).
+
+    ``min_players`` is the official range of the default (2nd) edition; 2 players are
+    accepted with ``edition=1`` or ``unofficial_two_player=True``.
+    """
+
+    id: ClassVar[str] = "camel-up"
+    title: ClassVar[str] = "Camel Up"
+    min_players: ClassVar[int] = EDITIONS[2].min_players
+    max_players: ClassVar[int] = MAX_PLAYERS
+    default_players: ClassVar[int] = 4
+    option_specs = OPTIONS
+
+    def _check_players(self, players: int | str | None) -> int:
+        if isinstance(players, str) and players.strip().isdigit():
+            players = int(players.strip())
+        if players is None:
+            return self.default_players
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                MIN_PLAYERS <= players <= MAX_PLAYERS):
+            raise OptionError(
+                f"{self.id} is played by 3 to 8 players (2 with edition=1 or "
+                f"unofficial_two_player=True), not {players!r}"
+            )
+        return players
+
+    def _validate_options(self) -> None:
+        edition = EDITIONS[self.option("edition")]
+        two_ok = edition.min_players <= 2 or self.option("unofficial_two_player")
+        if self.players < edition.min_players and not two_ok:
+            raise OptionError(
+                f"{self.id} (edition {edition.number}) is played by {edition.min_players} to "
+                f"{edition.max_players} players; 2 players need unofficial_two_player=True "
+                f"(or edition=1)"
+            )
+
+    def new_state(self) -> CamelUpState:
+        return CamelUpState(self)
+
+    def _state_from_data(self, data: Any) -> State:
+        state = CamelUpState(self)
+        state.load_data(data)
+        return state
+
+    def _sample_state(self, observation: JSONDict, player: PlayerId, rng: random.Random) -> State:
+        """Deal the other seats' face-down overall cards afresh, consistently with their hands.
+
+        Everything but the colours of others' face-down finish cards is public. A seat that
+        has put ``n`` cards face down holds the other ``5 - n`` colours; which ``n`` is a
+        uniform draw, laid on its pile positions in a uniform order.
+        """
+        try:
+            racing = EDITIONS[observation["edition"]].racing
+            piles = {name: [list(card) for card in observation["piles"][name]]
+                     for name in PILES}
+            hands: list[list[str]] = []
+            for seat in range(self.players):
+                if seat == player:
+                    hands.append(list(observation["hand"]))
+                    continue
+                cards = [card for name in PILES for card in piles[name] if card[0] == seat]
+                known = {card[1] for card in cards if card[1] is not None}
+                free = [c for c in racing if c not in known]
+                rng.shuffle(free)
+                hidden = [card for card in cards if card[1] is None]
+                for card, colour in zip(hidden, free, strict=False):
+                    card[1] = colour
+                hands.append(sorted(free[len(hidden):], key=racing.index))
+            data = {key: observation[key] for key in _PUBLIC}
+        except (KeyError, TypeError, IndexError, ValueError) as error:
+            raise StateError(f"not an observation of {self.id}: {error!r}") from None
+        data.update(hands=hands, piles=piles)
+        return self._state_from_data(data)

@@ -1,0 +1,495 @@
+"""Exact leg odds and Monte Carlo race odds for Camel Up, from any position.
+
+``leg_odds(position)`` gives, as exact ``Fraction`` values, the probability of each racing
+camel being 1st, 2nd and last when the leg ends (or the game ends inside it), with tiles
+and both crazy camels (and the grey die's exceptions) taken into account; also the
+expected number of units landing on each space, which is what a tile there would earn.
+``race_odds(position, samples, seed)`` estimates who wins and who loses the whole race by
+seeded Monte Carlo, with standard errors.
+
+How the exact odds stay fast in pure Python: every die is thought of as six equally likely
+faces (a racing die shows each value twice), so every path through a leg has the same
+weight and the probabilities are integer counts over one common denominator. The leg is
+expanded one die at a time, forward, and positions reached in several ways (dice rolled in
+another order with the same result) are merged: each layer is a dict from the dice still
+in the pyramid to a dict from board to the number of paths reaching it. A board is a short
+ASCII string, 16 segments ``<units bottom first>|`` with racing camels ``0-4``, crazy
+camels ``5 6`` and tiles ``}`` (forward side) / ``~`` (backward side), so moving a stack is
+a few C-level string operations. The last die of the leg is not stored as a board but as
+the resulting ranking (at most 120 of them).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from camelcade.core.errors import StateError
+from camelcade.games.camel_up.spec import (
+    DIE_FACES,
+    EDITIONS,
+    FIRST_SPACE,
+    GREY,
+    LAST_SPACE,
+    PRECEDENCES,
+    SECOND_PAY,
+    WRONG_LEG_PAY,
+    Edition,
+)
+
+if TYPE_CHECKING:
+    from camelcade.core.view import View
+    from camelcade.games.camel_up.state import CamelUpState
+
+SEP = "|"
+FORWARD_TILE = "}"
+BACKWARD_TILE = "~"
+WHITE, BLACK = "5", "6"
+GREY_CHAR = "g"
+_RANK = str.maketrans("", "", SEP + WHITE + BLACK + FORWARD_TILE + BACKWARD_TILE)
+"""Deletes all but racing camels: what is left is the ranking, last camel first."""
+_NO_CRAZY = str.maketrans("", "", WHITE + BLACK)
+
+
+# -- positions ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """What the odds depend on: camels, tiles, dice still in the pyramid, the edition."""
+
+    edition: int
+    track: tuple[tuple[int, tuple[str, ...]], ...]
+    """(space, units bottom first) for each occupied space, in track order."""
+    tiles: tuple[tuple[int, str, int], ...] = ()
+    """(space, side, owner) for each tile."""
+    pyramid: tuple[str, ...] | None = None
+    """Dice still in the pyramid (colours and "grey"); None means all of them."""
+    precedence: str = PRECEDENCES[0]
+
+    def __post_init__(self) -> None:
+        _check_position(self)
+
+    @property
+    def spec(self) -> Edition:
+        return EDITIONS[self.edition]
+
+    @property
+    def dice(self) -> tuple[str, ...]:
+        return self.spec.dice if self.pyramid is None else self.pyramid
+
+    @property
+    def rolls_left(self) -> int:
+        """Dice still to come out before the leg ends."""
+        spec = self.spec
+        return max(0, len(self.dice) - (len(spec.dice) - spec.rolls_per_leg))
+
+    @property
+    def finished(self) -> bool:
+        """A unit has crossed the line: the game is over and nothing moves any more."""
+        return any(not FIRST_SPACE <= space <= LAST_SPACE for space, _ in self.track)
+
+    @classmethod
+    def from_state(cls, state: CamelUpState) -> Position:
+        """The position of a game in progress (or over)."""
+        if state.phase == "setup":
+            raise StateError("the camels are still being set up: there are no odds yet")
+        return cls.from_observation(state.observation(0),
+                                    state.game.option("grey_die_precedence"))
+
+    @classmethod
+    def from_view(cls, view: View) -> Position:
+        return cls.from_observation(view.observation, view.game.option("grey_die_precedence"))
+
+    @classmethod
+    def from_observation(cls, observation: Mapping[str, Any],
+                         precedence: str = PRECEDENCES[0]) -> Position:
+        """The position a seat sees (everything the odds need is public)."""
+        edition = EDITIONS[observation["edition"]]
+        out = {GREY if c in edition.crazy else c for c, _ in observation["rolled"]}
+        return cls(
+            edition=edition.number,
+            track=tuple((space, tuple(units)) for space, units in observation["track"]),
+            tiles=tuple((space, side, owner) for space, side, owner in observation["tiles"]),
+            pyramid=tuple(d for d in edition.dice if d not in out),
+            precedence=precedence,
+        )
+
+    def board(self) -> str:
+        """The solver's string form of the track and tiles (spaces 1..16)."""
+        spec = self.spec
+        code = {unit: str(i) for i, unit in enumerate(spec.units)}
+        segments = {space: "".join(code[u] for u in units) for space, units in self.track}
+        for space, side, _ in self.tiles:
+            segments[space] = FORWARD_TILE if spec.tile_push(side) > 0 else BACKWARD_TILE
+        return "".join(segments.get(space, "") + SEP
+                       for space in range(FIRST_SPACE, LAST_SPACE + 1))
+
+    def dice_code(self) -> str:
+        code = {unit: str(i) for i, unit in enumerate(self.spec.racing)}
+        return "".join(GREY_CHAR if die == GREY else code[die] for die in self.dice)
+
+
+def _check_position(position: Position) -> None:
+    def check(condition: bool, message: str) -> None:
+        if not condition:
+            raise StateError(f"bad position: {message}")
+
+    check(position.edition in EDITIONS, f"edition must be 1 or 2, not {position.edition!r}")
+    spec = position.spec
+    check(position.precedence in PRECEDENCES, f"precedence must be one of {PRECEDENCES}")
+    units = [u for _, stack in position.track for u in stack]
+    check(sorted(units) == sorted(spec.units),
+          f"every camel ({', '.join(spec.units)}) must be on the track exactly once; "
+          f"got {', '.join(units) or 'none'}")
+    spaces = [space for space, _ in position.track]
+    check(len(set(spaces)) == len(spaces) and all(stack for _, stack in position.track),
+          "each space is listed once, with at least one camel")
+    off = [s for s in spaces if not FIRST_SPACE <= s <= LAST_SPACE]
+    check(len(off) <= 1, "at most one unit can be past the finish line")
+    tile_spaces = [space for space, _, _ in position.tiles]
+    check(all(side in spec.tile_sides for _, side, _ in position.tiles),
+          f"tile sides are {' and '.join(spec.tile_sides)}")
+    check(all(FIRST_SPACE < s <= LAST_SPACE and s not in spaces for s in tile_spaces)
+          and len(set(tile_spaces)) == len(tile_spaces),
+          "tiles lie on empty spaces 2-16, one per space")
+    check(all(s + 1 not in tile_spaces for s in tile_spaces), "tiles are never adjacent")
+    dice = position.dice
+    check(len(set(dice)) == len(dice) and all(d in spec.dice for d in dice),
+          f"the pyramid holds distinct dice of {', '.join(spec.dice)}")
+
+
+# -- exact leg odds -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LegOdds:
+    """Exact probabilities for the rest of the leg (fractions of ``outcomes`` paths)."""
+
+    racing: tuple[str, ...]
+    first: dict[str, Fraction]
+    second: dict[str, Fraction]
+    last: dict[str, Fraction]
+    game_end: Fraction
+    """Probability that a unit crosses the finish line before the leg ends."""
+    outcomes: int
+    """Equally likely paths (die order and six faces per die): the common denominator."""
+    landings: dict[int, Fraction] = field(default_factory=dict)
+    """Expected number of units landing on each space 1-16 (empty if not asked for)."""
+
+    def floats(self) -> dict[str, dict[str, float]]:
+        """The same odds as floats: {"first": {colour: p}, "second": ..., "last": ...}."""
+        return {name: {c: float(p) for c, p in table.items()}
+                for name, table in (("first", self.first), ("second", self.second),
+                                    ("last", self.last))}
+
+    def ticket_value(self, colour: str, value: int) -> Fraction:
+        """Expected coins of a leg ticket worth ``value`` on ``colour`` (no money floor)."""
+        p1, p2 = self.first[colour], self.second[colour]
+        return value * p1 + SECOND_PAY * p2 + WRONG_LEG_PAY * (1 - p1 - p2)
+
+
+def leg_odds(position: Position, *, landings: bool = False) -> LegOdds:
+    """Exact 1st / 2nd / last probabilities of each racing camel when this leg ends."""
+    racing = position.spec.racing
+    if position.finished:
+        counts: dict[str, int] = {_rank_code(position): 1}
+        ended, total, landed = 1, 1, [0] * (LAST_SPACE + 2)
+    else:
+        counts, ended, total, landed = _solve(
+            position.board(), position.dice_code(), position.rolls_left,
+            position.precedence == PRECEDENCES[0], landings)
+    tables: list[dict[str, Fraction]] = []
+    for index in (-1, -2, 0):
+        tally = dict.fromkeys(range(len(racing)), 0)
+        for order, weight in counts.items():
+            tally[int(order[index])] += weight
+        tables.append({racing[i]: Fraction(n, total) for i, n in tally.items()})
+    spots = ({space: Fraction(landed[space], total)
+              for space in range(FIRST_SPACE, LAST_SPACE + 1)} if landings else {})
+    return LegOdds(racing, tables[0], tables[1], tables[2], Fraction(ended, total), total, spots)
+
+
+def _rank_code(position: Position) -> str:
+    code = {unit: str(i) for i, unit in enumerate(position.spec.units)}
+    racing = set(position.spec.racing)
+    return "".join(code[u] for _, stack in sorted(position.track) for u in stack if u in racing)
+
+
+def _solve(board: str, dice: str, rolls: int, carrying_first: bool,
+           want_landings: bool) -> tuple[dict[str, int], int, int, list[int]]:
+    """Forward expansion of the leg; returns (ranking -> paths, ended paths, total, landings).
+
+    A ranking is the racing camels' codes from last to first. Layer ``t`` holds the boards
+    after ``t`` dice; a leaf reached early (a crossing) is scaled by the paths the missing
+    dice would have had, so every count shares the denominator ``total``.
+    """
+    sizes = [len(dice) - t for t in range(rolls)]
+    scale = [math.prod(n * DIE_FACES for n in sizes[t + 1:]) for t in range(rolls)]
+    total = math.prod(n * DIE_FACES for n in sizes)
+    leaves: defaultdict[str, int] = defaultdict(int)
+    landed = [0] * (LAST_SPACE + 2)
+    ended = 0
+    if rolls == 0:
+        leaves[board.translate(_RANK)] = 1
+        return leaves, 0, 1, landed
+    if GREY_CHAR not in dice:
+        board = board.translate(_NO_CRAZY)
+    layer: dict[str, dict[str, int]] = {dice: {board: 1}}
+    for t in range(rolls):
+        final = t == rolls - 1
+        following: defaultdict[str, defaultdict[str, int]] = defaultdict(
+            lambda: defaultdict(int))
+        for remaining, boards in layer.items():
+            for die in remaining:
+                target = leaves if final else following[remaining.replace(die, "")]
+                if die != GREY_CHAR:
+                    ended += _advance(boards.items(), die, 1, 2, target, final, leaves,
+                                      scale[t], landed if want_landings else None)
+                    continue
+                whites, blacks = _grey_split(boards, carrying_first)
+                for unit, items in ((WHITE, whites), (BLACK, blacks)):
+                    ended += _advance(items, unit, -1, 1, target, final, leaves,
+                                      scale[t], landed if want_landings else None)
+                if not final:
+                    # With the grey die out, crazy camels never move again this leg and
+                    # cannot change the ranking: forgetting them merges many boards.
+                    _forget_crazy(following, remaining.replace(die, ""))
+        layer = following  # type: ignore[assignment]
+    return leaves, ended, total, landed
+
+
+def _forget_crazy(layer: defaultdict[str, defaultdict[str, int]], key: str) -> None:
+    merged: defaultdict[str, int] = defaultdict(int)
+    for board, weight in layer[key].items():
+        merged[board.translate(_NO_CRAZY)] += weight
+    layer[key] = merged
+
+
+def _grey_split(boards: Mapping[str, int], carrying_first: bool) -> tuple[
+        list[tuple[str, int]], list[tuple[str, int]]]:
+    """Boards where white moves and where black moves, with their path counts.
+
+    An exception ((i) one crazy camel carries racing camels, (ii) one sits directly on the
+    other) makes the move the same for both colours: the board goes to one list with both
+    faces' weight; otherwise half the faces move each.
+    """
+    whites: list[tuple[str, int]] = []
+    blacks: list[tuple[str, int]] = []
+    for board, weight in boards.items():
+        mover = grey_mover(board, carrying_first)
+        if mover == WHITE:
+            whites.append((board, 2 * weight))
+        elif mover == BLACK:
+            blacks.append((board, 2 * weight))
+        else:
+            whites.append((board, weight))
+            blacks.append((board, weight))
+    return whites, blacks
+
+
+def grey_mover(board: str, carrying_first: bool = True) -> str | None:
+    """The crazy camel the grey die moves whatever colour it shows, or None (rule (iii))."""
+    iw, ib = board.index(WHITE), board.index(BLACK)
+    above_w = board[iw + 1:board.index(SEP, iw)]
+    above_b = board[ib + 1:board.index(SEP, ib)]
+    carry_w = bool(above_w.strip(WHITE + BLACK))
+    carry_b = bool(above_b.strip(WHITE + BLACK))
+    carrying = (WHITE if carry_w else BLACK) if carry_w != carry_b else None
+    stacked = (BLACK if above_w[:1] == BLACK else WHITE if above_b[:1] == WHITE else None)
+    if carrying_first:
+        return carrying or stacked
+    return stacked or carrying
+
+
+def _advance(items: Iterable[tuple[str, int]], unit: str, direction: int, faces: int,
+             target: defaultdict[str, int], final: bool, leaves: defaultdict[str, int],
+             scale: int, landed: list[int] | None) -> int:
+    """Move ``unit`` by 1, 2 and 3 on every board; add the results to ``target``.
+
+    ``faces`` is how many of the die's six faces give each value to this unit. Returns the
+    scaled number of paths on which the game ended (a unit crossed the line).
+    """
+    ended = 0
+    forward = direction > 0
+    for board, weight in items:
+        count = weight * faces
+        i = board.index(unit)
+        j = board.index(SEP, i)
+        group = board[i:j]
+        rest = board[:i] + board[j:]
+        k = i
+        if landed is not None:
+            space = board.count(SEP, 0, i) + 1
+        for step in range(3):
+            k = rest.find(SEP, k + 1) if forward else rest.rfind(SEP, 0, k)
+            if k < 0:  # this value and the larger ones all cross the line
+                paths = count * scale * (3 - step)
+                leaves[_crossed(rest, group, forward)] += paths
+                ended += paths
+                break
+            tile = rest[k - 1] if k else SEP
+            if landed is not None:
+                space += direction
+                landed[space] += count * scale
+            if tile > SEP:
+                new = _bounce(rest, group, k, forward, tile == FORWARD_TILE)
+                if new is None:  # pushed over the line
+                    order = _crossed(rest, group, forward == (tile == FORWARD_TILE))
+                    leaves[order] += count * scale
+                    ended += count * scale
+                    continue
+            else:
+                new = rest[:k] + group + rest[k:]
+            if final:
+                target[new.translate(_RANK)] += count
+            else:
+                target[new] += count
+    return ended
+
+
+def _crossed(rest: str, group: str, forward: bool) -> str:
+    """The final ranking when ``group`` crosses the line (ahead of all, or behind all)."""
+    racing_rest, racing_group = rest.translate(_RANK), group.translate(_RANK)
+    return racing_rest + racing_group if forward else racing_group + racing_rest
+
+
+def _bounce(rest: str, group: str, k: int, forward: bool, pushes_on: bool) -> str | None:
+    """A unit landing on a tile (segment ending at ``k``): one space on, on top, or one
+    space back, underneath. None when that takes it over the finish line."""
+    if pushes_on:
+        end = rest.find(SEP, k + 1) if forward else rest.rfind(SEP, 0, k)
+        return None if end < 0 else rest[:end] + group + rest[end:]
+    if forward:
+        start = rest.rfind(SEP, 0, k - 2) + 1
+    else:
+        start = k + 1
+        if start >= len(rest):
+            return None
+    return rest[:start] + group + rest[start:]
+
+
+# -- Monte Carlo race odds ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RaceOdds:
+    """Estimated probabilities of winning / losing the whole race, with standard errors."""
+
+    winner: dict[str, float]
+    loser: dict[str, float]
+    winner_error: dict[str, float]
+    loser_error: dict[str, float]
+    samples: int
+    seed: int
+
+
+def race_odds(position: Position, samples: int = 10_000, seed: int = 0) -> RaceOdds:
+    """Play the race to its end ``samples`` times: this leg with its tiles, then fresh legs.
+
+    Tiles go back at each leg end and future tiles are unknown, so later legs have none.
+    """
+    spec = position.spec
+    racing = spec.racing
+    rng = random.Random(seed)
+    wins = [0] * len(racing)
+    losses = [0] * len(racing)
+    if position.finished:
+        order = _rank_code(position)
+        wins[int(order[-1])], losses[int(order[0])] = samples, samples
+    else:
+        board, dice = position.board(), position.dice_code()
+        fresh = Position(position.edition, position.track).dice_code()
+        clean = board.replace(FORWARD_TILE, "").replace(BACKWARD_TILE, "")
+        carrying_first = position.precedence == PRECEDENCES[0]
+        per_leg = spec.rolls_per_leg
+        for _ in range(samples):
+            order = _play_race(board, dice, position.rolls_left, fresh, per_leg,
+                               clean != board, carrying_first, rng)
+            wins[int(order[-1])] += 1
+            losses[int(order[0])] += 1
+
+    def table(counts: Sequence[int]) -> tuple[dict[str, float], dict[str, float]]:
+        p = {c: n / samples for c, n in zip(racing, counts, strict=True)}
+        return p, {c: math.sqrt(v * (1 - v) / samples) for c, v in p.items()}
+
+    winner, winner_error = table(wins)
+    loser, loser_error = table(losses)
+    return RaceOdds(winner, loser, winner_error, loser_error, samples, seed)
+
+
+def _play_race(board: str, dice: str, rolls: int, fresh: str, per_leg: int, tiles: bool,
+               carrying_first: bool, rng: random.Random) -> str:
+    """One random race from ``board``; returns the final ranking code (last camel first)."""
+    draw = rng.random
+    while True:
+        pyramid = list(dice)
+        for _ in range(rolls):
+            die = pyramid.pop(int(draw() * len(pyramid)))
+            face = int(draw() * 6)  # six faces: value 1-3, colour white/black (grey die)
+            if die == GREY_CHAR:
+                unit = grey_mover(board, carrying_first) or (WHITE if face < 3 else BLACK)
+                result = move(board, unit, -1, face % 3 + 1)
+            else:
+                result = move(board, die, 1, face % 3 + 1)
+            if result[1] is not None:
+                return result[1]
+            board = result[0]
+        if tiles:
+            board = board.replace(FORWARD_TILE, "").replace(BACKWARD_TILE, "")
+            tiles = False
+        dice, rolls = fresh, per_leg
+
+
+def move(board: str, unit: str, direction: int, steps: int) -> tuple[str, str | None]:
+    """One die on a solver board: (new board, None), or (board, final ranking) on a crossing."""
+    i = board.index(unit)
+    j = board.index(SEP, i)
+    group = board[i:j]
+    rest = board[:i] + board[j:]
+    forward = direction > 0
+    k = i
+    for _ in range(steps):
+        k = rest.find(SEP, k + 1) if forward else rest.rfind(SEP, 0, k)
+        if k < 0:
+            return board, _crossed(rest, group, forward)
+    tile = rest[k - 1] if k else SEP
+    if tile > SEP:
+        new = _bounce(rest, group, k, forward, tile == FORWARD_TILE)
+        if new is None:
+            return board, _crossed(rest, group, forward == (tile == FORWARD_TILE))
+        return new, None
+    return rest[:k] + group + rest[k:], None
+
+
+def parse_position(track: str, pyramid: str | None = None, tiles: str | None = None,
+                   edition: int = 2, precedence: str = PRECEDENCES[0]) -> Position:
+    """A position typed at the command line.
+
+    ``track``: ``"1:blue,red 3:green 14:black 16:white"`` (each space's camels bottom
+    first); ``pyramid``: the dice still in it, ``"blue,green,grey"`` (default all);
+    ``tiles``: ``"7:cheer 10:boo"`` (owners are numbered 0, 1, ... in the order given).
+    """
+    def fail(message: str) -> StateError:
+        return StateError(f"cannot read the position: {message}")
+
+    entries = []
+    for token in track.replace(";", " ").split():
+        space, _, units = token.partition(":")
+        if not space.lstrip("-").isdigit() or not units:
+            raise fail(f"{token!r} is not SPACE:CAMEL,CAMEL (e.g. 3:blue,red)")
+        entries.append((int(space), tuple(u.strip().lower() for u in units.split(",") if u)))
+    laid = []
+    for owner, token in enumerate((tiles or "").replace(";", " ").split()):
+        space, _, side = token.partition(":")
+        if not space.isdigit() or not side:
+            raise fail(f"{token!r} is not SPACE:SIDE (e.g. 7:cheer)")
+        laid.append((int(space), side.strip().lower(), owner))
+    dice = None if pyramid is None else tuple(
+        d.strip().lower() for d in pyramid.replace(" ", ",").split(",") if d.strip())
+    return Position(edition, tuple(sorted(entries)), tuple(sorted(laid)), dice, precedence)

@@ -1,0 +1,89 @@
+"""Leg scoring (with partnerships) and the overall winner/loser bets at the end.
+
+Decisions (docs/games/camel-up.md): at leg scoring each player's tickets are added up
+first and the net result paid, so the money floor of 0 does not depend on the order the
+tickets are turned over; the overall piles are walked card by card, as the rules say, each
+wrong card costing 1 coin unless the player has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from camelcade.games.camel_up.spec import (
+    PYRAMID_PAY,
+    SECOND_PAY,
+    WRONG_LEG_PAY,
+    WRONG_OVERALL_PAY,
+    overall_pay,
+)
+
+Ticket = tuple[str, int]
+"""A leg ticket: (colour, printed value)."""
+
+
+def ticket_reward(ticket: Ticket, first: str, second: str | None) -> int:
+    """A leg ticket's reward: its value on the leader, +1 on the second camel, else -1."""
+    colour, value = ticket
+    if colour == first:
+        return value
+    return SECOND_PAY if colour == second else WRONG_LEG_PAY
+
+
+def rewards(tickets: Sequence[Ticket], pyramid: int, first: str, second: str | None) -> list[int]:
+    """Every ticket's reward for one player: leg tickets, then 1 per pyramid ticket."""
+    return [ticket_reward(t, first, second) for t in tickets] + [PYRAMID_PAY] * pyramid
+
+
+@dataclass(frozen=True)
+class LegResult:
+    """How a leg was scored: the two leading camels and each seat's coins before/after."""
+
+    first: str
+    second: str | None
+    changes: tuple[int, ...]
+    """Net result of each seat's tickets (before the floor at 0)."""
+    copied: tuple[int, ...]
+    """What each seat copied from its partner (0 without a partnership)."""
+    coins: tuple[int, ...]
+    """Coins after scoring."""
+
+
+def score_leg(
+    ranking: Sequence[str],
+    tickets: Sequence[Sequence[Ticket]],
+    pyramid: Sequence[int],
+    partners: Sequence[int | None],
+    coins: Sequence[int],
+) -> LegResult:
+    """Score one leg. A partner copies the best reward of the other's tickets, if positive."""
+    first = ranking[0]
+    second = ranking[1] if len(ranking) > 1 else None
+    own = [rewards(t, p, first, second) for t, p in zip(tickets, pyramid, strict=True)]
+    copied = []
+    for partner in partners:
+        best = max(own[partner], default=0) if partner is not None else 0
+        copied.append(max(0, best))
+    changes = tuple(sum(r) for r in own)
+    after = tuple(max(0, c + change + copy)
+                  for c, change, copy in zip(coins, changes, copied, strict=True))
+    return LegResult(first, second, changes, tuple(copied), after)
+
+
+def score_pile(pile: Sequence[tuple[int, str]], actual: str, coins: list[int]) -> list[int]:
+    """Walk one overall pile, earliest card first; pay 8/5/3/2/1/1... or take 1 (floor 0).
+
+    Returns each card's effect in pile order (for the text), and updates ``coins``.
+    """
+    effects = []
+    correct = 0
+    for seat, colour in pile:
+        if colour == actual:
+            pay = overall_pay(correct)
+            correct += 1
+        else:
+            pay = WRONG_OVERALL_PAY if coins[seat] > 0 else 0
+        coins[seat] += pay
+        effects.append(pay)
+    return effects

@@ -1,0 +1,81 @@
+"""Face-down overall bets: observations, redacted history, views and sampled states."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from .helpers import START, data, roll, setup
+
+
+def betting_position():
+    state = setup(START, players=4)
+    state.apply("winner purple")  # seat 0
+    state.apply("loser red")  # seat 1
+    state.apply("winner blue")  # seat 2
+    state.apply("winner red")  # seat 3
+    state.apply("loser green")  # seat 0
+    return state
+
+
+def test_observation_shows_own_cards_and_only_count_and_order_of_others() -> None:
+    observation = betting_position().observation(0)
+    assert observation["piles"] == {
+        "winner": [[0, "purple"], [2, None], [3, None]],
+        "loser": [[1, None], [0, "green"]],
+    }
+    assert observation["hand"] == ["blue", "yellow", "red"]
+    assert observation["hand_sizes"] == [3, 4, 4, 4]
+    assert "hands" not in observation
+    assert json.loads(json.dumps(observation)) == observation
+
+
+def test_observation_does_not_change_with_others_hidden_cards() -> None:
+    one = betting_position()
+    other = setup(START, players=4)
+    for action in ("winner purple", "loser blue", "winner green", "winner yellow",
+                   "loser green"):
+        other.apply(action)
+    assert one.observation(0) == other.observation(0)
+    assert one.observation(1) != other.observation(1)
+
+
+def test_overall_bets_are_seen_only_by_their_owner_in_the_history() -> None:
+    state = betting_position()
+    assert state.history_for(1)[-5:] == ["winner ?", "loser red", "winner ?", "winner ?",
+                                         "loser ?"]
+    assert state.history_for(None)[-5:] == ["winner ?", "loser ?", "winner ?", "winner ?",
+                                            "loser ?"]
+    assert "Red" not in state.describe(1).split("Overall winner pile")[1].split("\n")[0]
+
+
+def test_describe_action_hides_the_card_from_others() -> None:
+    state = betting_position()  # seat 1 to move
+    assert "Yellow" in state.describe_action("winner yellow", player=1)
+    assert "Yellow" not in state.describe_action("winner yellow", player=0)
+    assert "face down" in state.describe_action("winner yellow", player=None)
+
+
+def test_sampled_states_deal_others_cards_consistently_with_what_they_hold() -> None:
+    state = betting_position()
+    view = state.view(0)
+    seen = set()
+    for seed in range(40):
+        sample = view.sample_state(random.Random(seed))
+        assert sample.observation(0) == state.observation(0)
+        position = data(sample)
+        for seat in (1, 2, 3):
+            played = [c for pile in position["piles"].values() for s, c in pile if s == seat]
+            assert sorted(played + position["hands"][seat]) == sorted(state.edition.racing)
+        seen.add(tuple(c for _, c in position["piles"]["winner"]))
+    assert len(seen) > 5  # the hidden colours really are resampled
+
+
+def test_the_piles_are_turned_over_at_the_end() -> None:
+    from .helpers import purple_on_15
+
+    state = purple_on_15()
+    state.apply("winner purple")
+    roll(state, "purple 2")
+    assert state.is_terminal()
+    assert state.observation(2)["piles"]["winner"] == [[state.pile("winner")[0][0], "purple"]]

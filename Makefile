@@ -25,12 +25,19 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+$(VENV)/.installed-server: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[server]'
+	touch $@ $(VENV)/.installed
+
 $(VENV)/.installed-dev: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $@ $(VENV)/.installed
+	touch $@ $(VENV)/.installed $(VENV)/.installed-server
 
 play: $(VENV)/.installed
 	$(BIN)/camelcade play $(GAME) --players $(PLAYERS) $(ARGS)
+
+serve: $(VENV)/.installed-server
+	$(BIN)/camelcade serve $(ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks

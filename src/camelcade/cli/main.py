@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from camelcade.core.errors import CamelcadeError
+from camelcade.core.errors import CamelcadeError, OptionError
 
 EXIT_USAGE = 2
 """Exit code for every error camelcade raises (the same as a command-line usage error)."""
@@ -243,6 +243,27 @@ def simulate_command(
         screen=make_screen(plain),
         out=out,
     )
+
+
+@app.command("serve")
+def serve_command(
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="Database: a SQLite file, or postgresql+psycopg://... for "
+                     "several server processes (default: SQLite in your data folder)."),
+    ] = None,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+) -> None:
+    """Start the game server: online and hot-seat play for every game, over websockets."""
+    try:
+        from camelcade.server.app import run_server
+    except ImportError as error:
+        raise OptionError(
+            f"the server needs its extra packages ({error.name} is missing); "
+            "install them with: pip install 'camelcade[server]'"
+        ) from None
+    run_server(db, host, port)
 
 
 def main() -> None:

@@ -1,0 +1,362 @@
+"""Server load: N concurrent bot-vs-bot matches through real websockets, SQLite and PostgreSQL.
+
+A real ``python -m camelcade.server`` process listens on 127.0.0.1; this process runs the
+clients (asyncio, one websocket per seat, random legal moves). Each pair of clients plays
+a match to its end and starts another, until the time is up. A move counts once the
+server has committed it and sent the mover the resulting ``state`` (the server tells
+nobody before the commit), and its latency is the time from sending the action to that
+message. Results go to ``benchmarks/results/server_load.json``; they are figures, never
+asserted. The machine is shared with the clients (2 cores here), so the figures include
+their cost.
+
+    python benchmarks/server_load.py [--quick] [--matches N] [--seconds S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+HOST = "127.0.0.1"
+COMPRESSION: str | None = os.environ.get("BENCH_COMPRESSION", "deflate") or None
+"""Browsers always offer permessage-deflate, so the clients do too (BENCH_COMPRESSION= off)."""
+GAME = "a-dos-de-chameau"
+MAX_STATES = 600
+"""Matches longer than this are abandoned (random play may circle for a long time)."""
+RESULTS = Path(__file__).resolve().parent / "results" / "server_load.json"
+PG_PORT = 55432
+PG_DIR = Path("/tmp/camelcade-pg")
+SERVER_ENV = {"CAMELCADE_SERVER_RATE_PER_SECOND": "10000", "CAMELCADE_SERVER_RATE_BURST": "10000",
+              "CAMELCADE_SERVER_HTTP_RATE_PER_SECOND": "10000",
+              "CAMELCADE_SERVER_HTTP_RATE_BURST": "10000"}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+class Stats:
+    def __init__(self, pairs: int) -> None:
+        self.latencies: list[float] = []
+        self.measuring = False
+        self.matches = 0
+        self.errors: dict[str, int] = {}
+        self.waiting = pairs
+        self.all_playing = asyncio.Event()
+
+    def playing(self) -> None:
+        """One more pair has its first match under way (setup is not measured)."""
+        self.waiting -= 1
+        if self.waiting <= 0:
+            self.all_playing.set()
+
+
+class Pace:
+    """Spaces one match's moves ``period`` seconds apart (None: answer at once)."""
+
+    def __init__(self, period: float | None, rng: random.Random) -> None:
+        self.period = period
+        self.next = time.monotonic() + (rng.uniform(0, period) if period else 0.0)
+
+    async def wait(self) -> None:
+        if self.period is None:
+            return
+        delay = self.next - time.monotonic()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self.next = max(time.monotonic(), self.next) + self.period
+
+
+async def seat_client(url: str, token: str, stats: Stats, rng: random.Random,
+                      stop_at: float, pace: Pace, started: asyncio.Future[None]) -> None:
+    """Play one seat: answer each of our turns with a random legal action."""
+    async with connect(url, max_size=2**24, compression=COMPRESSION) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await started
+        sent_at: float | None = None
+        sent_for = -1
+        while time.monotonic() < stop_at:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), max(0.01, stop_at - time.monotonic()))
+            except TimeoutError:
+                return
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "error":
+                stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
+                continue
+            if kind != "state":
+                continue
+            state_id = message["state_id"]
+            if sent_at is not None and state_id > sent_for:
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if message["status"] == "finished" or state_id > MAX_STATES:
+                return
+            legal = message["legal_actions"]
+            if legal and state_id != sent_for:
+                await pace.wait()
+                sent_for = state_id
+                sent_at = time.perf_counter()
+                action = rng.choice(legal)["action"]
+                await ws.send(json.dumps({"type": "action", "action": action,
+                                          "state_id": state_id}))
+
+
+async def pair_loop(base: str, http: httpx.AsyncClient, stats: Stats, seed: int,
+                    stop_at: float, period: float | None) -> None:
+    """Keep one match going: create, join both seats, play to the end, again."""
+    rng = random.Random(seed)
+    ws_base = base.replace("http", "ws", 1)
+    first = True
+    while time.monotonic() < stop_at:
+        created = (await http.post("/api/matches", json={
+            "game": GAME, "options": {"players": 2}, "auto_start": True})).json()
+        match_id = created["match"]["id"]
+        tokens = [(await http.post(f"/api/matches/{match_id}/seats/{seat}")).json()["token"]
+                  for seat in (0, 1)]
+        url = f"{ws_base}/ws/matches/{match_id}"
+        pace = Pace(period, rng)
+        started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        clients = [asyncio.create_task(seat_client(url, t, stats, rng, stop_at, pace, started))
+                   for t in tokens]
+        if first:
+            first = False
+            stats.playing()
+            await stats.all_playing.wait()
+        started.set_result(None)
+        await asyncio.gather(*clients)
+        stats.matches += 1
+
+
+def server_cpu(pid: int | None) -> float:
+    """CPU seconds the server process has used (Linux), to report CPU per move."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def drive(base: str, matches: int, seconds: float, warmup: float,
+                rate: float | None = None, pid: int | None = None) -> dict[str, Any]:
+    """Play ``matches`` at once; with ``rate``, each match moves every ``matches/rate`` s."""
+    period = matches / rate if rate else None
+    stats = Stats(matches)
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        far = time.monotonic() + 3600
+        tasks = [asyncio.create_task(pair_loop(base, http, stats, i, far, period))
+                 for i in range(matches)]
+        setup_started = time.monotonic()
+        await asyncio.wait_for(stats.all_playing.wait(), 300)
+        setup = time.monotonic() - setup_started
+        await asyncio.sleep(warmup)
+        stats.measuring = True
+        measured_from = time.monotonic()
+        health_before = (await http.get("/api/health")).json()
+        cpu_before = server_cpu(pid)
+        await asyncio.sleep(seconds)
+        stats.measuring = False
+        elapsed = time.monotonic() - measured_from
+        cpu = server_cpu(pid) - cpu_before
+        health_after = (await http.get("/api/health")).json()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    latencies = sorted(stats.latencies)
+    moves = len(latencies)
+    batches = health_after["batches"] - health_before["batches"]
+    committed = health_after["batched_moves"] - health_before["batched_moves"]
+
+    def pct(q: float) -> float:
+        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 if latencies \
+            else float("nan")
+
+    return {
+        "offered_moves_per_second": rate,
+        "concurrent_matches": matches,
+        "seconds": round(elapsed, 2),
+        "moves": moves,
+        "moves_per_second": round(moves / elapsed, 1),
+        "latency_ms_p50": round(pct(0.50), 2),
+        "latency_ms_p99": round(pct(0.99), 2),
+        "latency_ms_mean": round(statistics.fmean(latencies) * 1000, 2) if latencies else None,
+        "matches_finished": stats.matches,
+        "setup_seconds": round(setup, 2),
+        "server_cpu_ms_per_move": round(cpu / moves * 1000, 3) if moves and pid else None,
+        "server_cpu_share": round(cpu / elapsed, 2) if pid else None,
+        "commits_per_second": round(batches / elapsed, 1),
+        "moves_per_commit": round(committed / batches, 2) if batches else None,
+        "errors": stats.errors,
+    }
+
+
+def start_server(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    with open(log, "ab") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "camelcade.server", "--db", db, "--host", HOST,
+             "--port", str(port)],
+            stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **SERVER_ENV},
+        )
+    base = f"http://{HOST}:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited; see {log}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(base + "/api/health", timeout=1).status_code == 200:
+                return proc, base
+        time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@contextlib.contextmanager
+def postgres() -> Any:
+    """A PostgreSQL database URL: the test cluster if it runs, else one started here."""
+    import psycopg
+
+    admin = f"postgresql://camel@{HOST}:{PG_PORT}/postgres"
+    started = False
+
+    def up() -> bool:
+        try:
+            with psycopg.connect(admin, connect_timeout=2):
+                return True
+        except psycopg.Error:
+            return False
+
+    if not up():
+        pg_ctl = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
+        if not pg_ctl:
+            yield None
+            return
+        binaries = pg_ctl[-1].parent
+        as_pg = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        PG_DIR.mkdir(parents=True, exist_ok=True)
+        if os.geteuid() == 0:
+            shutil.chown(PG_DIR, "postgres", "postgres")
+        if not (PG_DIR / "data" / "PG_VERSION").exists():
+            subprocess.run([*as_pg, str(binaries / "initdb"), "-D", str(PG_DIR / "data"),
+                            "-U", "camel", "--auth=trust", "-E", "UTF8"], check=True,
+                           capture_output=True)
+        subprocess.run([*as_pg, str(binaries / "pg_ctl"), "-D", str(PG_DIR / "data"), "-l",
+                        str(PG_DIR / "log"), "-w", "-o",
+                        f"-k {PG_DIR} -p {PG_PORT} -c listen_addresses={HOST}", "start"],
+                       check=True, capture_output=True)
+        started = True
+    name = f"bench_{os.getpid()}"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql+psycopg://camel@{HOST}:{PG_PORT}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if started:
+            subprocess.run([*as_pg, str(binaries / "pg_ctl"), "-D", str(PG_DIR / "data"),
+                            "-m", "fast", "-w", "stop"], capture_output=True)
+
+
+def _run(coroutine: Any) -> Any:
+    """Run the clients on uvloop when it is there (it ships with uvicorn[standard])."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coroutine)
+    return uvloop.run(coroutine)
+
+
+def measure(db: str, matches: int, seconds: float, warmup: float, rate: float,
+            log: Path) -> dict[str, Any]:
+    """Two runs on one fresh server: paced at ``rate``, then as fast as it answers."""
+    proc, base = start_server(db, log)
+    try:
+        return {
+            "paced": _run(drive(base, matches, seconds, warmup, rate, proc.pid)),
+            "saturated": _run(drive(base, matches, seconds, warmup, None, proc.pid)),
+        }
+    finally:
+        stop_server(proc)
+
+
+def run(quick: bool = False, matches: int | None = None,
+        seconds: float | None = None) -> dict[str, Any]:
+    """Measure both backends; ``quick`` is a short smoke run with fewer matches.
+
+    Each backend gets a paced run (every match moves every ``matches / rate`` seconds, the
+    way bots or people who think a little would: 100 matches at 500 moves/s is one move per
+    match every 0.2 s) and a saturated one (clients answer instantly; with N matches
+    always waiting, latency is then N / throughput by Little's law).
+    """
+    matches = matches or (20 if quick else 100)
+    seconds = seconds or (4.0 if quick else 15.0)
+    warmup = 1.0 if quick else 3.0
+    rate = 100.0 if quick else 500.0
+    results: dict[str, Any] = {
+        "benchmark": "server_load",
+        "game": GAME,
+        "cores": os.cpu_count(),
+        "load_average_before": os.getloadavg()[0],
+        "note": "load_average counts every process on the machine; server_cpu_share is the "
+                "share of one core the server process got while measured",
+        "quick": quick,
+        "backends": {},
+    }
+    with tempfile.TemporaryDirectory(prefix="camelcade-bench-") as tmp:
+        log = Path(tmp) / "server.log"
+        results["backends"]["sqlite"] = measure(
+            f"sqlite:///{tmp}/bench.db", matches, seconds, warmup, rate, log)
+        with postgres() as url:
+            if url is None:
+                results["backends"]["postgresql"] = {"skipped": "PostgreSQL is not installed"}
+            else:
+                results["backends"]["postgresql"] = measure(url, matches, seconds, warmup,
+                                                            rate, log)
+    results["load_average_after"] = os.getloadavg()[0]
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--matches", type=int)
+    parser.add_argument("--seconds", type=float)
+    args = parser.parse_args()
+    results = run(args.quick, args.matches, args.seconds)
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()

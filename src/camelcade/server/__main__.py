@@ -1,0 +1,24 @@
+"""``python -m camelcade.server [--db URL] [--host H] [--port P]``: the server alone.
+
+The same as ``camelcade serve``; tests and the load benchmark start servers this way so
+they do not depend on the command-line package.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from camelcade.server.app import run_server
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m camelcade.server", description=__doc__)
+    parser.add_argument("--db", default=None, help="database URL or SQLite path")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    run_server(args.db, args.host, args.port)
+
+
+if __name__ == "__main__":
+    main()

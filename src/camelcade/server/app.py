@@ -1,0 +1,110 @@
+"""The FastAPI application factory and ``run_server``, the body of ``camelcade serve``.
+
+``create_app(settings)`` builds a fresh app with its own services (so tests can run several
+servers side by side); the lifespan migrates the database and recovers running matches
+before the first request. Errors reach clients as ``{"error": {"code", "message"}}`` with a
+code from the closed set in ``protocol.py`` — never a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from camelcade import __version__
+from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
+from camelcade.server.routes import games, matches, system, ws
+from camelcade.server.service import Services
+from camelcade.server.settings import Settings, settings_for
+
+log = logging.getLogger("camelcade.server")
+
+SWITCH_INTERVAL = 0.0005
+"""Seconds between GIL hand-overs (Python's default is 0.005). The database writer thread
+needs the GIL back after every network or disk wait; with a busy event loop the default
+made each PostgreSQL commit wait tens of milliseconds for it."""
+
+DESCRIPTION = """\
+The camelcade game server. Set matches up over HTTP (below), then play over the websocket
+`/ws/matches/{match_id}`: its messages and error codes are documented in `docs/server.md`.
+"""
+
+
+def _error(code: ErrorCode, message: str) -> JSONResponse:
+    return JSONResponse(
+        status_code=HTTP_STATUS[code], content={"error": {"code": str(code), "message": message}}
+    )
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A new server application for ``settings`` (default: SQLite in the user data folder)."""
+    settings = settings or Settings()
+    services = Services(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await services.start()
+        try:
+            yield
+        finally:
+            await services.stop()
+
+    app = FastAPI(
+        title="camelcade server", version=__version__, description=DESCRIPTION, lifespan=lifespan
+    )
+    app.state.services = services
+
+    @app.exception_handler(ProtocolError)
+    async def protocol_error(_request: Request, error: ProtocolError) -> JSONResponse:
+        return _error(error.code, error.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', 'invalid')}"
+            for e in list(error.errors())[:3]
+        )
+        return _error(ErrorCode.MESSAGE_MALFORMED, f"invalid request: {problems}")
+
+    @app.exception_handler(Exception)
+    async def internal(_request: Request, error: Exception) -> JSONResponse:
+        log.error("unhandled error", exc_info=error)
+        return _error(ErrorCode.SERVER_INTERNAL, "internal server error")
+
+    for module in (system, games, matches, ws):
+        app.include_router(module.router)
+    return app
+
+
+def run_server(db: str | None, host: str, port: int) -> None:
+    """Serve until interrupted: ``camelcade serve [--db URL] [--host H] [--port P]``.
+
+    ``db`` is a SQLAlchemy URL (``postgresql+psycopg://...``), a SQLite file path, or None
+    for SQLite in the user's data folder.
+    """
+    import uvicorn
+
+    settings = settings_for(db, host, port)
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    app = create_app(settings)
+    shown = settings.database_url.split("@")[-1] if "@" in settings.database_url else (
+        settings.database_url
+    )
+    log.info("camelcade server on http://%s:%d, database %s", host, port, shown)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=settings.ws_max_bytes,
+        access_log=settings.access_log,
+        server_header=False,
+        log_level="info",
+        lifespan="on",
+    )

@@ -1,0 +1,47 @@
+"""Seat tokens: unguessable, shown once, stored only as a hash.
+
+A token is 256 random bits (``secrets.token_urlsafe``), so a plain SHA-256 is enough to
+store it: there is nothing to brute-force, unlike a password, and a leaked database gives
+no usable token. Comparisons go through ``hmac.compare_digest`` anyway.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Annotated
+
+from fastapi import Header
+
+from camelcade.server.protocol import MAX_TOKEN_CHARS, ErrorCode, ProtocolError
+
+TOKEN_BYTES = 32
+
+
+def new_token() -> str:
+    """A fresh seat or host token (43 URL-safe characters)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def same_hash(stored: str | None, candidate: str) -> bool:
+    """Whether ``candidate`` (a hash) matches ``stored``, in constant time."""
+    return stored is not None and hmac.compare_digest(stored, candidate)
+
+
+def bearer_token(
+    authorization: Annotated[str | None, Header(description="Bearer <seat or host token>")] = None,
+) -> str:
+    """The token of an ``Authorization: Bearer`` header (a FastAPI dependency)."""
+    if not authorization:
+        raise ProtocolError(ErrorCode.AUTH_REQUIRED, "send 'Authorization: Bearer <token>'")
+    scheme, _, token = authorization.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_CHARS:
+        raise ProtocolError(ErrorCode.AUTH_BAD_TOKEN, "the Authorization header is not a token")
+    return token

@@ -1,0 +1,244 @@
+"""Connections: one outbox per websocket, per-seat messages, presence, rate limits.
+
+Broadcasting never awaits a client: messages go into each connection's bounded outbox and
+a sender task per connection drains it, so one slow client cannot hold up a match. A
+client that falls ``outbox_size`` messages behind has its queue replaced by one full
+resynchronisation. Every message is built from the recipient's own role (views.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
+from camelcade.server.runtime import LiveMatch, Role, RoleCache
+from camelcade.server.views import PublicObservation, legal_actions_for
+
+log = logging.getLogger(__name__)
+
+
+class Sender(Protocol):
+    async def send_text(self, data: str) -> None: ...
+
+
+class TokenBucket:
+    """``rate`` messages a second on average, bursts of up to ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+        self.refusals = 0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.refusals += 1
+        return False
+
+
+class AddressLimiter:
+    """One token bucket per client address, forgotten when full again (bounded memory)."""
+
+    def __init__(self, rate: float, burst: int, max_addresses: int = 10_000) -> None:
+        self.rate, self.burst, self.max_addresses = rate, burst, max_addresses
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def check(self, address: str) -> None:
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self.max_addresses:
+                self._forget_full()
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+        if not bucket.take():
+            raise ProtocolError(ErrorCode.RATE_LIMITED, "too many requests; slow down")
+
+    def _forget_full(self) -> None:
+        now = time.monotonic()
+        for address, bucket in list(self.buckets.items()):
+            if bucket.tokens + (now - bucket.stamp) * bucket.rate >= bucket.burst:
+                del self.buckets[address]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket: its match, its seat (None: spectator), and what it was last sent."""
+
+    sender: Sender
+    match_id: str
+    seat: Role
+    bucket: TokenBucket
+    outbox_size: int
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    sent_state_id: int = -1
+    sent_history: int = 0
+    task: asyncio.Task[None] | None = None
+    closed: bool = False
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._drain(), name=f"ws-out-{self.match_id}")
+
+    def push(self, text: str) -> bool:
+        """Queue one message; False when the outbox is full (the caller resyncs)."""
+        if self.closed:
+            return True
+        if self.outbox.qsize() >= self.outbox_size:
+            return False
+        self.outbox.put_nowait(text)
+        return True
+
+    def push_json(self, message: dict[str, Any]) -> None:
+        self.push(json.dumps(message, separators=(",", ":")))
+
+    def reset_outbox(self) -> None:
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+
+    async def _drain(self) -> None:
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    return
+                await self.sender.send_text(text)
+        except Exception:  # the client went away; the receive loop notices and cleans up
+            self.closed = True
+
+    async def close(self) -> None:
+        self.closed = True
+        self.outbox.put_nowait(None)
+        if self.task is not None:
+            await asyncio.gather(self.task, return_exceptions=True)
+
+
+class Hub:
+    """Builds and queues the messages of every connection of this process."""
+
+    def __init__(self, public: PublicObservation, instance_id: str, presence_ttl: float) -> None:
+        self.public = public
+        self.instance_id = instance_id
+        self.presence_ttl = presence_ttl
+
+    # -- presence ----------------------------------------------------------------------
+
+    def local_presence(self, match: LiveMatch) -> tuple[frozenset[int], int]:
+        seats = frozenset(c.seat for c in match.connections if c.seat is not None)
+        spectators = sum(1 for c in match.connections if c.seat is None)
+        return seats, spectators
+
+    def seats_json(self, match: LiveMatch) -> tuple[list[dict[str, Any]], int]:
+        seats, spectators = self.local_presence(match)
+        now = time.time()
+        connected = set(seats)
+        for other_seats, other_spectators, expires in match.remote_presence.values():
+            if expires > now:
+                connected |= other_seats
+                spectators += other_spectators
+        return [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.bot if s.kind == "bot" and not s.name else s.name,
+                "taken": s.kind == "bot" or s.token_hash is not None,
+                "connected": s.kind == "bot" or s.seat in connected,
+            }
+            for s in match.seats
+        ], spectators
+
+    def broadcast_presence(self, match: LiveMatch) -> None:
+        seats, spectators = self.seats_json(match)
+        message = {"type": "presence", "match_id": match.id, "seats": seats,
+                   "spectators": spectators}
+        text = json.dumps(message, separators=(",", ":"))
+        for connection in list(match.connections):
+            connection.push(text)
+
+    # -- state messages ----------------------------------------------------------------
+
+    def _role_cache(self, match: LiveMatch, role: Role) -> RoleCache:
+        cached = match.cache.get(role)
+        if cached is not None and cached.state_id == match.state_id:
+            return cached
+        state = match.state
+        observation = self.public.observe(state) if role is None else state.observation(role)
+        legal = legal_actions_for(state, role) if match.status == "running" else []
+        cached = RoleCache(
+            state_id=match.state_id,
+            observation=observation,
+            description=state.describe(role),
+            history=state.history_for(role),
+            legal=legal,
+        )
+        match.cache[role] = cached
+        return cached
+
+    def state_message(self, match: LiveMatch, connection: Connection, full: bool) -> str:
+        """The ``state`` message for ``connection``; ``full`` resends the whole history."""
+        row = match.row
+        view: dict[str, Any] | None = None
+        legal: list[dict[str, str]] = []
+        current: int | None = None
+        if row.status != "open":
+            cached = self._role_cache(match, connection.seat)
+            start = 0 if full else min(connection.sent_history, len(cached.history))
+            view = {
+                "observation": cached.observation,
+                "history_from": start,
+                "history": cached.history[start:],
+                "description": cached.description,
+                "events": [] if full else match.events_since(
+                    connection.seat, connection.sent_state_id
+                ),
+            }
+            legal = cached.legal
+            current = match.state.current_player
+            connection.sent_history = len(cached.history)
+        connection.sent_state_id = row.state_id
+        seats, spectators = self.seats_json(match)
+        message = {
+            "type": "state",
+            "match_id": row.id,
+            "game": row.game,
+            "options": row.options,
+            "status": row.status,
+            "state_id": row.state_id,
+            "seat": connection.seat,
+            "current_player": current,
+            "view": view,
+            "legal_actions": legal,
+            "seats": seats,
+            "spectators": spectators,
+            "deadline": row.turn_deadline if row.status == "running" else None,
+            "result": row.result,
+            "rematch_id": row.rematch_id,
+        }
+        return json.dumps(message, separators=(",", ":"))
+
+    def send_state(self, match: LiveMatch, connection: Connection, full: bool = False) -> None:
+        if not connection.push(self.state_message(match, connection, full)):
+            connection.reset_outbox()
+            connection.push(self.state_message(match, connection, True))
+
+    def broadcast_state(self, match: LiveMatch) -> None:
+        for connection in list(match.connections):
+            self.send_state(match, connection)
+
+    @staticmethod
+    def welcome(match: LiveMatch, connection: Connection) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "protocol": PROTOCOL_VERSION,
+            "match_id": match.id,
+            "seat": connection.seat,
+            "role": "spectator" if connection.seat is None else "player",
+        }

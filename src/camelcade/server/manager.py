@@ -1,0 +1,407 @@
+"""MatchManager: the one authority over every match this process serves.
+
+Each change of a match — join, start, a move, a timeout, a rematch — runs under that
+match's lock, is committed to the database, and only then is adopted in memory and told to
+the clients. A move names the ``state_id`` its sender saw; any other ``state_id`` is refused
+as stale, so double clicks and races between seats cannot play a move twice or against a
+position nobody saw. Chance is drawn here, from the match's secret seed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import Any
+
+from camelcade import bots as bot_registry
+from camelcade.core.errors import CamelcadeError, IllegalActionError, UnknownGameError
+from camelcade.core.registry import load
+from camelcade.server.auth import hash_token, new_token, same_hash
+from camelcade.server.moves import Advance, MoveWriter
+from camelcade.server.protocol import ErrorCode, ProtocolError
+from camelcade.server.runtime import LiveMatch, Plan
+from camelcade.server.schemas import CreateMatch, SeatSpec
+from camelcade.server.store import MatchRow, SeatRow, Store
+
+log = logging.getLogger(__name__)
+
+HOST = "host"
+
+
+def _not_found(match_id: str) -> ProtocolError:
+    return ProtocolError(ErrorCode.MATCH_NOT_FOUND, f"no match {match_id[:40]!r}")
+
+
+def check_bot(name: str) -> None:
+    """Refuse an unknown bot name at creation rather than when its turn comes."""
+    if name not in bot_registry.names():
+        known = ", ".join(bot_registry.names())
+        raise ProtocolError(ErrorCode.BOT_UNKNOWN, f"no bot {name[:64]!r}; the bots are: {known}")
+
+
+class MatchManager:
+    """Creates, loads, advances and caches matches; see the module docstring."""
+
+    def __init__(self, store: Store, moves: MoveWriter, on_change: Any, on_turn: Any) -> None:
+        self.store = store
+        self.moves = moves
+        self.matches: dict[str, LiveMatch] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._on_change = on_change
+        """Called with a match after every accepted change (broadcasts to its clients)."""
+        self._on_turn = on_turn
+        """Called with a match after every accepted change (schedules bots and timers)."""
+
+    # -- loading -----------------------------------------------------------------------
+
+    async def get(self, match_id: str) -> LiveMatch:
+        """The cached match, loaded and replayed from the database on first use."""
+        match = self.matches.get(match_id)
+        if match is not None:
+            match.last_used = time.monotonic()
+            return match
+        if len(match_id) > 32:
+            raise _not_found(match_id)
+        lock = self._loading.setdefault(match_id, asyncio.Lock())
+        async with lock:
+            match = self.matches.get(match_id)
+            if match is None:
+                loaded = await self.store.read(self.store.load_match, match_id)
+                if loaded is None:
+                    self._loading.pop(match_id, None)
+                    raise _not_found(match_id)
+                try:
+                    match = LiveMatch.rebuild(*loaded)
+                except (CamelcadeError, TypeError) as error:
+                    self._loading.pop(match_id, None)
+                    log.error("match %s cannot be rebuilt: %s", match_id, error)
+                    raise ProtocolError(
+                        ErrorCode.MATCH_UNREADABLE,
+                        "this match cannot be replayed by this version of its game",
+                    ) from None
+                self.matches[match_id] = match
+        self._loading.pop(match_id, None)
+        return match
+
+    async def refresh(self, match_id: str) -> None:
+        """Catch up with changes another process committed (PostgreSQL notifications)."""
+        match = self.matches.get(match_id)
+        if match is None:
+            return
+        async with match.lock:
+            changed = await self._refresh_locked(match)
+        if changed:
+            self._on_change(match)
+            self._on_turn(match, remote=True)
+
+    async def _refresh_locked(self, match: LiveMatch) -> bool:
+        loaded = await self.store.read(self.store.load_since, match.id, match.state_id)
+        if loaded is None:
+            return False
+        row, seats, texts = loaded
+        before = (match.state_id, match.row.status, match.row.rematch_id, match.seats)
+        match.catch_up(texts)
+        state_id = match.state_id
+        match.row = row
+        match.row.state_id = state_id
+        match.seats = seats
+        match.cache.clear()
+        return before != (match.state_id, match.row.status, match.row.rematch_id, match.seats)
+
+    # -- creating and joining ----------------------------------------------------------
+
+    async def create(self, request: CreateMatch) -> tuple[LiveMatch, str, dict[int, str]]:
+        options = dict(request.options)
+        if request.seats is not None and "players" not in options:
+            options["players"] = len(request.seats)
+        try:
+            game = load(request.game, **options)
+        except UnknownGameError as error:
+            raise ProtocolError(ErrorCode.GAME_UNKNOWN, str(error)) from None
+        except (CamelcadeError, TypeError, ValueError) as error:
+            raise ProtocolError(ErrorCode.GAME_BAD_OPTIONS, str(error)[:500]) from None
+        specs = request.seats if request.seats is not None else [SeatSpec()] * game.players
+        if len(specs) != game.players:
+            raise ProtocolError(
+                ErrorCode.GAME_BAD_OPTIONS,
+                f"{game.id} has {game.players} seats here; {len(specs)} seats were given",
+            )
+        timer = request.turn_timer
+        for spec in specs:
+            if spec.kind == "bot":
+                check_bot(spec.bot or "")
+        if timer is not None:
+            check_bot(timer.bot)
+        now = time.time()
+        host_token = new_token()
+        seat_tokens: dict[int, str] = {}
+        seat_rows: list[SeatRow] = []
+        for seat, spec in enumerate(specs):
+            row = SeatRow(seat=seat, kind=spec.kind, name=spec.name)
+            if spec.kind == "bot":
+                row.bot = spec.bot
+            elif spec.kind == "hotseat":
+                seat_tokens[seat] = new_token()
+                row.token_hash = hash_token(seat_tokens[seat])
+                row.joined_at = now
+            seat_rows.append(row)
+        match_row = MatchRow(
+            id=secrets.token_urlsafe(12),
+            game=game.id,
+            options=game.options,
+            seed=secrets.randbits(62),
+            status="open",
+            state_id=0,
+            auto_start=request.auto_start,
+            turn_seconds=timer.seconds if timer else None,
+            on_timeout=timer.on_timeout if timer else "bot",
+            timeout_bot=timer.bot if timer else "random",
+            created_at=now,
+            updated_at=now,
+            host_hash=hash_token(host_token),
+        )
+        await self.store.write(self.store.insert_match, match_row, seat_rows)
+        match = LiveMatch(row=match_row, seats=seat_rows, game=game, state=game.new_state())
+        self.matches[match.id] = match
+        if match.row.auto_start and self._ready(match):
+            await self._auto_start(match)
+        return match, host_token, seat_tokens
+
+    async def _auto_start(self, match: LiveMatch, locked: bool = False) -> None:
+        """Start a full match; a failure is logged, not raised: the caller's seat stands."""
+        try:
+            if locked:
+                await self._start_locked(match)
+            else:
+                await self._start(match)
+        except ProtocolError as error:
+            log.warning("match %s did not start by itself: %s", match.id, error.message)
+
+    async def join(self, match_id: str, seat: int, name: str | None) -> tuple[LiveMatch, str]:
+        match = await self.get(match_id)
+        token = new_token()
+        async with match.lock:
+            if match.status != "open":
+                raise ProtocolError(ErrorCode.MATCH_NOT_OPEN, "this match is no longer open")
+            row = match.seat_row(seat)
+            if row is None:
+                raise ProtocolError(
+                    ErrorCode.MATCH_NO_SUCH_SEAT,
+                    f"no seat {seat}; this match has seats 0 to {len(match.seats) - 1}",
+                )
+            claimed = await self.store.write(
+                self.store.claim_seat, match.id, seat, hash_token(token), name, time.time()
+            )
+            await self._refresh_locked(match)
+            if not claimed:
+                raise ProtocolError(ErrorCode.MATCH_SEAT_TAKEN, f"seat {seat} is taken")
+            if match.row.auto_start and self._ready(match):
+                await self._auto_start(match, locked=True)
+                return match, token
+        self._on_change(match)
+        return match, token
+
+    @staticmethod
+    def _ready(match: LiveMatch) -> bool:
+        return all(s.kind == "bot" or s.token_hash is not None for s in match.seats)
+
+    def authenticate(self, match: LiveMatch, token: str) -> int | str:
+        """The seat ``token`` holds in ``match``, or ``HOST``; else ``auth/bad_token``."""
+        digest = hash_token(token)
+        for seat in match.seats:
+            if same_hash(seat.token_hash, digest):
+                return seat.seat
+        if same_hash(match.row.host_hash, digest):
+            return HOST
+        raise ProtocolError(ErrorCode.AUTH_BAD_TOKEN, "this token holds no seat in this match")
+
+    # -- starting and playing ----------------------------------------------------------
+
+    async def start(self, match_id: str, token: str) -> LiveMatch:
+        match = await self.get(match_id)
+        self.authenticate(match, token)
+        await self._start(match)
+        return match
+
+    async def _start(self, match: LiveMatch) -> None:
+        async with match.lock:
+            await self._start_locked(match)
+
+    async def _start_locked(self, match: LiveMatch) -> None:
+        if match.status != "open":
+            raise ProtocolError(ErrorCode.MATCH_NOT_OPEN, f"the match is already {match.status}")
+        if not self._ready(match):
+            free = [s.seat for s in match.seats if s.kind != "bot" and s.token_hash is None]
+            raise ProtocolError(
+                ErrorCode.MATCH_NOT_READY, f"seats {free} are not taken yet; they must be first"
+            )
+        await self._commit(match, match.plan(None, None), start=True)
+
+    async def play(self, match: LiveMatch, seat: int, text: str, state_id: int) -> None:
+        """Play ``text`` for ``seat`` against ``state_id``; raises ``ProtocolError`` if refused."""
+        async with match.lock:
+            if match.status != "running":
+                raise ProtocolError(
+                    ErrorCode.ACTION_NOT_RUNNING, f"the match is {match.status}", match.state_id
+                )
+            if state_id != match.state_id:
+                raise ProtocolError(
+                    ErrorCode.ACTION_STALE_STATE,
+                    f"the position changed: you sent state {state_id}, it is now "
+                    f"{match.state_id}",
+                    match.state_id,
+                )
+            if match.state.current_player != seat:
+                raise ProtocolError(
+                    ErrorCode.ACTION_NOT_YOUR_TURN,
+                    f"it is not seat {seat}'s turn; seat {match.state.current_player} is to act",
+                    match.state_id,
+                )
+            try:
+                plan = match.plan(text, seat)
+            except IllegalActionError as error:
+                raise ProtocolError(ErrorCode.ACTION_ILLEGAL, str(error), match.state_id) from None
+            await self._commit(match, plan)
+
+    async def _commit(self, match: LiveMatch, plan: Plan, start: bool = False) -> None:
+        """Make ``plan`` durable, then adopt and announce it (call with the lock held)."""
+        now = time.time()
+        state = plan.state
+        status = "finished" if state.is_terminal() else "running"
+        result = (
+            {"returns": state.returns(), "winners": state.winners()} if status == "finished"
+            else None
+        )
+        deadline = None
+        mover = state.current_player
+        if (
+            status == "running"
+            and match.row.turn_seconds
+            and 0 <= mover < len(match.seats)
+            and match.seats[mover].kind != "bot"
+        ):
+            deadline = now + match.row.turn_seconds
+        item = Advance(match.id, match.state_id, plan.rows, status, deadline, result, now, start)
+        try:
+            committed = await self.moves.advance(item)
+        except Exception:
+            raise ProtocolError(
+                ErrorCode.SERVER_BUSY, "the move could not be saved; nothing changed, try again",
+                match.state_id,
+            ) from None
+        if not committed:
+            await self._refresh_locked(match)
+            self._on_change(match)
+            raise ProtocolError(
+                ErrorCode.ACTION_STALE_STATE,
+                f"another move was accepted first; the position is now state {match.state_id}",
+                match.state_id,
+            )
+        match.accept(plan)
+        match.row.status = status
+        match.row.turn_deadline = deadline
+        match.row.updated_at = now
+        if start:
+            match.row.started_at = now
+        if result is not None:
+            match.row.result = result
+            match.row.finished_at = now
+        self._on_change(match)
+        self._on_turn(match, remote=False)
+
+    # -- rematch -------------------------------------------------------------------------
+
+    async def rematch(self, match_id: str, token: str) -> tuple[LiveMatch, int | None, str]:
+        """Open (or join) the rematch of a finished match with a token from that match.
+
+        Everyone moves one seat on (seat s plays seat s+1), so the first move passes round.
+        Bots keep their places' bots; each person claims the seat reserved for their token.
+        """
+        old = await self.get(match_id)
+        who = self.authenticate(old, token)
+        if old.status != "finished":
+            raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED, "a rematch follows a finished match")
+        if old.row.rematch_id is None:
+            await self._create_rematch(old)
+        assert old.row.rematch_id is not None
+        new = await self.get(old.row.rematch_id)
+        fresh = new_token()
+        old_hash = hash_token(token)
+        now = time.time()
+        async with new.lock:
+            if who == HOST:
+                ok = await self.store.write(
+                    self.store.claim_host, new.id, old_hash, hash_token(fresh), now
+                )
+                seat = None
+            else:
+                seat = await self.store.write(
+                    self.store.claim_reserved, new.id, old_hash, hash_token(fresh), now
+                )
+                ok = seat is not None
+            await self._refresh_locked(new)
+            if not ok:
+                raise ProtocolError(
+                    ErrorCode.AUTH_BAD_TOKEN, "this token has already claimed its rematch seat"
+                )
+            if new.row.auto_start and new.status == "open" and self._ready(new):
+                await self._auto_start(new, locked=True)
+                return new, seat, fresh
+        self._on_change(new)
+        return new, seat, fresh
+
+    async def _create_rematch(self, old: LiveMatch) -> None:
+        async with old.lock:
+            if old.row.rematch_id is not None:
+                return
+            now = time.time()
+            players = len(old.seats)
+            seat_rows = [SeatRow(seat=s, kind="open") for s in range(players)]
+            for previous in old.seats:
+                row = seat_rows[(previous.seat + 1) % players]
+                if previous.kind == "bot":
+                    row.kind, row.bot, row.name = "bot", previous.bot, previous.name
+                else:
+                    row.kind = "hotseat" if previous.kind == "hotseat" else "open"
+                    row.name = previous.name
+                    row.reserved_hash = previous.token_hash
+            source = old.row
+            match_row = MatchRow(
+                id=secrets.token_urlsafe(12),
+                game=source.game,
+                options=source.options,
+                seed=secrets.randbits(62),
+                status="open",
+                state_id=0,
+                auto_start=source.auto_start,
+                turn_seconds=source.turn_seconds,
+                on_timeout=source.on_timeout,
+                timeout_bot=source.timeout_bot,
+                created_at=now,
+                updated_at=now,
+                host_reserved_hash=source.host_hash,
+                rematch_of=source.id,
+            )
+            new_id = await self.store.write(self.store.insert_rematch, old.id, match_row, seat_rows)
+            old.row.rematch_id = new_id
+            old.cache.clear()
+        self._on_change(old)
+
+    # -- housekeeping --------------------------------------------------------------------
+
+    def evict_idle(self, idle_seconds: float) -> int:
+        """Forget matches nobody uses: they reload from the database when needed."""
+        cutoff = time.monotonic() - idle_seconds
+        gone = [
+            match_id
+            for match_id, match in self.matches.items()
+            if not match.connections
+            and match.last_used < cutoff
+            and not match.lock.locked()
+            and (match.status != "running" or (match.timer is None and match.bot_task is None))
+        ]
+        for match_id in gone:
+            del self.matches[match_id]
+        return len(gone)

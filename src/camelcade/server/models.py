@@ -1,0 +1,76 @@
+"""The database schema: matches, their seats, and every accepted action in order.
+
+SQLAlchemy Core tables rather than ORM classes: the server reads and writes a few rows per
+move on its hot path and gains nothing from identity maps. Times are Unix seconds (floats)
+so SQLite and PostgreSQL store them alike. The alembic migrations in ``migrations/`` create
+exactly these tables; a test compares the two.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False, comment="chance draws; never sent to clients"),
+    Column("status", String(16), nullable=False, index=True),
+    Column("state_id", Integer, nullable=False, comment="number of actions applied"),
+    Column("host_hash", String(64)),
+    Column("host_reserved_hash", String(64), comment="rematch: the old host's token hash"),
+    Column("auto_start", Boolean, nullable=False),
+    Column("turn_seconds", Float),
+    Column("on_timeout", String(16), nullable=False),
+    Column("timeout_bot", String(64), nullable=False),
+    Column("turn_deadline", Float),
+    Column("rematch_of", String(32)),
+    Column("rematch_id", String(32)),
+    Column("result", JSON),
+    Column("created_at", Float, nullable=False),
+    Column("started_at", Float),
+    Column("finished_at", Float),
+    Column("updated_at", Float, nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False, comment="open, human, hotseat or bot"),
+    Column("bot", String(64)),
+    Column("name", String(64)),
+    Column("token_hash", String(64)),
+    Column("reserved_hash", String(64), comment="rematch: the token hash that may claim it"),
+    Column("joined_at", Float),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("text", Text, nullable=False),
+    Column("seat", Integer, nullable=False, comment="acting seat; -1 for chance"),
+    Column("state_id", Integer, nullable=False, comment="state_id after this action"),
+    Column("created_at", Float, nullable=False),
+)

@@ -1,0 +1,273 @@
+"""The websocket protocol: message schemas (pydantic) and the closed set of error codes.
+
+Clients send four kinds of message, validated strictly (unknown fields are refused) so a
+typo is reported instead of silently ignored. The server sends five kinds; the hot path
+builds them as plain dicts for speed, and the models below are their documented schema
+(``docs/server.md``), which the tests check every received message against.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+PROTOCOL_VERSION = 1
+MAX_TOKEN_CHARS = 200
+MAX_ACTION_CHARS = 200
+
+
+class ErrorCode(StrEnum):
+    """Every error a client can receive, over HTTP or the websocket. The set is closed."""
+
+    ACTION_ILLEGAL = "action/illegal"
+    ACTION_STALE_STATE = "action/stale_state"
+    ACTION_NOT_YOUR_TURN = "action/not_your_turn"
+    ACTION_NOT_RUNNING = "action/not_running"
+    ACTION_SPECTATOR = "action/spectator"
+    AUTH_BAD_TOKEN = "auth/bad_token"
+    AUTH_REQUIRED = "auth/required"
+    MATCH_NOT_FOUND = "match/not_found"
+    MATCH_NOT_OPEN = "match/not_open"
+    MATCH_SEAT_TAKEN = "match/seat_taken"
+    MATCH_NO_SUCH_SEAT = "match/no_such_seat"
+    MATCH_NOT_READY = "match/not_ready"
+    MATCH_NOT_FINISHED = "match/not_finished"
+    MATCH_UNREADABLE = "match/unreadable"
+    GAME_UNKNOWN = "game/unknown"
+    GAME_BAD_OPTIONS = "game/bad_options"
+    BOT_UNKNOWN = "bot/unknown"
+    MESSAGE_MALFORMED = "message/malformed"
+    MESSAGE_UNKNOWN_TYPE = "message/unknown_type"
+    MESSAGE_TOO_LARGE = "message/too_large"
+    MESSAGE_HELLO_FIRST = "message/hello_first"
+    RATE_LIMITED = "rate/limited"
+    SERVER_BUSY = "server/busy"
+    SERVER_INTERNAL = "server/internal"
+
+
+HTTP_STATUS: dict[ErrorCode, int] = {
+    ErrorCode.ACTION_ILLEGAL: 422,
+    ErrorCode.ACTION_STALE_STATE: 409,
+    ErrorCode.ACTION_NOT_YOUR_TURN: 409,
+    ErrorCode.ACTION_NOT_RUNNING: 409,
+    ErrorCode.ACTION_SPECTATOR: 403,
+    ErrorCode.AUTH_BAD_TOKEN: 401,
+    ErrorCode.AUTH_REQUIRED: 401,
+    ErrorCode.MATCH_NOT_FOUND: 404,
+    ErrorCode.MATCH_NOT_OPEN: 409,
+    ErrorCode.MATCH_SEAT_TAKEN: 409,
+    ErrorCode.MATCH_NO_SUCH_SEAT: 404,
+    ErrorCode.MATCH_NOT_READY: 409,
+    ErrorCode.MATCH_NOT_FINISHED: 409,
+    ErrorCode.MATCH_UNREADABLE: 410,
+    ErrorCode.GAME_UNKNOWN: 404,
+    ErrorCode.GAME_BAD_OPTIONS: 422,
+    ErrorCode.BOT_UNKNOWN: 422,
+    ErrorCode.MESSAGE_MALFORMED: 422,
+    ErrorCode.MESSAGE_UNKNOWN_TYPE: 422,
+    ErrorCode.MESSAGE_TOO_LARGE: 413,
+    ErrorCode.MESSAGE_HELLO_FIRST: 400,
+    ErrorCode.RATE_LIMITED: 429,
+    ErrorCode.SERVER_BUSY: 503,
+    ErrorCode.SERVER_INTERNAL: 500,
+}
+
+
+class ProtocolError(Exception):
+    """A refusal with its code and a message fit to show a person (never a traceback)."""
+
+    def __init__(self, code: ErrorCode, message: str, state_id: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.state_id = state_id
+
+    def to_json(self) -> dict[str, Any]:
+        return error_message(self.code, self.message, self.state_id)
+
+
+def error_message(code: ErrorCode, message: str, state_id: int | None = None) -> dict[str, Any]:
+    return {"type": "error", "code": str(code), "message": message, "state_id": state_id}
+
+
+# -- client to server -------------------------------------------------------------------
+
+_STRICT = ConfigDict(extra="forbid", strict=True)
+
+
+class Hello(BaseModel):
+    """First message on every connection: a seat token, or none to watch as a spectator."""
+
+    model_config = _STRICT
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=MAX_TOKEN_CHARS)
+    protocol: int = PROTOCOL_VERSION
+
+
+class PlayAction(BaseModel):
+    """Play ``action`` (its text) in the position ``state_id`` the client saw."""
+
+    model_config = _STRICT
+    type: Literal["action"]
+    action: str = Field(max_length=MAX_ACTION_CHARS)
+    state_id: int = Field(ge=0)
+
+
+class Resync(BaseModel):
+    """Ask for the full current view again (after a gap or a doubt)."""
+
+    model_config = _STRICT
+    type: Literal["resync"]
+
+
+class Ping(BaseModel):
+    """Keep-alive; answered with ``pong``."""
+
+    model_config = _STRICT
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | PlayAction | Resync | Ping, Field(discriminator="type")]
+CLIENT_TYPES = ("hello", "action", "resync", "ping")
+_client_adapter: TypeAdapter[Hello | PlayAction | Resync | Ping] = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(raw: str | bytes, max_bytes: int) -> Hello | PlayAction | Resync | Ping:
+    """Decode one client frame or raise ``ProtocolError`` with the matching code."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise ProtocolError(
+            ErrorCode.MESSAGE_TOO_LARGE, f"message of {size} bytes; the limit is {max_bytes}"
+        )
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, "message is not JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, "message must be a JSON object")
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            ErrorCode.MESSAGE_UNKNOWN_TYPE,
+            f"unknown message type {str(kind)[:40]!r}; the types are: {', '.join(CLIENT_TYPES)}",
+        )
+    try:
+        return _client_adapter.validate_python(data)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'][1:]) or 'message'}: {e['msg']}"
+            for e in error.errors(include_input=False, include_url=False)[:3]
+        )
+        raise ProtocolError(
+            ErrorCode.MESSAGE_MALFORMED, f"bad {kind} message: {problems}"
+        ) from None
+
+
+# -- server to client -------------------------------------------------------------------
+
+_OPEN = ConfigDict(extra="forbid")
+Status = Literal["open", "running", "finished"]
+
+
+class Welcome(BaseModel):
+    """The answer to ``hello``: who this connection is."""
+
+    model_config = _OPEN
+    type: Literal["welcome"]
+    protocol: int
+    match_id: str
+    seat: int | None
+    role: Literal["player", "spectator"]
+
+
+class LegalAction(BaseModel):
+    action: str
+    description: str
+
+
+class SeatPresence(BaseModel):
+    model_config = _OPEN
+    seat: int
+    kind: Literal["open", "human", "hotseat", "bot"]
+    name: str | None
+    taken: bool
+    connected: bool
+
+
+class SeatView(BaseModel):
+    """What one seat (or, with ``seat`` null, a spectator) may see of the position."""
+
+    model_config = _OPEN
+    observation: dict[str, Any]
+    history_from: int = Field(description="index of the first history entry sent")
+    history: list[str]
+    description: str
+    events: list[str] = Field(description="plain-language sentences since the last update")
+
+
+class Result(BaseModel):
+    returns: list[float]
+    winners: list[int]
+
+
+class StateMessage(BaseModel):
+    """The position as this connection may see it, sent after every accepted change."""
+
+    model_config = _OPEN
+    type: Literal["state"]
+    match_id: str
+    game: str
+    options: dict[str, Any]
+    status: Status
+    state_id: int
+    seat: int | None
+    current_player: int | None
+    view: SeatView | None = Field(description="null until the match starts")
+    legal_actions: list[LegalAction]
+    seats: list[SeatPresence]
+    spectators: int
+    deadline: float | None = Field(description="Unix time the current turn times out")
+    result: Result | None
+    rematch_id: str | None
+
+
+class Presence(BaseModel):
+    """Who is connected changed."""
+
+    model_config = _OPEN
+    type: Literal["presence"]
+    match_id: str
+    seats: list[SeatPresence]
+    spectators: int
+
+
+class ErrorMessage(BaseModel):
+    model_config = _OPEN
+    type: Literal["error"]
+    code: ErrorCode
+    message: str
+    state_id: int | None
+
+
+class Pong(BaseModel):
+    model_config = _OPEN
+    type: Literal["pong"]
+
+
+ServerMessage = Annotated[
+    Welcome | StateMessage | Presence | ErrorMessage | Pong, Field(discriminator="type")
+]
+server_adapter: TypeAdapter[Welcome | StateMessage | Presence | ErrorMessage | Pong] = (
+    TypeAdapter(ServerMessage)
+)
+
+
+def json_schemas() -> dict[str, Any]:
+    """The JSON schema of both directions, as published in ``docs/server.md``."""
+    return {
+        "client_to_server": _client_adapter.json_schema(),
+        "server_to_client": server_adapter.json_schema(),
+    }

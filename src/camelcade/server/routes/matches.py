@@ -1,0 +1,141 @@
+"""Matches over HTTP: create, the lobby, join a seat, start, rematch, the finished record.
+
+Play itself happens on the websocket (``routes/ws.py``); these calls set a match up. Tokens
+travel in ``Authorization: Bearer`` headers and are returned exactly once, when issued.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Query
+from starlette import status
+
+from camelcade.records import Record
+from camelcade.server.protocol import ErrorCode, ProtocolError, Result
+from camelcade.server.routes.deps import RateLimited, ServicesDep, TokenDep
+from camelcade.server.runtime import LiveMatch
+from camelcade.server.schemas import (
+    Created,
+    CreateMatch,
+    ErrorResponse,
+    Joined,
+    JoinSeat,
+    Lobby,
+    MatchInfo,
+    Rematched,
+    SeatInfo,
+    TurnTimer,
+)
+from camelcade.server.store import MatchRow, SeatRow
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorResponse} for code in (401, 404, 409, 410, 422, 429)
+}
+router = APIRouter(prefix="/api/matches", tags=["matches"], responses=ERRORS)
+
+
+def info(row: MatchRow, seats: list[SeatRow]) -> MatchInfo:
+    """What anyone may know of a match: never the seed, a token hash or a hand."""
+    timer = (
+        TurnTimer(seconds=row.turn_seconds, on_timeout=row.on_timeout,  # type: ignore[arg-type]
+                  bot=row.timeout_bot)
+        if row.turn_seconds else None
+    )
+    return MatchInfo(
+        id=row.id,
+        game=row.game,
+        options=row.options,
+        status=row.status,  # type: ignore[arg-type]
+        state_id=row.state_id,
+        seats=[
+            SeatInfo(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,  # type: ignore[arg-type]
+                     taken=s.kind == "bot" or s.token_hash is not None)
+            for s in seats
+        ],
+        auto_start=row.auto_start,
+        turn_timer=timer,
+        created_at=row.created_at,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+        result=Result(**row.result) if row.result else None,
+        rematch_of=row.rematch_of,
+        rematch_id=row.rematch_id,
+    )
+
+
+def live_info(match: LiveMatch) -> MatchInfo:
+    return info(match.row, match.seats)
+
+
+@router.post("", status_code=status.HTTP_201_CREATED, summary="Create a match",
+             dependencies=[RateLimited])
+async def create_match(body: CreateMatch, services: ServicesDep) -> Created:
+    """Seats are open, a server bot by name, or hot-seat (their tokens come back here)."""
+    match, host_token, seat_tokens = await services.manager.create(body)
+    return Created(match=live_info(match), host_token=host_token, seat_tokens=seat_tokens)
+
+
+@router.get("", summary="The lobby: open and running matches, newest first")
+async def lobby(
+    services: ServicesDep,
+    status_: list[Literal["open", "running", "finished"]] = Query(  # noqa: B008
+        default=["open", "running"], alias="status"
+    ),
+    limit: int = Query(default=100, ge=1, le=500),
+) -> Lobby:
+    limit = min(limit, services.settings.lobby_limit)
+    rows = await services.store.read(services.store.list_matches, status_, limit)
+    return Lobby(matches=[info(row, seats) for row, seats in rows])
+
+
+@router.get("/{match_id}", summary="One match")
+async def get_match(match_id: str, services: ServicesDep) -> MatchInfo:
+    return live_info(await services.manager.get(match_id))
+
+
+@router.post("/{match_id}/seats/{seat}", summary="Take an open seat; returns its token once",
+             dependencies=[RateLimited])
+async def join_seat(
+    match_id: str, seat: int, services: ServicesDep, body: JoinSeat | None = None
+) -> Joined:
+    name = body.name if body is not None else None
+    match, token = await services.manager.join(match_id, seat, name)
+    return Joined(match=live_info(match), seat=seat, token=token)
+
+
+@router.post("/{match_id}/start", summary="Start a full match (host or seat token)",
+             dependencies=[RateLimited])
+async def start_match(match_id: str, services: ServicesDep, token: TokenDep) -> MatchInfo:
+    return live_info(await services.manager.start(match_id, token))
+
+
+@router.post("/{match_id}/rematch", summary="Open or join the rematch of a finished match",
+             dependencies=[RateLimited])
+async def rematch(match_id: str, services: ServicesDep, token: TokenDep) -> Rematched:
+    """Any token of the finished match (host or seat) gets a new token for the rematch."""
+    match, seat, new_token = await services.manager.rematch(match_id, token)
+    return Rematched(match=live_info(match), seat=seat, token=new_token)
+
+
+@router.get("/{match_id}/record", summary="The record of a finished match (camelcade-record/1)")
+async def record(match_id: str, services: ServicesDep) -> dict[str, Any]:
+    """Only once finished: mid-game it would reveal hidden draws. It includes the seed."""
+    match = await services.manager.get(match_id)
+    if match.status != "finished" or match.row.result is None:
+        raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED, "the record is published at the end")
+    players = [
+        (s.bot or "bot") if s.kind == "bot" else (s.name or f"seat {s.seat}")
+        for s in match.seats
+    ]
+    texts = await services.store.read(services.store.load_actions, match.id, 0)
+    return Record(
+        game=match.row.game,
+        options=match.row.options,
+        players=players,
+        actions=texts,
+        returns=match.row.result["returns"],
+        seed=match.row.seed,
+        winners=match.row.result["winners"],
+        extra={"match_id": match.id},
+    ).to_json()

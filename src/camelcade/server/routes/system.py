@@ -1,0 +1,26 @@
+"""Health: for load balancers, the tests and the benchmark to know the server is up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from camelcade.server.protocol import PROTOCOL_VERSION
+from camelcade.server.routes.deps import ServicesDep
+
+router = APIRouter(prefix="/api", tags=["system"])
+
+
+@router.get("/health", summary="Liveness, the backend and this process's id")
+async def health(services: ServicesDep) -> dict[str, Any]:
+    store = services.store
+    return {
+        "status": "ok",
+        "protocol": PROTOCOL_VERSION,
+        "backend": store.engine.dialect.name,
+        "instance": services.settings.instance_id,
+        "matches_in_memory": len(services.manager.matches),
+        "batches": services.moves.batches,
+        "batched_moves": services.moves.batched_moves,
+    }

@@ -1,0 +1,164 @@
+"""A match held in memory: its authoritative state, rebuilt by replaying its actions.
+
+The database is the truth; a ``LiveMatch`` is a cache of it that one asyncio lock keeps
+consistent: every change of the match runs under ``lock``, is committed, and only then is
+copied here and told to anyone. Chance outcomes come from the match's secret seed and the
+action index, so a draw does not depend on when or in which process it was made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from camelcade.core.action import Action
+from camelcade.core.agent import Agent
+from camelcade.core.chance import sample_chance
+from camelcade.core.errors import StateError
+from camelcade.core.game import Game, State
+from camelcade.core.registry import load
+from camelcade.core.types import CHANCE
+from camelcade.server.store import ActionRow, MatchRow, SeatRow
+from camelcade.server.views import action_sentences
+
+Role = int | None
+"""A seat number, or None for spectators."""
+EVENT_MEMORY = 64
+
+
+@dataclass
+class Plan:
+    """The result of acting on a copy of the state, ready to be committed."""
+
+    state: State
+    rows: list[ActionRow]
+    events: dict[Role, list[str]]
+
+
+@dataclass
+class RoleCache:
+    state_id: int
+    observation: dict[str, Any]
+    description: str
+    history: list[str]
+    legal: list[dict[str, str]]
+
+
+@dataclass(eq=False)
+class LiveMatch:
+    """One match: database row, seats, the state after ``row.state_id`` actions."""
+
+    row: MatchRow
+    seats: list[SeatRow]
+    game: Game
+    state: State
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Any] = field(default_factory=set)
+    events: dict[Role, deque[tuple[int, str]]] = field(default_factory=dict)
+    cache: dict[Role, RoleCache] = field(default_factory=dict)
+    bots: dict[int, Agent] = field(default_factory=dict)
+    timer: asyncio.TimerHandle | None = None
+    bot_task: asyncio.Task[None] | None = None
+    remote_presence: dict[str, tuple[frozenset[int], int, float]] = field(default_factory=dict)
+    last_used: float = field(default_factory=time.monotonic)
+
+    @classmethod
+    def rebuild(cls, row: MatchRow, seats: list[SeatRow], texts: list[str]) -> LiveMatch:
+        """Replay the stored actions; a mismatch with ``state_id`` means a corrupt match."""
+        game = load(row.game, **row.options)
+        state = game.new_state()
+        for index, text in enumerate(texts):
+            try:
+                state.apply(text)
+            except Exception as error:
+                raise StateError(f"match {row.id}: action {index} {text!r} does not replay: "
+                                 f"{error}") from None
+        if len(texts) != row.state_id:
+            raise StateError(f"match {row.id}: {len(texts)} actions stored, state_id "
+                             f"{row.state_id}")
+        return cls(row=row, seats=seats, game=game, state=state)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def state_id(self) -> int:
+        return self.row.state_id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def roles(self) -> list[Role]:
+        """The viewers connected here, for whom event sentences are written.
+
+        Sentences are only for updates; whoever connects later gets a full view instead.
+        """
+        return sorted({c.seat for c in self.connections}, key=lambda r: -1 if r is None else r)
+
+    def seat_row(self, seat: int) -> SeatRow | None:
+        return self.seats[seat] if 0 <= seat < len(self.seats) else None
+
+    def plan(self, action: Action | str | None, seat: int | None) -> Plan:
+        """Apply ``action`` for ``seat`` (if any) and then every chance draw, on a copy.
+
+        Raises the engine's ``IllegalActionError`` family when the action is refused.
+        """
+        state = self.state.clone()
+        rows: list[ActionRow] = []
+        roles = self.roles()
+        events: dict[Role, list[str]] = {role: [] for role in roles}
+        if action is not None:
+            resolved = state.check_action(action, player=seat)
+            self._step(state, resolved, -1 if seat is None else seat, rows, events, roles)
+        while state.current_player == CHANCE:
+            rng = random.Random(f"{self.row.seed}:{len(rows) + self.state_id}")
+            self._step(state, sample_chance(state, rng), -1, rows, events, roles)
+        return Plan(state, rows, events)
+
+    def _step(
+        self,
+        state: State,
+        action: Action,
+        seat: int,
+        rows: list[ActionRow],
+        events: dict[Role, list[str]],
+        roles: list[Role],
+    ) -> None:
+        for role, sentence in action_sentences(state, action, roles).items():
+            events[role].append(sentence)
+        state.apply(action)
+        rows.append(ActionRow(self.state_id + len(rows), str(action), seat))
+
+    def accept(self, plan: Plan) -> None:
+        """Adopt a committed plan."""
+        self.state = plan.state
+        self.row.state_id += len(plan.rows)
+        for role, sentences in plan.events.items():
+            memory = self.events.setdefault(role, deque(maxlen=EVENT_MEMORY))
+            for sentence in sentences:
+                memory.append((self.row.state_id, sentence))
+        self.cache.clear()
+
+    def catch_up(self, texts: list[str]) -> None:
+        """Apply actions another process committed (after ``state_id``)."""
+        roles = self.roles()
+        state = self.state
+        for text in texts:
+            action = state.parse_action(text)
+            sentences = action_sentences(state, action, roles)
+            state.apply(action)
+            self.row.state_id += 1
+            for role, sentence in sentences.items():
+                self.events.setdefault(role, deque(maxlen=EVENT_MEMORY)).append(
+                    (self.row.state_id, sentence)
+                )
+        self.cache.clear()
+
+    def events_since(self, role: Role, state_id: int) -> list[str]:
+        return [text for sid, text in self.events.get(role, ()) if sid > state_id]

@@ -1,0 +1,127 @@
+"""HTTP request and response bodies (the OpenAPI page is generated from these).
+
+Kept apart from the websocket protocol: these describe the lobby and match set-up, which
+happen over plain HTTP before a client opens its websocket.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from camelcade.server.protocol import ErrorCode, Result, Status
+
+_STRICT = ConfigDict(extra="forbid")
+NAME_CHARS = 40
+
+
+class SeatSpec(BaseModel):
+    """One seat at creation: open for anyone to join, a server bot, or hot-seat."""
+
+    model_config = _STRICT
+    kind: Literal["open", "bot", "hotseat"] = "open"
+    bot: str | None = Field(default=None, max_length=64, description="bot name for kind=bot")
+    name: str | None = Field(default=None, max_length=NAME_CHARS)
+
+
+class TurnTimer(BaseModel):
+    """Seconds per turn; when they run out a bot moves for the seat, or it passes."""
+
+    model_config = _STRICT
+    seconds: float = Field(ge=1.0, le=7 * 24 * 3600)
+    on_timeout: Literal["bot", "pass"] = Field(
+        default="bot",
+        description="'pass' plays the action 'pass' if the game has it, else the bot moves",
+    )
+    bot: str = Field(default="random", max_length=64)
+
+
+class CreateMatch(BaseModel):
+    model_config = _STRICT
+    game: str = Field(max_length=64, examples=["a-dos-de-chameau"])
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 2}])
+    seats: list[SeatSpec] | None = Field(
+        default=None, max_length=16, description="one per player; default: all open"
+    )
+    turn_timer: TurnTimer | None = None
+    auto_start: bool = Field(default=False, description="start once every seat is taken")
+
+
+class JoinSeat(BaseModel):
+    model_config = _STRICT
+    name: str | None = Field(default=None, max_length=NAME_CHARS)
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["open", "human", "hotseat", "bot"]
+    name: str | None
+    bot: str | None
+    taken: bool
+
+
+class MatchInfo(BaseModel):
+    """A match as the lobby shows it: nothing secret (no seed, no tokens, no hands)."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: Status
+    state_id: int
+    seats: list[SeatInfo]
+    auto_start: bool
+    turn_timer: TurnTimer | None
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    result: Result | None
+    rematch_of: str | None
+    rematch_id: str | None
+
+
+class Created(BaseModel):
+    match: MatchInfo
+    host_token: str = Field(description="starts the match and asks for rematches; shown once")
+    seat_tokens: dict[int, str] = Field(description="tokens of the hot-seat seats; shown once")
+
+
+class Joined(BaseModel):
+    match: MatchInfo
+    seat: int
+    token: str = Field(description="this seat's token; shown once, stored only hashed")
+
+
+class Rematched(BaseModel):
+    match: MatchInfo
+    seat: int | None = Field(description="your seat in the rematch; null for the host token")
+    token: str = Field(description="your new token for the rematch; shown once")
+
+
+class Lobby(BaseModel):
+    matches: list[MatchInfo]
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: Any
+    allowed: str
+    help: str
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: list[OptionInfo]
+
+
+class ErrorBody(BaseModel):
+    code: ErrorCode
+    message: str
+
+
+class ErrorResponse(BaseModel):
+    error: ErrorBody

@@ -1,0 +1,215 @@
+"""The running server's parts, wired together: store, hub, manager, bots, listener.
+
+``create_app`` builds one ``Services`` per app; the lifespan starts it (migrations,
+recovery of running matches, the PostgreSQL listener, housekeeping) and stops it.
+Recovery re-arms what a crash interrupted: matches whose turn belongs to a bot, and turn
+timers, whose deadlines are stored with the match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+from camelcade.core.game import Game
+from camelcade.server.bots import BotRunner
+from camelcade.server.db import make_engine, migrate
+from camelcade.server.hub import AddressLimiter, Connection, Hub
+from camelcade.server.manager import MatchManager
+from camelcade.server.moves import MoveWriter
+from camelcade.server.notify import Listener
+from camelcade.server.runtime import LiveMatch
+from camelcade.server.settings import Settings
+from camelcade.server.store import Store
+from camelcade.server.views import PublicObservation
+
+log = logging.getLogger(__name__)
+HOUSEKEEPING_SECONDS = 5.0
+
+
+class Services:
+    """Everything one server process runs; see the module docstring."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        engine = make_engine(settings)
+        self.store = Store(engine, settings.notify_channel, settings.instance_id,
+                           inline_writes=settings.inline_writes(engine.dialect.name))
+        self.moves = MoveWriter(self.store)
+        self.public = PublicObservation(settings.public_warmup_games)
+        self.hub = Hub(self.public, settings.instance_id, settings.presence_ttl)
+        self.http_limiter = AddressLimiter(settings.http_rate_per_second, settings.http_rate_burst)
+        self.manager = MatchManager(self.store, self.moves, self._changed, self._turn)
+        self.runner = BotRunner(self.manager, settings.bot_delay)
+        self.listener: Listener | None = None
+        self._housekeeping: asyncio.Task[None] | None = None
+        self._refreshing: dict[str, bool] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+        self._prepared: set[Game] = set()
+
+    # -- lifecycle -----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await asyncio.to_thread(migrate, self.store.engine)
+        self.moves.start()
+        if self.store.is_postgresql:
+            self.listener = Listener(
+                self.settings.database_url,
+                self.settings.notify_channel,
+                self.settings.instance_id,
+                self._notified,
+                self._resync_all,
+            )
+            self.listener.start()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.listener.ready.wait(), 10.0)
+        await self.recover()
+        self._housekeeping = asyncio.create_task(self._housekeep(), name="camelcade-housekeeping")
+
+    async def stop(self) -> None:
+        if self._housekeeping is not None:
+            self._housekeeping.cancel()
+            await asyncio.gather(self._housekeeping, return_exceptions=True)
+        if self.listener is not None:
+            await self.listener.close()
+        await self.runner.close()
+        for match in list(self.manager.matches.values()):
+            for connection in list(match.connections):
+                await connection.close()
+        await self.moves.close()
+        await self.store.close()
+
+    async def recover(self) -> None:
+        """Load running matches and re-arm their bots and timers (after a crash too)."""
+        ids = await self.store.read(self.store.running_ids)
+        for match_id in ids:
+            try:
+                match = await self.manager.get(match_id)
+            except Exception:
+                log.exception("match %s cannot be rebuilt; it is left as it is", match_id)
+                continue
+            self.runner.schedule(match)
+        if ids:
+            log.info("recovered %d running matches", len(ids))
+
+    # -- reacting to changes -------------------------------------------------------------
+
+    def _changed(self, match: LiveMatch) -> None:
+        self.hub.broadcast_state(match)
+        if match.game not in self._prepared:
+            self._spawn(self.prepare(match.game))
+
+    async def prepare(self, game: Game) -> None:
+        """Learn the game's private observation fields in a thread, before a spectator asks.
+
+        The first spectator's view would otherwise learn them on the event loop.
+        """
+        if game not in self._prepared:
+            self._prepared.add(game)
+            await asyncio.to_thread(self.public.private_fields, game)
+
+    def _turn(self, match: LiveMatch, remote: bool = False) -> None:
+        self.runner.schedule(match, remote=remote)
+
+    async def _notified(self, data: dict[str, Any]) -> None:
+        moves = data.get("moves")
+        if isinstance(moves, list):
+            for entry in moves:
+                if not (isinstance(entry, list) and len(entry) == 2
+                        and isinstance(entry[0], str) and isinstance(entry[1], int)):
+                    continue
+                held = self.manager.matches.get(entry[0])
+                if held is not None and held.state_id < entry[1]:
+                    self._refresh_soon(entry[0])
+            return
+        match_id = data.get("m")
+        if not isinstance(match_id, str) or match_id not in self.manager.matches:
+            return
+        if data.get("k") == "presence":
+            self._remote_presence(match_id, data)
+            return
+        self._refresh_soon(match_id)
+
+    def _refresh_soon(self, match_id: str) -> None:
+        """Reload ``match_id`` if held here; coalesces bursts into one reload at a time."""
+        if match_id not in self.manager.matches:
+            return
+        if match_id in self._refreshing:
+            self._refreshing[match_id] = True  # refresh again once the running one ends
+            return
+        self._refreshing[match_id] = False
+        self._spawn(self._refresh_loop(match_id))
+
+    async def _refresh_loop(self, match_id: str) -> None:
+        try:
+            while True:
+                await self.manager.refresh(match_id)
+                if not self._refreshing.get(match_id):
+                    return
+                self._refreshing[match_id] = False
+        finally:
+            self._refreshing.pop(match_id, None)
+
+    async def _resync_all(self) -> None:
+        for match_id in list(self.manager.matches):
+            await self.manager.refresh(match_id)
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    # -- presence ------------------------------------------------------------------------
+
+    def _remote_presence(self, match_id: str, data: dict[str, Any]) -> None:
+        match = self.manager.matches[match_id]
+        seats = data.get("seats")
+        spectators = data.get("spec")
+        instance = data.get("i")
+        if not (isinstance(seats, list) and isinstance(spectators, int) and instance):
+            return
+        entry = (frozenset(s for s in seats if isinstance(s, int)), spectators,
+                 time.time() + self.settings.presence_ttl)
+        if match.remote_presence.get(str(instance), (None, None))[:2] != entry[:2]:
+            match.remote_presence[str(instance)] = entry
+            self.hub.broadcast_presence(match)
+        else:
+            match.remote_presence[str(instance)] = entry
+
+    def _announce(self, match: LiveMatch) -> None:
+        if not self.store.is_postgresql:
+            return
+        seats, spectators = self.hub.local_presence(match)
+        payload = {"m": match.id, "k": "presence", "seats": sorted(seats), "spec": spectators}
+        self._spawn(self.store.read(self.store.notify_presence, payload))
+
+    async def connect(self, match: LiveMatch, connection: Connection) -> None:
+        match.connections.add(connection)
+        self.hub.broadcast_presence(match)
+        self._announce(match)
+
+    async def disconnect(self, match: LiveMatch, connection: Connection) -> None:
+        match.connections.discard(connection)
+        match.last_used = time.monotonic()
+        await connection.close()
+        self.hub.broadcast_presence(match)
+        self._announce(match)
+
+    # -- housekeeping ------------------------------------------------------------------
+
+    async def _housekeep(self) -> None:
+        last_announce = time.monotonic()
+        while True:
+            await asyncio.sleep(HOUSEKEEPING_SECONDS)
+            try:
+                self.manager.evict_idle(self.settings.cache_idle_seconds)
+                if time.monotonic() - last_announce >= self.settings.presence_refresh:
+                    last_announce = time.monotonic()
+                    for match in list(self.manager.matches.values()):
+                        if match.connections:
+                            self._announce(match)
+            except Exception:
+                log.exception("housekeeping failed")

@@ -1,0 +1,173 @@
+"""One websocket connection from ``hello`` to goodbye.
+
+The first message must be ``hello`` (with a seat token, or none to watch) within
+``hello_timeout`` seconds; the connection is then bound to that seat for good, so every
+later action is the seat's own — an action message has no seat field to forge. Each frame
+is size-checked, rate-limited and validated before anything looks at it; a refusal is an
+``error`` message with a code and changes nothing. Unexpected failures are logged here and
+reported as ``server/internal`` without details.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+
+from fastapi import WebSocket
+
+from camelcade.server.hub import Connection, TokenBucket
+from camelcade.server.manager import HOST
+from camelcade.server.protocol import (
+    PROTOCOL_VERSION,
+    ErrorCode,
+    Hello,
+    Ping,
+    PlayAction,
+    ProtocolError,
+    Resync,
+    error_message,
+    parse_client_message,
+)
+from camelcade.server.runtime import LiveMatch
+from camelcade.server.service import Services
+
+log = logging.getLogger(__name__)
+
+CLOSE_MALFORMED = 4400
+CLOSE_BAD_TOKEN = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_TIMEOUT = 4408
+CLOSE_FLOOD = 4429
+
+
+async def _receive(websocket: WebSocket) -> str | bytes | None:
+    """The next frame's payload, or None once the client has gone."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    data = message.get("bytes")
+    return bytes(data) if data is not None else b""
+
+
+async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps(error.to_json()))
+        await websocket.close(close_code)
+
+
+async def serve_socket(services: Services, websocket: WebSocket, match_id: str) -> None:
+    """Run one client's connection to ``match_id`` until it closes."""
+    settings = services.settings
+    await websocket.accept()
+    try:
+        match = await services.manager.get(match_id)
+    except ProtocolError as error:
+        await _refuse(websocket, error, CLOSE_NOT_FOUND)
+        return
+    except Exception:
+        log.exception("loading match %s failed", match_id[:40])
+        await _refuse(websocket, ProtocolError(ErrorCode.SERVER_INTERNAL, "internal error"),
+                      CLOSE_NOT_FOUND)
+        return
+    try:
+        raw = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
+    except TimeoutError:
+        await _refuse(websocket, ProtocolError(
+            ErrorCode.MESSAGE_HELLO_FIRST,
+            f"send hello within {settings.hello_timeout:g} seconds"), CLOSE_TIMEOUT)
+        return
+    if raw is None:
+        return
+    try:
+        hello = parse_client_message(raw, settings.max_message_bytes)
+        if not isinstance(hello, Hello):
+            raise ProtocolError(ErrorCode.MESSAGE_HELLO_FIRST, "the first message must be hello")
+        if hello.protocol != PROTOCOL_VERSION:
+            raise ProtocolError(
+                ErrorCode.MESSAGE_MALFORMED,
+                f"protocol {hello.protocol} is not spoken here; this server speaks "
+                f"{PROTOCOL_VERSION}",
+            )
+        seat = None
+        if hello.token:
+            who = services.manager.authenticate(match, hello.token)
+            seat = None if who == HOST else int(who)
+    except ProtocolError as error:
+        code = CLOSE_BAD_TOKEN if error.code == ErrorCode.AUTH_BAD_TOKEN else CLOSE_MALFORMED
+        await _refuse(websocket, error, code)
+        return
+    connection = Connection(
+        sender=websocket,
+        match_id=match.id,
+        seat=seat,
+        bucket=TokenBucket(settings.rate_per_second, settings.rate_burst),
+        outbox_size=settings.outbox_size,
+    )
+    if seat is None:
+        await services.prepare(match.game)
+    connection.start()
+    connection.push_json(services.hub.welcome(match, connection))
+    services.hub.send_state(match, connection, full=True)
+    await services.connect(match, connection)
+    try:
+        await _loop(services, websocket, match, connection)
+    finally:
+        await services.disconnect(match, connection)
+
+
+async def _loop(
+    services: Services, websocket: WebSocket, match: LiveMatch, connection: Connection
+) -> None:
+    settings = services.settings
+    while True:
+        try:
+            raw = await _receive(websocket)
+        except Exception:
+            return
+        if raw is None or connection.closed:
+            return
+        if not connection.bucket.take():
+            if connection.bucket.refusals > settings.rate_violations_before_close:
+                await connection.close()
+                await _refuse(websocket, ProtocolError(
+                    ErrorCode.RATE_LIMITED, "too many messages; disconnected"), CLOSE_FLOOD)
+                return
+            connection.push_json(error_message(
+                ErrorCode.RATE_LIMITED,
+                f"more than {settings.rate_per_second:g} messages a second; this one was ignored",
+            ))
+            continue
+        try:
+            message = parse_client_message(raw, settings.max_message_bytes)
+            await _handle(services, match, connection, message)
+        except ProtocolError as error:
+            connection.push_json(error.to_json())
+            if error.code == ErrorCode.ACTION_STALE_STATE:
+                services.hub.send_state(match, connection)
+        except Exception:
+            log.exception("handling a message in match %s failed", match.id)
+            connection.push_json(error_message(
+                ErrorCode.SERVER_INTERNAL, "the server failed to handle this message"))
+
+
+async def _handle(
+    services: Services,
+    match: LiveMatch,
+    connection: Connection,
+    message: Hello | PlayAction | Resync | Ping,
+) -> None:
+    if isinstance(message, PlayAction):
+        if connection.seat is None:
+            raise ProtocolError(ErrorCode.ACTION_SPECTATOR, "spectators cannot play")
+        await services.manager.play(match, connection.seat, message.action, message.state_id)
+    elif isinstance(message, Resync):
+        services.hub.send_state(match, connection, full=True)
+    elif isinstance(message, Ping):
+        connection.push_json({"type": "pong"})
+    else:
+        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, "hello was already received")

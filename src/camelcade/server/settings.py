@@ -1,0 +1,144 @@
+"""Server settings: where the database lives, where to listen, and the limits that protect it.
+
+One frozen value built once at start-up and handed to ``create_app``, so a test can start a
+server with tight limits (a slow rate, a tiny message size) without touching globals.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+SQLITE_FILE = "camelcade.db"
+
+
+def data_dir() -> Path:
+    """The user's data folder for camelcade (``$XDG_DATA_HOME/camelcade``), created if missing.
+
+    The XDG base directory spec puts application data under ``$XDG_DATA_HOME`` and falls back
+    to ``~/.local/share`` when it is unset or not absolute.
+    """
+    base = os.environ.get("XDG_DATA_HOME", "")
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
+    folder = root / "camelcade"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data folder: the embedded default needs no setup at all."""
+    return f"sqlite:///{data_dir() / SQLITE_FILE}"
+
+
+def normalise_database_url(db: str | None) -> str:
+    """Accept a SQLAlchemy URL, a bare ``postgresql://`` URL or a plain file path.
+
+    ``postgresql://`` would select psycopg2, which we do not depend on, so it is rewritten to
+    the psycopg 3 driver; a value without ``://`` is taken as a SQLite file path.
+    """
+    if not db:
+        return default_database_url()
+    if db.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + db.partition("://")[2]
+    if "://" not in db:
+        path = Path(db).expanduser().resolve()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{path}"
+    return db
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server reads at start-up; the defaults suit a public server."""
+
+    database_url: str = field(default_factory=default_database_url)
+    host: str = "127.0.0.1"
+    port: int = 8000
+    max_message_bytes: int = 4096
+    """Largest client message handled; longer ones are refused with ``message/too_large``."""
+    ws_max_bytes: int = 1 << 20
+    """Frames above this are cut off by the websocket layer itself (close code 1009)."""
+    rate_per_second: float = 30.0
+    """Sustained client messages per second per connection (a token bucket)."""
+    rate_burst: int = 60
+    http_rate_per_second: float = 20.0
+    """Sustained match-changing HTTP calls (create, join, start, rematch) per client address."""
+    http_rate_burst: int = 100
+    rate_violations_before_close: int = 200
+    """A client that keeps flooding after this many refusals is disconnected."""
+    hello_timeout: float = 10.0
+    """Seconds a new websocket has to send its ``hello`` before it is closed."""
+    outbox_size: int = 64
+    """Messages queued for a slow client before its queue is replaced by one full resync."""
+    bot_delay: float = 0.0
+    """Seconds a server-side bot waits before moving, so people can follow its moves."""
+    sqlite_synchronous: str = "NORMAL"
+    """SQLite ``synchronous`` in WAL mode: NORMAL survives a killed process, FULL power loss."""
+    notify_channel: str = "camelcade"
+    presence_refresh: float = 10.0
+    """Seconds between re-announcements of this process's connections (PostgreSQL)."""
+    presence_ttl: float = 30.0
+    lobby_limit: int = 200
+    cache_idle_seconds: float = 300.0
+    """Finished matches nobody watches are dropped from memory after this long."""
+    public_warmup_games: int = 4
+    """Random games played per game variant to learn which observation fields differ by seat."""
+    instance_id: str = field(default_factory=lambda: secrets.token_hex(6))
+    write_mode: str = "auto"
+    """"inline" (commit on the event loop), "thread" (a writer thread) or "auto": SQLite
+    inline, PostgreSQL on the thread (see ``Store.write``)."""
+    access_log: bool = False
+
+    @property
+    def is_postgresql(self) -> bool:
+        return self.database_url.startswith("postgresql")
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+    def inline_writes(self, dialect: str) -> bool:
+        if self.write_mode not in ("auto", "inline", "thread"):
+            raise ValueError(f"write_mode must be auto, inline or thread, not {self.write_mode!r}")
+        return self.write_mode == "inline" or (self.write_mode == "auto" and dialect == "sqlite")
+
+    def with_changes(self, **changes: object) -> Settings:
+        """A copy with some fields changed (tests tighten limits this way)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+ENV_PREFIX = "CAMELCADE_SERVER_"
+_TUNABLE = {
+    "max_message_bytes": int, "ws_max_bytes": int, "rate_per_second": float,
+    "rate_burst": int, "rate_violations_before_close": int,
+    "http_rate_per_second": float, "http_rate_burst": int, "hello_timeout": float,
+    "outbox_size": int, "bot_delay": float, "sqlite_synchronous": str,
+    "cache_idle_seconds": float, "access_log": bool, "write_mode": str,
+}
+
+
+def _from_environment(environ: dict[str, str]) -> dict[str, object]:
+    """Limits an operator may tune without new flags: ``CAMELCADE_SERVER_RATE_BURST=100``."""
+    values: dict[str, object] = {}
+    for name, kind in _TUNABLE.items():
+        raw = environ.get(ENV_PREFIX + name.upper())
+        if raw is None:
+            continue
+        try:
+            values[name] = raw.lower() in ("1", "true", "yes") if kind is bool else kind(raw)
+        except ValueError:
+            raise ValueError(f"{ENV_PREFIX}{name.upper()}={raw!r} is not a valid "
+                             f"{kind.__name__}") from None
+    return values
+
+
+def settings_for(
+    db: str | None, host: str = "127.0.0.1", port: int = 8000,
+    environ: dict[str, str] | None = None,
+) -> Settings:
+    """The settings ``camelcade serve`` uses: its three flags, plus tunables from the env."""
+    extra = _from_environment(dict(os.environ) if environ is None else environ)
+    return Settings(database_url=normalise_database_url(db), host=host, port=port,
+                    **extra)  # type: ignore[arg-type]

@@ -1,0 +1,296 @@
+"""Every database read and write of the server except moves (those are in ``moves.py``).
+
+Writes are serialised: on SQLite they run on the event loop itself (one writer, no lock
+upgrades, no busy waits), on PostgreSQL on one writer thread. Reads run on a small thread
+pool; SQLite's WAL mode lets them proceed while a write commits. Conditional updates
+(``... WHERE token_hash IS NULL``) make joins and rematch claims safe when several server
+processes share PostgreSQL: the second claimant finds no row to update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Engine, func, insert, select, text, update
+
+from camelcade.server.models import actions, matches, seats
+
+T = TypeVar("T")
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    reserved_hash: str | None = None
+    joined_at: float | None = None
+
+
+@dataclass
+class MatchRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    state_id: int
+    auto_start: bool
+    turn_seconds: float | None
+    on_timeout: str
+    timeout_bot: str
+    created_at: float
+    updated_at: float
+    host_hash: str | None = None
+    host_reserved_hash: str | None = None
+    turn_deadline: float | None = None
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    result: dict[str, Any] | None = None
+    started_at: float | None = None
+    finished_at: float | None = None
+
+
+@dataclass
+class ActionRow:
+    idx: int
+    text: str
+    seat: int
+
+
+def _match_from(row: Any) -> MatchRow:
+    data = dict(row._mapping)
+    return MatchRow(**data)
+
+
+def _seat_from(row: Any) -> SeatRow:
+    data = dict(row._mapping)
+    data.pop("match_id", None)
+    return SeatRow(**data)
+
+
+class Store:
+    """The server's database, used from the event loop through ``read`` and ``write``."""
+
+    def __init__(
+        self, engine: Engine, notify_channel: str, instance_id: str, inline_writes: bool = False
+    ) -> None:
+        self.engine = engine
+        self.inline_writes = inline_writes
+        """Write on the event loop's own thread: see ``write``."""
+        self.is_postgresql = engine.dialect.name == "postgresql"
+        self.channel = notify_channel
+        self.instance_id = instance_id
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="camelcade-db-write")
+        self._readers = ThreadPoolExecutor(4, thread_name_prefix="camelcade-db-read")
+
+    # -- running blocking calls off the event loop -------------------------------------
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._readers, fn, *args)
+
+    async def write(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a write transaction: inline for SQLite, on the writer thread otherwise.
+
+        A SQLite commit in WAL mode takes well under a millisecond, less than handing work
+        to a thread costs under load: a busy event loop holds the GIL, and the writer thread
+        then waits up to a switch interval (5 ms) each time it needs it back, several times
+        per transaction. PostgreSQL waits on the network and fsync instead, so it gets the
+        thread, and the loop keeps serving meanwhile.
+        """
+        if self.inline_writes:
+            return fn(*args)
+        return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+
+    async def close(self) -> None:
+        self._writer.shutdown(wait=True)
+        self._readers.shutdown(wait=True)
+        self.engine.dispose()
+
+    # -- moves: group commit -----------------------------------------------------------
+
+    def notify(self, conn: Connection, payload: dict[str, Any]) -> None:
+        """Tell other server processes (PostgreSQL only); delivered when the commit lands."""
+        if self.is_postgresql:
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {
+                    "channel": self.channel,
+                    "payload": json.dumps({**payload, "i": self.instance_id}),
+                },
+            )
+
+    # -- matches and seats (run through ``write`` / ``read``) --------------------------
+
+    def insert_match(self, match: MatchRow, seat_rows: Sequence[SeatRow]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(matches).values(**vars(match)))
+            conn.execute(insert(seats), [{"match_id": match.id, **vars(s)} for s in seat_rows])
+
+    def insert_rematch(self, old_id: str, match: MatchRow, seat_rows: Sequence[SeatRow]) -> str:
+        """Create ``match`` as the rematch of ``old_id`` unless one exists; return its id."""
+        with self.engine.begin() as conn:
+            claimed = conn.execute(
+                update(matches)
+                .where((matches.c.id == old_id) & matches.c.rematch_id.is_(None))
+                .values(rematch_id=match.id, updated_at=match.created_at)
+            ).rowcount
+            if claimed != 1:
+                existing = conn.execute(
+                    select(matches.c.rematch_id).where(matches.c.id == old_id)
+                ).scalar_one()
+                return str(existing)
+            conn.execute(insert(matches).values(**vars(match)))
+            conn.execute(insert(seats), [{"match_id": match.id, **vars(s)} for s in seat_rows])
+            self.notify(conn, {"m": old_id, "k": "meta"})
+        return match.id
+
+    def claim_seat(
+        self, match_id: str, seat: int, token_hash: str, name: str | None, now: float
+    ) -> bool:
+        """Take an open seat of an open match; False if someone was first."""
+        with self.engine.begin() as conn:
+            open_match = (
+                select(matches.c.id)
+                .where((matches.c.id == match_id) & (matches.c.status == "open"))
+                .scalar_subquery()
+            )
+            done = conn.execute(
+                update(seats)
+                .where(
+                    (seats.c.match_id == open_match)
+                    & (seats.c.seat == seat)
+                    & (seats.c.kind == "open")
+                    & seats.c.token_hash.is_(None)
+                    & seats.c.reserved_hash.is_(None)
+                )
+                .values(kind="human", token_hash=token_hash, name=name, joined_at=now)
+            ).rowcount
+            if done == 1:
+                self._touch(conn, match_id, now)
+            return done == 1
+
+    def claim_reserved(
+        self, match_id: str, reserved_hash: str, token_hash: str, now: float
+    ) -> int | None:
+        """Give the rematch seat reserved for an old token a new token; its seat or None."""
+        with self.engine.begin() as conn:
+            seat = conn.execute(
+                select(seats.c.seat, seats.c.kind).where(
+                    (seats.c.match_id == match_id) & (seats.c.reserved_hash == reserved_hash)
+                )
+            ).first()
+            if seat is None:
+                return None
+            kind = "hotseat" if seat.kind == "hotseat" else "human"
+            conn.execute(
+                update(seats)
+                .where((seats.c.match_id == match_id) & (seats.c.seat == seat.seat))
+                .values(token_hash=token_hash, reserved_hash=None, kind=kind, joined_at=now)
+            )
+            self._touch(conn, match_id, now)
+            return int(seat.seat)
+
+    def claim_host(self, match_id: str, reserved_hash: str, host_hash: str, now: float) -> bool:
+        with self.engine.begin() as conn:
+            return bool(
+                conn.execute(
+                    update(matches)
+                    .where(
+                        (matches.c.id == match_id)
+                        & (matches.c.host_reserved_hash == reserved_hash)
+                    )
+                    .values(host_hash=host_hash, host_reserved_hash=None, updated_at=now)
+                ).rowcount
+            )
+
+    def _touch(self, conn: Connection, match_id: str, now: float) -> None:
+        conn.execute(update(matches).where(matches.c.id == match_id).values(updated_at=now))
+        self.notify(conn, {"m": match_id, "k": "meta"})
+
+    def load_match(self, match_id: str) -> tuple[MatchRow, list[SeatRow], list[str]] | None:
+        """A match with its seats and every action text, in order; None if unknown."""
+        return self.load_since(match_id, 0)
+
+    def load_since(
+        self, match_id: str, first: int
+    ) -> tuple[MatchRow, list[SeatRow], list[str]] | None:
+        """A match row, its seats and its actions from index ``first``, from one snapshot.
+
+        One snapshot (REPEATABLE READ on PostgreSQL, a read transaction on SQLite) so the
+        row never disagrees with the actions read beside it while a move commits.
+        """
+        with self.engine.connect() as conn:
+            if self.is_postgresql:
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                if not self.is_postgresql:
+                    conn.exec_driver_sql("BEGIN")  # pysqlite does not begin before a SELECT
+                row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
+                if row is None:
+                    return None
+                seat_rows = conn.execute(
+                    select(seats).where(seats.c.match_id == match_id).order_by(seats.c.seat)
+                ).all()
+                texts = conn.execute(
+                    select(actions.c.text)
+                    .where((actions.c.match_id == match_id) & (actions.c.idx >= first))
+                    .order_by(actions.c.idx)
+                ).scalars().all()
+        return _match_from(row), [_seat_from(s) for s in seat_rows], list(texts)
+
+    def load_actions(self, match_id: str, first: int) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    select(actions.c.text)
+                    .where((actions.c.match_id == match_id) & (actions.c.idx >= first))
+                    .order_by(actions.c.idx)
+                ).scalars()
+            )
+
+    def list_matches(
+        self, statuses: Sequence[str], limit: int
+    ) -> list[tuple[MatchRow, list[SeatRow]]]:
+        """The lobby: newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(matches)
+                .where(matches.c.status.in_(list(statuses)))
+                .order_by(matches.c.created_at.desc())
+                .limit(limit)
+            ).all()
+            ids = [row.id for row in rows]
+            by_match: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for seat in conn.execute(
+                    select(seats).where(seats.c.match_id.in_(ids)).order_by(seats.c.seat)
+                ):
+                    by_match[seat.match_id].append(_seat_from(seat))
+        return [(_match_from(row), by_match[row.id]) for row in rows]
+
+    def running_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(select(matches.c.id).where(matches.c.status == "running")).scalars()
+            )
+
+    def count_actions(self, match_id: str) -> int:
+        with self.engine.connect() as conn:
+            return int(
+                conn.execute(
+                    select(func.count()).select_from(actions).where(actions.c.match_id == match_id)
+                ).scalar_one()
+            )
+
+    def notify_presence(self, payload: dict[str, Any]) -> None:
+        if self.is_postgresql:
+            with self.engine.begin() as conn:
+                self.notify(conn, payload)

@@ -1,0 +1,359 @@
+"""Helpers for the server tests: real servers (in a thread or a process) and real clients.
+
+Every server listens on 127.0.0.1 and a free port; every wait has a deadline, so a broken
+server fails a test instead of hanging it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+import camelcade as cc
+from camelcade.core.game import State
+from camelcade.server.app import create_app
+from camelcade.server.protocol import server_adapter
+from camelcade.server.settings import Settings
+
+HOST = "127.0.0.1"
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+class ServerThread:
+    """A real uvicorn server running ``create_app(settings)`` in a background thread."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.port = free_port()
+        self.settings = settings.with_changes(host=HOST, port=self.port)
+        self.app = create_app(self.settings)
+        config = uvicorn.Config(
+            self.app, host=HOST, port=self.port, log_level="warning", lifespan="on",
+            ws_max_size=self.settings.ws_max_bytes,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def base(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://{HOST}:{self.port}"
+
+    def start(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(20)
+
+
+class ServerProcess:
+    """``python -m camelcade.server`` as a real child process (for crash and multi-process)."""
+
+    def __init__(self, db: str | None, port: int | None = None,
+                 env: dict[str, str] | None = None,
+                 log: Path | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.env = {**os.environ, **(env or {})}
+        self.log = log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://{HOST}:{self.port}"
+
+    def start(self, timeout: float = 40.0) -> ServerProcess:
+        out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
+        database = ["--db", self.db] if self.db else []
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "camelcade.server", *database, "--host", HOST,
+             "--port", str(self.port)],
+            stdout=out, stderr=subprocess.STDOUT, env=self.env, cwd=REPO,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}; see {self.log}")
+            try:
+                if httpx.get(self.base + "/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.kill()
+        raise RuntimeError("the server process did not answer in time")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, exactly like a crash."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Api:
+    """The HTTP side, with the error body checked on every refusal."""
+
+    def __init__(self, base: str) -> None:
+        self.http = httpx.Client(base_url=base, timeout=10)
+
+    def create(self, game: str = "a-dos-de-chameau", players: int = 2,
+               seats: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
+        body: dict[str, Any] = {"game": game, "options": {"players": players}, **extra}
+        if seats is not None:
+            body["seats"] = seats
+        response = self.http.post("/api/matches", json=body)
+        assert response.status_code == 201, response.text
+        return dict(response.json())
+
+    def join(self, match_id: str, seat: int, name: str | None = None) -> str:
+        response = self.http.post(f"/api/matches/{match_id}/seats/{seat}", json={"name": name})
+        assert response.status_code == 200, response.text
+        return str(response.json()["token"])
+
+    def start(self, match_id: str, token: str) -> dict[str, Any]:
+        response = self.http.post(f"/api/matches/{match_id}/start",
+                                  headers={"Authorization": f"Bearer {token}"})
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def match(self, match_id: str) -> dict[str, Any]:
+        return dict(self.http.get(f"/api/matches/{match_id}").json())
+
+    def error(self, response: httpx.Response) -> str:
+        body = response.json()
+        assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}, body
+        assert "Traceback" not in response.text
+        return str(body["error"]["code"])
+
+    def open_match(self, players: int = 2, **extra: Any) -> tuple[str, str, list[str]]:
+        """A running match with every seat joined: (id, host token, seat tokens)."""
+        created = self.create(players=players, **extra)
+        match_id = created["match"]["id"]
+        tokens = [self.join(match_id, seat, f"P{seat}") for seat in range(players)]
+        self.start(match_id, created["host_token"])
+        return match_id, created["host_token"], tokens
+
+
+class Client:
+    """A websocket client that validates and keeps every message it receives."""
+
+    def __init__(self, ws_base: str, match_id: str, token: str | None = None,
+                 hello: bool = True) -> None:
+        self.ws: ClientConnection = connect(
+            f"{ws_base}/ws/matches/{match_id}", open_timeout=10, close_timeout=2, max_size=2**22
+        ).__enter__()
+        self.messages: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.history: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.closed = False
+        if hello:
+            self.send({"type": "hello", "token": token})
+            welcome = self.recv()
+            assert welcome["type"] == "welcome", welcome
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def recv(self, timeout: float = 10.0) -> dict[str, Any]:
+        raw = self.ws.recv(timeout=timeout)
+        assert isinstance(raw, str)
+        message: dict[str, Any] = json.loads(raw)
+        server_adapter.validate_python(message)
+        self.raw.append(raw)
+        self.messages.append(message)
+        if message["type"] == "state":
+            view = message["view"]
+            if view is not None:
+                if view["history_from"] == 0:
+                    self.history = list(view["history"])
+                else:
+                    assert view["history_from"] == len(self.history), (view, self.history)
+                    self.history.extend(view["history"])
+                assert len(self.history) == message["state_id"]
+            self.state = message
+        return message
+
+    def wait(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 10.0
+             ) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching message")
+            message = self.recv(left)
+            if predicate(message):
+                return message
+
+    def wait_state(self, predicate: Callable[[dict[str, Any]], bool] = lambda m: True,
+                   timeout: float = 10.0) -> dict[str, Any]:
+        if self.state is not None and predicate(self.state):
+            return self.state
+        return self.wait(lambda m: m["type"] == "state" and predicate(m), timeout)
+
+    def wait_error(self, timeout: float = 10.0) -> dict[str, Any]:
+        return self.wait(lambda m: m["type"] == "error", timeout)
+
+    def act(self, action: str, state_id: int | None = None) -> None:
+        if state_id is None:
+            assert self.state is not None
+            state_id = self.state["state_id"]
+        sid = state_id
+        self.send({"type": "action", "action": action, "state_id": sid})
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.ws.close()
+
+
+def past(state_id: int) -> Callable[[dict[str, Any]], bool]:
+    """A predicate for ``state`` messages beyond ``state_id``."""
+    return lambda message: bool(message["state_id"] > state_id)
+
+
+MAX_STATES = 3000
+"""Random games of every game end long before this; past it a game is not ending."""
+
+
+def play_until_finished(clients: list[Client], seed: int = 0, timeout: float = 30.0,
+                        stop_after: int | None = None) -> None:
+    """Each client plays random legal moves for its seat in its own thread until the end.
+
+    ``stop_after``: return once the match reaches that many state ids instead.
+    """
+    errors: list[BaseException] = []
+
+    def run(client: Client, rng: random.Random) -> None:
+        try:
+            deadline = time.monotonic() + timeout
+            acted = -1
+            while time.monotonic() < deadline:
+                state = client.state
+                if state is not None and (state["status"] == "finished" or (
+                        stop_after is not None and state["state_id"] >= stop_after)):
+                    return
+                if state is not None and state["state_id"] > MAX_STATES:
+                    raise AssertionError(f"the game did not end within {MAX_STATES} actions")
+                if (state is not None and state["legal_actions"]
+                        and state["state_id"] != acted):
+                    acted = state["state_id"]
+                    client.act(rng.choice(state["legal_actions"])["action"])
+                message = client.recv(max(0.01, deadline - time.monotonic()))
+                if message["type"] == "error":
+                    raise AssertionError(f"unexpected error while playing: {message}")
+            raise TimeoutError("the match did not finish in time")
+        except BaseException as error:  # reported by the main thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(c, random.Random(seed * 100 + i)))
+               for i, c in enumerate(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout + 10)
+    if errors:
+        tails = [(c.state or {}).get("state_id") for c in clients]
+        raise AssertionError(f"playing failed: {errors[0]!r}; clients at states {tails}; "
+                             f"last messages {[c.raw[-1:] for c in clients]}") from errors[0]
+
+
+def replay_states(game: cc.Game, texts: list[str]) -> list[State]:
+    """The state after each number of actions, ``0 .. len(texts)``."""
+    state = game.new_state()
+    states = [state.clone()]
+    for text in texts:
+        state.apply(text)
+        states.append(state.clone())
+    return states
+
+
+def _assert_common(public: dict[str, Any], seat_views: list[dict[str, Any]]) -> None:
+    for key, value in public.items():
+        values = [view.get(key, _ABSENT) for view in seat_views]
+        if isinstance(value, dict) and all(isinstance(v, dict) for v in values):
+            _assert_common(value, values)
+        else:
+            assert all(v == value for v in values), f"spectators see {key!r}, not common"
+
+
+_ABSENT = object()
+
+
+def check_views(client: Client, role: int | None, states: list[State], texts: list[str],
+                seed: int) -> int:
+    """Check every ``state`` message ``client`` got against the engine's answer for ``role``.
+
+    A seat must get exactly its observation, history, description, events and (on its
+    turn) legal actions; a spectator only fields common to every seat, the public history
+    and description, no actions. Returns how many messages were checked.
+    """
+    checked = 0
+    previous = -1
+    for raw, message in zip(client.raw, client.messages, strict=True):
+        assert "Traceback" not in raw
+        assert str(seed) not in raw, "the chance seed reached a client"
+        if message["type"] != "state" or message["view"] is None:
+            continue
+        sid = message["state_id"]
+        state = states[sid]
+        view = message["view"]
+        start = view["history_from"]
+        assert view["history"] == state.history_for(role)[start:]
+        assert view["description"] == state.describe(role)
+        if start > 0 and previous >= 0:
+            expected = [states[i].describe_action(texts[i], role) for i in range(previous, sid)]
+            assert view["events"] == expected
+        if role is None:
+            _assert_common(view["observation"],
+                           [state.observation(p) for p in range(state.game.players)])
+            assert message["legal_actions"] == []
+        else:
+            assert view["observation"] == state.observation(role)
+            mine = state.current_player == role and message["status"] == "running"
+            legal = [{"action": str(a), "description": state.describe_action(a, role)}
+                     for a in state.legal_actions()] if mine else []
+            assert message["legal_actions"] == legal
+        previous = sid
+        checked += 1
+    return checked

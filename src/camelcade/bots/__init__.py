@@ -15,6 +15,7 @@ from camelcade.core.errors import OptionError
 _BOTS: dict[str, str] = {
     "random": "camelcade.bots.random_bot:RandomBot",
     "first": "camelcade.bots.random_bot:FirstActionBot",
+    "camel-drive-planner": "camelcade.games.camel_drive.bots:PlannerBot",
     "mcts": "camelcade.bots.mcts:MCTSBot",
     "kamelen-search": "camelcade.games.kamelen.bots:SearchBot",
     "kamelen-greedy": "camelcade.games.kamelen.bots:GreedyBot",

@@ -1,0 +1,112 @@
+"""Camel Drive as data: the call-card deck, colours, payouts, phases and options.
+
+Sources and decisions: ``shared/rules/camel-drive.md`` (seed: Reinhard Gottwald's 2020
+prototype rules, German). Values marked PROPOSED there are options here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from camelcade.core.options import Option, integer
+
+CARD_VALUES: Final = (0, 1, 2, 3)
+"""Call-card values; a card's value is also its index in a deck's count list."""
+COPIES: Final = 3
+"""Each value is in a deck three times: 12 cards worth 18 in all."""
+DECK: Final = (COPIES,) * len(CARD_VALUES)
+"""A full deck as counts per value (index = value)."""
+DECK_SIZE: Final = COPIES * len(CARD_VALUES)
+
+COLOURS: Final = ("red", "yellow", "green", "blue", "white", "black")
+"""Camel colours in seat order; with 2-3 players seat s runs colours 2s and 2s+1."""
+TEAM_PLAYERS: Final = (2, 3)
+"""Player counts in which each player runs two camels."""
+
+OPENING_CARDS: Final = 2
+"""Cards revealed in a camel's first turn of a race (the opening double move)."""
+SHOUT_FORWARD_CARDS: Final = 2
+
+WIN_POINTS: Final = 5
+"""Points of the race winner: the second camel to finish."""
+NEXT_PLACED_POINTS: Final = 2
+"""Points of each camel furthest along among those not finished (CD8: ties share)."""
+OTHER_POINTS: Final = 1
+"""Points of every other camel still in the race; the first finisher scores 0."""
+BET_PAYOUT: Final = (5, 3, 1)
+"""Payout per correct stone for 1, 2, and 3 or more stones on the winning camel."""
+
+# Phases of a match.
+RACE: Final = "race"
+"""Before the first camel finishes: interjections allowed."""
+BETTING: Final = "betting"
+"""Right after the first finish: every stone is placed, one at a time."""
+SPRINT: Final = "sprint"
+"""After the bets: card moves only, until a second camel finishes."""
+TIE_RACE: Final = "tie-race"
+"""The seed's tie-break race among the tied players (option ``tie_race``)."""
+OVER: Final = "over"
+PHASES: Final = (RACE, BETTING, SPRINT, TIE_RACE, OVER)
+
+SHOUTS: Final = ("forward", "back", "left", "right")
+"""Interjection effects in notation order."""
+
+
+def bet_payout(stones: int) -> int:
+    """Points each correct stone earns when ``stones`` stones back the winner."""
+    return BET_PAYOUT[min(stones, len(BET_PAYOUT)) - 1]
+
+
+def camels_for(players: int) -> int:
+    """Camels in play: two per player with 2-3 players, else one each."""
+    return 2 * players if players in TEAM_PLAYERS else players
+
+
+def owner_of(camel: int, players: int) -> int:
+    """The seat running ``camel`` (camels are numbered in seat order)."""
+    return camel // 2 if players in TEAM_PLAYERS else camel
+
+
+def boolean(value: Any) -> bool:
+    """Option checker for a yes/no value; text like 'true'/'no'/'1' is accepted for the CLI."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("true", "yes", "on", "1"):
+            return True
+        if text in ("false", "no", "off", "0"):
+            return False
+    raise ValueError("must be true or false")
+
+
+OPTIONS: Final = (
+    Option(
+        "track_length",
+        15,
+        "a whole number from 8 to 30",
+        integer(8, 30),
+        "fields per lane; a camel finishes on reaching this position (CD2)",
+    ),
+    Option(
+        "interjections",
+        3,
+        "a whole number from 0 to 5",
+        integer(0, 5),
+        "interjection cards per camel for the whole game (CD1)",
+    ),
+    Option(
+        "target_score",
+        30,
+        "a whole number from 5 to 100",
+        integer(5, 100),
+        "the match ends after a race in which a colour reaches this score",
+    ),
+    Option(
+        "tie_race",
+        False,
+        "true or false",
+        boolean,
+        "settle a tie with the seed's short tie race instead of unused interjections",
+    ),
+)

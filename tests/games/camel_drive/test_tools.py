@@ -1,0 +1,83 @@
+"""The terminal renderer, the odds advisor, the balance module and its CLI command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from camelcade.games.camel_drive import balance
+from camelcade.games.camel_drive.cli import app
+from camelcade.games.camel_drive.terminal import ADVISOR_COMMANDS, render, seat_name
+
+from .helpers import game, play, position
+
+
+def _text(renderable: object) -> str:
+    console = Console(record=True, width=140, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_render_names_every_camel_and_marks_the_viewer() -> None:
+    state = play(position(positions=[14, 9, 3, 2]), "draw", "card 2", "bet yellow")
+    text = _text(render(state, 2))
+    for name in ("Red, out", "Yellow", "Green (you)", "Blue"):
+        assert name in text
+    assert "Lane" in text and "Deck" in text and "top 2" in text
+
+
+def test_render_of_a_finished_match_is_the_result() -> None:
+    state = position(phase="sprint", positions=[15, 12, 14, 9], first=0, bets=[1, 1, 1, 1],
+                     turn=2, scores=[0, 0, 29, 0])
+    play(state, "draw", "card 1")
+    assert "The match is over: Green wins with 34 points" in _text(render(state, None))
+
+
+def test_seat_names_are_colours() -> None:
+    assert seat_name(game(4), 2) == "Green"
+    assert seat_name(game(3), 1) == "Team Green and Blue"
+
+
+def test_odds_command_gives_every_racing_camel_a_chance() -> None:
+    state = play(position(positions=[14, 13, 3, 2]), "draw", "card 1")
+    advice = ADVISOR_COMMANDS["odds"](state, 0)
+    assert "Yellow" in advice and "Red" not in advice.split(":", 1)[1]
+    shares = [int(part.split()[-1].rstrip("%.")) for part in advice.split(": ", 1)[1].split(", ")]
+    assert 97 <= sum(shares) <= 103
+
+
+def test_balance_logs_every_race_of_a_match() -> None:
+    log = balance.play_match(game(4), "random", seed=3)
+    assert log.races and log.winners
+    assert all(1 <= r.first_lane <= 4 and 1 <= r.winner_lane <= 4 for r in log.races)
+    assert all(r.first_lane != r.winner_lane and r.turns >= 4 for r in log.races)
+    summary = balance.run_setting({"track_length": 10}, games=6)
+    figures = summary.to_json()
+    assert sum(figures["race_win_share_by_lane"]) == 1.0 or abs(
+        sum(figures["race_win_share_by_lane"]) - 1.0) < 1e-9
+    assert abs(sum(figures["match_win_share_by_seat"]) - 1.0) < 1e-9
+    table = balance.markdown_table([summary])
+    assert "track_length=10" in table and "win lane 4" in table
+    assert "race length (rounds)" in balance.length_table(summary)
+    assert "| 4 | 4 | 6 |" in balance.players_table([summary])
+
+
+def test_balance_plot_writes_a_png(tmp_path: Path) -> None:
+    panels = {"interjections": balance.sweep("interjections", (0, 3), games=3)}
+    target = balance.plot(panels, tmp_path / "balance.png")
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_balance_prints_the_tables(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["balance", "--games", "2", "--sweep", "interjections",
+                                      "--json", str(tmp_path / "f.json")])
+    assert result.exit_code == 0, result.output
+    assert "interjections=5" in result.output
+    assert (tmp_path / "f.json").exists()
+
+
+def test_cli_balance_refuses_an_unknown_sweep() -> None:
+    result = CliRunner().invoke(app, ["balance", "--games", "1", "--sweep", "weather"])
+    assert result.exit_code != 0

@@ -111,7 +111,7 @@ class ToyState(State):
         assert isinstance(other, ToyState)
         other.secrets = list(self.secrets)
 
-    def describe(self, player: PlayerId | None = None) -> str:
+    def _describe(self, player: PlayerId | None) -> str:
         return f"Total {self.total}; seat {self.turn} to add."
 
     def _describe_action(self, action: Action, player: PlayerId | None) -> str:

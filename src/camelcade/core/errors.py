@@ -39,3 +39,12 @@ class NotYourTurnError(IllegalActionError):
 
 class GameOverError(IllegalActionError):
     """An action was applied to a terminal state."""
+
+
+def check_state(condition: bool, message: str) -> None:
+    """Raise ``StateError`` with ``message`` unless ``condition`` holds.
+
+    Games validate saved positions field by field with it, so each failure names its field.
+    """
+    if not condition:
+        raise StateError(message)

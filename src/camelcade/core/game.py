@@ -225,8 +225,8 @@ class State(ABC):
         """Give ``other`` (a shallow copy of self) its own mutable containers."""
 
     @abstractmethod
-    def describe(self, player: PlayerId | None = None) -> str:
-        """Plain-language text of the position as ``player`` sees it (None: public)."""
+    def _describe(self, player: PlayerId | None) -> str:
+        """Plain-language text of the position as ``player`` (a checked seat, or None) sees it."""
 
     @abstractmethod
     def _describe_action(self, action: Action, player: PlayerId | None) -> str:
@@ -421,6 +421,10 @@ class State(ABC):
             "seen_by": [None if s is None else list(s) for s in self._seen_by],
             "state": self._to_data(),
         }
+
+    def describe(self, player: PlayerId | None = None) -> str:
+        """Plain-language text of the position as ``player`` sees it (None: public)."""
+        return self._describe(None if player is None else self._check_player(player))
 
     def describe_action(self, action: Action | str, player: PlayerId | None = None) -> str:
         """One sentence: what the legal ``action`` does here (as ``player`` may know it)."""

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from camelcade.core.action import Action
-from camelcade.core.errors import StateError
 from camelcade.core.game import State
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 from camelcade.games.a_dos_de_chameau import actions as notation
@@ -392,11 +391,9 @@ class ADosState(State):
 
     # -- text ------------------------------------------------------------------------------
 
-    def describe(self, player: PlayerId | None = None) -> str:
+    def _describe(self, player: PlayerId | None) -> str:
         from camelcade.games.a_dos_de_chameau.text import describe_state
 
-        if player is not None:
-            self._check_player(player)
         return describe_state(self, player)
 
     def _describe_action(self, action: Action, player: PlayerId | None) -> str:
@@ -404,8 +401,3 @@ class ADosState(State):
 
         return describe_action(self, action, player)
 
-
-def check(condition: bool, message: str) -> None:
-    """Raise ``StateError`` with ``message`` unless ``condition`` holds."""
-    if not condition:
-        raise StateError(message)

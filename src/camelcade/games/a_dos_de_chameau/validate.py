@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from camelcade.core.errors import check_state as check
 from camelcade.games.a_dos_de_chameau.spec import (
     CAMELS_PER_PLAYER,
     CARD_ORDER,
@@ -23,7 +24,6 @@ from camelcade.games.a_dos_de_chameau.state import (
     END_NO_CARDS,
     END_OASIS_FULL,
     ADosState,
-    check,
 )
 
 FIELDS = {"camels", "discards", "turn", "last", "draw_queue", "end", "hands", "piles"}

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from camelcade.core.action import Action
-from camelcade.core.errors import StateError
 from camelcade.core.game import State
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 from camelcade.games.camel_drive import actions as notation
@@ -493,11 +492,9 @@ class CamelDriveState(State):
 
     # -- text ------------------------------------------------------------------------------
 
-    def describe(self, player: PlayerId | None = None) -> str:
+    def _describe(self, player: PlayerId | None) -> str:
         from camelcade.games.camel_drive.text import describe_state
 
-        if player is not None:
-            self._check_player(player)
         return describe_state(self, player)
 
     def _describe_action(self, action: Action, player: PlayerId | None) -> str:
@@ -506,10 +503,5 @@ class CamelDriveState(State):
         return describe_action(self, action, player)
 
 
-def check(condition: bool, message: str) -> None:
-    """Raise ``StateError`` with ``message`` unless ``condition`` holds."""
-    if not condition:
-        raise StateError(message)
 
-
-__all__ = ["SHOUTS", "CamelDriveState", "Pending", "check"]
+__all__ = ["SHOUTS", "CamelDriveState", "Pending"]

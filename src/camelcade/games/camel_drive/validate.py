@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from camelcade.core.errors import check_state as check
 from camelcade.games.camel_drive.spec import (
     BETTING,
     CARD_VALUES,
@@ -24,7 +25,7 @@ from camelcade.games.camel_drive.spec import (
     SPRINT,
     TIE_RACE,
 )
-from camelcade.games.camel_drive.state import CamelDriveState, Pending, check
+from camelcade.games.camel_drive.state import CamelDriveState, Pending
 
 FIELDS = {
     "race", "start", "phase", "turn", "positions", "opened", "first", "bets", "bet_queue",

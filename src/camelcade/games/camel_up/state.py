@@ -14,7 +14,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from camelcade.core.action import Action
-from camelcade.core.errors import StateError
 from camelcade.core.game import State
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 from camelcade.games.camel_up import actions as notation
@@ -396,11 +395,9 @@ class CamelUpState(State):
 
     # -- text ------------------------------------------------------------------------------
 
-    def describe(self, player: PlayerId | None = None) -> str:
+    def _describe(self, player: PlayerId | None) -> str:
         from camelcade.games.camel_up.text import describe_state
 
-        if player is not None:
-            self._check_player(player)
         return describe_state(self, player)
 
     def _describe_action(self, action: Action, player: PlayerId | None) -> str:
@@ -408,9 +405,4 @@ class CamelUpState(State):
 
         return describe_action(self, action, player)
 
-
-def check(condition: bool, message: str) -> None:
-    """Raise ``StateError`` with ``message`` unless ``condition`` holds."""
-    if not condition:
-        raise StateError(message)
 

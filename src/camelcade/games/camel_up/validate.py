@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from camelcade.core.action import Action
+from camelcade.core.errors import check_state as check
 from camelcade.games.camel_up.actions import PILES, Bet, Die, Overall, Partner, PlaceTile, Roll
 from camelcade.games.camel_up.board import Tile, Track, tile_spaces_allowed
 from camelcade.games.camel_up.spec import (
@@ -21,7 +22,7 @@ from camelcade.games.camel_up.spec import (
     START_SPACES,
     STARTING_COINS,
 )
-from camelcade.games.camel_up.state import OVER, PHASES, ROLL, SETUP, CamelUpState, check
+from camelcade.games.camel_up.state import OVER, PHASES, ROLL, SETUP, CamelUpState
 
 FIELDS = {"phase", "track", "tiles", "rolled", "tickets", "pyramid_tickets", "coins",
           "partners", "turn", "start_player", "leg", "hands", "piles"}

@@ -240,11 +240,9 @@ class KamelenState(State):
 
     # -- text ----------------------------------------------------------------------------
 
-    def describe(self, player: PlayerId | None = None) -> str:
+    def _describe(self, player: PlayerId | None) -> str:
         from camelcade.games.kamelen.text import describe_state
 
-        if player is not None:
-            self._check_player(player)
         return describe_state(self, player)
 
     def _describe_action(self, action: Action, player: PlayerId | None) -> str:

@@ -10,19 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from camelcade.core.errors import StateError
+from camelcade.core.errors import check_state as check
 from camelcade.games.kamelen.geometry import square_name
 from camelcade.games.kamelen.position import Position, parse_key, parse_position
 from camelcade.games.kamelen.spec import SIDE_NAMES
 from camelcade.games.kamelen.state import KamelenState
 
 FIELDS = {"position", "earlier"}
-
-
-def check(condition: bool, message: str) -> None:
-    """Raise ``StateError`` with ``message`` unless ``condition`` holds."""
-    if not condition:
-        raise StateError(message)
 
 
 def load_position(state: KamelenState, data: Any) -> None:

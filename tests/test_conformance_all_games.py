@@ -24,13 +24,14 @@ class Budget:
     deep_games: int = 2
     deep_every: int = 3
     hypothesis_deep_every: int = 40
+    max_actions: int = 20_000
 
 
 BUDGETS = {
     # Random Caravan games run to thousands of actions (the bag empties slowly when
     # nobody aims for deliveries), about 0.3-0.5 s each even unchecked.
     "caravan": Budget(cheap_games=25, deep_games=1, deep_every=60,
-                      hypothesis_deep_every=400),
+                      hypothesis_deep_every=400, max_actions=60_000),
 }
 
 CASES = [
@@ -53,7 +54,7 @@ def test_deep_invariants_on_random_games(case: tuple[str, int]) -> None:
     game_id, players = case
     budget = _budget(game_id)
     report = check_game(game_id, players=players, games=budget.deep_games, seed=1000,
-                        deep_every=budget.deep_every)
+                        deep_every=budget.deep_every, max_actions=budget.max_actions)
     assert report.games == budget.deep_games and report.deep_states > 0
 
 
@@ -62,7 +63,7 @@ def test_cheap_invariants_on_many_random_games(case: tuple[str, int]) -> None:
     game_id, players = case
     budget = _budget(game_id)
     report = check_game(game_id, players=players, games=budget.cheap_games, seed=0,
-                        deep_every=0)
+                        deep_every=0, max_actions=budget.max_actions)
     assert report.games == budget.cheap_games
     assert len(report.terminal_returns) == budget.cheap_games
 
@@ -72,6 +73,7 @@ def test_cheap_invariants_on_many_random_games(case: tuple[str, int]) -> None:
 @given(seed=st.integers(min_value=0, max_value=2**31))
 def test_hypothesis_seeds_keep_the_invariants(case: tuple[str, int], seed: int) -> None:
     game_id, players = case
+    budget = _budget(game_id)
     report = check_game(game_id, players=players, games=1, seed=seed,
-                        deep_every=_budget(game_id).hypothesis_deep_every)
+                        deep_every=budget.hypothesis_deep_every, max_actions=budget.max_actions)
     assert report.games == 1

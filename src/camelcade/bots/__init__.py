@@ -20,6 +20,7 @@ _BOTS: dict[str, str] = {
     "kamelen-search": "camelcade.games.kamelen.bots:SearchBot",
     "kamelen-greedy": "camelcade.games.kamelen.bots:GreedyBot",
     "camel-up-ev": "camelcade.games.camel_up.bots:ExpectedValueBot",
+    "caravan-greedy": "camelcade.games.caravan.bots:GreedyBot",
 }
 
 

@@ -9,6 +9,7 @@ from camelcade.core.registry import register
 BUILTIN_GAMES = {
     "a-dos-de-chameau": "camelcade.games.a_dos_de_chameau.game:ADosDeChameau",
     "camel-drive": "camelcade.games.camel_drive.game:CamelDrive",
+    "caravan": "camelcade.games.caravan.game:Caravan",
     "camel-up": "camelcade.games.camel_up.game:CamelUp",
     "kamelen": "camelcade.games.kamelen.game:KamelenGame",
 }

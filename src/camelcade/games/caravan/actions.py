@@ -1,0 +1,165 @@
+"""The actions of Caravan and their notation (the rules file's "Notation" is the contract).
+
+=======================  =====================  ==========================================
+action                   text                   meaning
+=======================  =====================  ==========================================
+place from the supply    ``camel d4``           1 action onto an empty square, 2 onto an
+                                                occupied one
+move an unladen camel    ``camel b2-d4``        the same costs
+pick up                  ``pick a7``            your unladen camel there takes the good and
+                                                the demand markers
+relay along a chain      ``relay salt a7-d4``   your camels join the two squares; delivers
+                                                in the salt city
+steal                    ``steal salt c3 2``    the good, the square, the victim's seat
+end the turn early       ``pass``
+chance: a bag draw       ``draw salt``          fills the lowest-numbered empty goods space
+=======================  =====================  ==========================================
+
+Squares are held as ids 0..48 (``a1`` = 0, ``g1`` = 6, ``a2`` = 7, ``g7`` = 48) and goods
+as ids into ``spec.GOODS``; the text uses names.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from camelcade.core.action import Action
+from camelcade.core.errors import ActionSyntaxError
+from camelcade.games.caravan.spec import GOODS, SQUARE_ID, SQUARE_NAMES, SQUARES
+
+# Texts of the two most frequent actions, made once: records and saved states print
+# thousands of them.
+_PLACE_TEXT = tuple(f"camel {name}" for name in SQUARE_NAMES)
+_MOVE_TEXT = tuple(tuple(f"camel {a}-{b}" for b in SQUARE_NAMES) for a in SQUARE_NAMES)
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """A camel from the supply onto ``to``."""
+
+    to: int
+
+    def __str__(self) -> str:
+        return _PLACE_TEXT[self.to]
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """An unladen camel from ``start`` onto ``to`` (any square, no adjacency needed)."""
+
+    start: int
+    to: int
+
+    def __str__(self) -> str:
+        return _MOVE_TEXT[self.start][self.to]
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    """Your unladen camel on goods space ``square`` takes the good and its demand markers."""
+
+    square: int
+
+    def __str__(self) -> str:
+        return f"pick {SQUARE_NAMES[self.square]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Relay(Action):
+    """Move ``good`` from your camel on ``start`` along your chain to your camel on ``to``."""
+
+    good: int
+    start: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"relay {GOODS[self.good]} {SQUARE_NAMES[self.start]}-{SQUARE_NAMES[self.to]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Action):
+    """Take ``good`` from on top of seat ``victim``'s camel on ``square``, under your own."""
+
+    good: int
+    square: int
+    victim: int
+
+    def __str__(self) -> str:
+        return f"steal {GOODS[self.good]} {SQUARE_NAMES[self.square]} {self.victim}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """End the turn without using the remaining actions."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Chance: ``good`` comes out of the bag onto the lowest-numbered empty goods space."""
+
+    good: int
+
+    def __str__(self) -> str:
+        return f"draw {GOODS[self.good]}"
+
+
+CaravanAction = Place | Move | Pick | Relay | Steal | Pass | Draw
+
+PASS = Pass()
+PLACES: tuple[Place, ...] = tuple(Place(to) for to in range(SQUARES))
+"""Every placement, made once: legal-action lists share these values (a hot path)."""
+MOVES_FROM: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(Move(start, to) for to in range(SQUARES) if to != start) for start in range(SQUARES)
+)
+"""``MOVES_FROM[start]``: every move from ``start``, in square order."""
+
+_SQ = r"[a-g][1-7]"
+_GOOD = "|".join(GOODS)
+_PATTERNS = (
+    (re.compile(rf"^camel ({_SQ})$"), "place"),
+    (re.compile(rf"^camel ({_SQ})-({_SQ})$"), "move"),
+    (re.compile(rf"^pick ({_SQ})$"), "pick"),
+    (re.compile(rf"^relay ({_GOOD}) ({_SQ})-({_SQ})$"), "relay"),
+    (re.compile(rf"^steal ({_GOOD}) ({_SQ}) ([0-9])$"), "steal"),
+    (re.compile(rf"^draw ({_GOOD})$"), "draw"),
+    (re.compile(r"^pass$"), "pass"),
+)
+SYNTAX_HELP = (
+    "an action is 'camel SQUARE' (from your supply), 'camel FROM-TO', 'pick SQUARE', "
+    "'relay GOOD FROM-TO', 'steal GOOD SQUARE SEAT', 'pass' or 'draw GOOD', where squares "
+    "are a1 to g7 and goods are " + ", ".join(GOODS)
+)
+
+
+def parse(text: str) -> CaravanAction:
+    """Parse canonical notation (case-insensitive); raise ActionSyntaxError otherwise."""
+    return _parse(" ".join(text.lower().split()))
+
+
+@lru_cache(maxsize=16384)
+def _parse(cleaned: str) -> CaravanAction:
+    """Parse cleaned text (cached: actions are immutable, and replays parse thousands)."""
+    for pattern, kind in _PATTERNS:
+        found = pattern.match(cleaned)
+        if found is None:
+            continue
+        parts = found.groups()
+        if kind == "place":
+            return Place(SQUARE_ID[parts[0]])
+        if kind == "move":
+            return Move(SQUARE_ID[parts[0]], SQUARE_ID[parts[1]])
+        if kind == "pick":
+            return Pick(SQUARE_ID[parts[0]])
+        if kind == "relay":
+            return Relay(GOODS.index(parts[0]), SQUARE_ID[parts[1]], SQUARE_ID[parts[2]])
+        if kind == "steal":
+            return Steal(GOODS.index(parts[0]), SQUARE_ID[parts[1]], int(parts[2]))
+        if kind == "draw":
+            return Draw(GOODS.index(parts[0]))
+        return PASS
+    raise ActionSyntaxError(f"cannot read {cleaned!r}: {SYNTAX_HELP}")

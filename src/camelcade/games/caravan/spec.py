@@ -1,0 +1,159 @@
+"""Caravan as data: goods, their values and counts, the action ramp, scoring, options.
+
+Sources and decisions: ``shared/rules/caravan.md`` (seed: the German BGG description of
+Galleon Games' *Caravan*). Values marked PROPOSED there are options or documented
+decisions here; the board itself is a map file (see ``board.py`` and ``maps/``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Final
+
+from camelcade.core.options import Option, choice, integer
+
+SIZE: Final = 7
+"""The board is 7×7; squares are ``a1``..``g7`` (files a-g, ranks 1-7 from the bottom)."""
+FILES: Final = "abcdefg"
+SQUARES: Final = SIZE * SIZE
+NO_SQUARE: Final = -1
+
+GOODS: Final = ("ivory", "cloth", "gems", "paper", "meat", "swords", "salt", "hides")
+"""Every good, rare ones first; a good's index in this tuple is its id in the state."""
+GOOD_ID: Final = {name: index for index, name in enumerate(GOODS)}
+RARE: Final = frozenset({"ivory", "cloth", "gems", "paper"})
+NO_GOOD: Final = -1
+
+VALUE: Final = tuple(6 if good in RARE else 3 for good in GOODS)
+"""Points for delivering one good: rare 6, common 3 (seed)."""
+FULL_COUNT: Final = tuple(3 if good in RARE else 9 for good in GOODS)
+"""Cubes per good in the full game: 48 in all."""
+SHORT_REMOVED: Final = tuple(1 if good in RARE else 3 for good in GOODS)
+"""Cubes removed for the short game (besettled): 32 remain."""
+
+CUBE_COLOUR: Final = {
+    "ivory": "grey", "cloth": "green", "gems": "purple", "paper": "pink",
+    "meat": "red", "swords": "blue", "salt": "white", "hides": "brown",
+}
+"""Cube colours (the two colour sets are sourced, the pairing with names is PROPOSED)."""
+
+GOODS_SPACES: Final = 8
+"""Numbered goods spaces 1-8 on every map."""
+REFILL_AFTER: Final = 4
+"""A refill happens as soon as this many goods were picked up since the last one."""
+DEMAND_MARKERS: Final = 44
+"""Markers in the box: 4 at setup + 4 at each of 10 refills, exactly enough."""
+
+COLOURS: Final = ("red", "green", "blue", "yellow")
+"""Camel colours in seat order."""
+LETTERS: Final = tuple(colour[0].upper() for colour in COLOURS)
+"""One letter per seat, shown with the colour so a camel is never only a colour."""
+
+MAX_ACTIONS: Final = 4
+"""Turn n of the game (counting every player's turns) allows min(n, 4) actions."""
+PLACE_COST_EMPTY: Final = 1
+PLACE_COST_OCCUPIED: Final = 2
+THEFT_MARKERS_EACH: Final = 1
+
+
+def allowance(turn: int) -> int:
+    """Actions allowed in the ``turn``-th turn of the game (1-based): 1, 2, 3, then 4."""
+    return min(turn, MAX_ACTIONS)
+
+
+def penalty(held: int) -> int:
+    """Points lost for goods still on your camels at the end: 0, 0, 1, 3, 6, 10, 15 ...
+
+    BGA's 0/0/-1/-3/-6 continued as n(n-1)/2 (CA12).
+    """
+    return held * (held - 1) // 2
+
+
+def goods_count(short_game: bool) -> tuple[int, ...]:
+    """Cubes of each good in the bag at the start."""
+    if short_game:
+        return tuple(n - r for n, r in zip(FULL_COUNT, SHORT_REMOVED, strict=True))
+    return FULL_COUNT
+
+
+def square_name(square: int) -> str:
+    """0 → 'a1', 6 → 'g1', 48 → 'g7'."""
+    return f"{FILES[square % SIZE]}{square // SIZE + 1}"
+
+
+SQUARE_NAMES: Final = tuple(square_name(square) for square in range(SQUARES))
+SQUARE_ID: Final = {name: square for square, name in enumerate(SQUARE_NAMES)}
+
+
+def _neighbours(square: int) -> tuple[int, ...]:
+    row, col = divmod(square, SIZE)
+    found = []
+    for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        r, c = row + dr, col + dc
+        if 0 <= r < SIZE and 0 <= c < SIZE:
+            found.append(r * SIZE + c)
+    return tuple(found)
+
+
+NEIGHBOURS: Final = tuple(_neighbours(square) for square in range(SQUARES))
+"""Orthogonal neighbours of every square: chains run through these."""
+
+
+def _flag(value: Any) -> Any:
+    """A yes/no option; ``None`` or 'auto' means "decide from the player count"."""
+    if value is None or value == "auto":
+        return None
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "on"):
+        return True
+    if isinstance(value, str) and value.strip().lower() in ("false", "no", "0", "off"):
+        return False
+    raise ValueError("must be true or false (or 'auto')")
+
+
+def _map_name(value: Any) -> Any:
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be 'standard' or the path of a map file (TOML)")
+    return value.strip()
+
+
+STANDARD_MAP: Final = "standard"
+
+STOP_ROUND: Final = "round"
+"""A full round in which every player passes without acting ends the game, at any time."""
+STOP_BAG_EMPTY: Final = "bag-empty"
+"""The rules file's wording: only once the bag is empty (or when nobody can act at all)."""
+
+OPTIONS: Final = (
+    Option(
+        "camels",
+        5,
+        "5, or 6 (introductory game)",
+        integer(5, 6),
+        "camels per player (seed: five, six in an introductory game)",
+    ),
+    Option(
+        "short_game",
+        None,
+        "true or false; by default true for 2-3 players, false for 4",
+        _flag,
+        "remove 3 of each common and 1 of each rare good, leaving 32 (CA10)",
+    ),
+    Option(
+        "safety_stop",
+        STOP_ROUND,
+        f"{STOP_ROUND!r} or {STOP_BAG_EMPTY!r}",
+        choice(STOP_ROUND, STOP_BAG_EMPTY),
+        "when a full round of passes without any action ends the game (see the docs)",
+    ),
+    Option(
+        "map",
+        STANDARD_MAP,
+        "'standard' or the path of a map file (TOML) with the schema of maps/standard.toml",
+        _map_name,
+        "the board: which squares are goods spaces and cities",
+    ),
+)

@@ -12,12 +12,12 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 
+from benchmarks.random_games import api_overhead
+
 import camelcade as cc
-from camelcade.core.chance import sample_chance
 from camelcade.core.game import STATE_FORMAT
 from camelcade.games.caravan import CaravanState
 from camelcade.games.caravan.actions import Relay
@@ -59,45 +59,6 @@ def crowded() -> CaravanState:
     return state
 
 
-def _public_game(game: cc.Game, rng: random.Random) -> int:
-    state = game.new_state()
-    steps = 0
-    while not state.is_terminal():
-        state.apply(sample_chance(state, rng) if state.is_chance()
-                    else rng.choice(state.legal_actions()))
-        steps += 1
-    return steps
-
-
-def _unchecked_game(game: cc.Game, rng: random.Random) -> int:
-    state = game.new_state()
-    steps = 0
-    while not state.is_terminal():
-        if state.is_chance():
-            outcomes = state._chance_outcomes()
-            point, total = rng.random(), 0.0
-            chosen = outcomes[-1][0]
-            for action, probability in outcomes:
-                total += probability
-                if point < total:
-                    chosen = action
-                    break
-        else:
-            chosen = rng.choice(list(state._legal_actions()))
-        state._apply(chosen)
-        steps += 1
-    return steps
-
-
-def _rate(play: Callable[[cc.Game, random.Random], int], game: cc.Game,
-          games: int) -> tuple[float, float]:
-    rng = random.Random(1)
-    started = time.perf_counter()
-    actions = sum(play(game, rng) for _ in range(games))
-    seconds = time.perf_counter() - started
-    return games / seconds, actions / seconds
-
-
 def relays_by_paths(state: CaravanState, seat: int) -> list[Relay]:
     """Baseline: relays found by enumerating every simple path along the seat's camels."""
     camels = state.camels(seat)
@@ -131,14 +92,7 @@ def run(quick: bool) -> dict[str, object]:
     figures: dict[str, object] = {"games_per_measure": games}
     for players in (2, 3, 4):
         game = cc.load(GAME_ID, players=players)
-        public, public_actions = _rate(_public_game, game, games)
-        raw, _ = _rate(_unchecked_game, game, games)
-        figures[f"{players}p"] = {
-            "random_games_per_second": round(public, 2),
-            "actions_per_second": round(public_actions),
-            "unchecked_games_per_second": round(raw, 2),
-            "api_overhead_ratio": round(raw / public, 2),
-        }
+        figures[f"{players}p"] = api_overhead(game, games)
     state = crowded()
     seat = state.current_player
     window = 0.3 if quick else 2.0

@@ -9,11 +9,10 @@ the rules, their order of legal actions or the text shows up as a diff.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import camelcade as cc
-from camelcade.core.chance import sample_chance
+from tests.golden_support import seeded_playthrough
 
 from .helpers import MAX_ACTIONS
 
@@ -31,25 +30,8 @@ def golden_path(players: int, seed: int) -> Path:
 def playthrough(players: int, seed: int) -> str:
     """The text of the seeded random game with ``players`` seats."""
     state = cc.load("a-dos-de-chameau", players=players).new_state()
-    rng = random.Random(seed)
-    lines = [
-        f"# A dos de Chameau golden playthrough: players={players}, seed={seed}.",
-        "# Chance and choices from random.Random(seed): sample_chance for draws,",
-        "# rng.choice(legal_actions()) for the seat to play. Regenerate with",
-        "# UPDATE_GOLDEN=1 pytest tests/games/a_dos_de_chameau/test_golden.py",
-        "# Each step: its number and action, what it does (public), the position after it.",
-        "",
-        "== start",
-        state.describe(),
-    ]
-    step = 0
-    while not state.is_terminal():
-        assert step < MAX_ACTIONS, "the game does not end"
-        action = sample_chance(state, rng) if state.is_chance() else \
-            rng.choice(state.legal_actions())
-        sentence = state.describe_action(action)
-        state.apply(action)
-        step += 1
-        lines += ["", f"== {step}: {action}", sentence, state.describe()]
-    lines += ["", f"== end: returns {state.returns()}, winners {state.winners()}", ""]
-    return "\n".join(lines)
+    return seeded_playthrough(
+        state, seed, chance="draws",
+        title=f"A dos de Chameau golden playthrough: players={players}, seed={seed}.",
+        test_file="tests/games/a_dos_de_chameau/test_golden.py", max_actions=MAX_ACTIONS,
+    )

@@ -10,11 +10,10 @@ scores keep the files readable.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
-from camelcade.core.chance import sample_chance
+from tests.golden_support import seeded_playthrough
 
 from .helpers import game
 
@@ -37,25 +36,8 @@ def playthrough(players: int, seed: int, options: dict[str, Any]) -> str:
     """The text of the seeded random match with ``players`` seats and ``options``."""
     the_game = game(players, **options)
     state = the_game.new_state()
-    rng = random.Random(seed)
-    lines = [
-        f"# Camel Drive golden playthrough: {the_game!r}, seed={seed}.",
-        "# Chance and choices from random.Random(seed): sample_chance for card reveals,",
-        "# rng.choice(legal_actions()) for the seat to play. Regenerate with",
-        "# UPDATE_GOLDEN=1 pytest tests/games/camel_drive/test_golden.py",
-        "# Each step: its number and action, what it does (public), the position after it.",
-        "",
-        "== start",
-        state.describe(),
-    ]
-    step = 0
-    while not state.is_terminal():
-        assert step < MAX_ACTIONS, "the match does not end"
-        action = sample_chance(state, rng) if state.is_chance() else \
-            rng.choice(state.legal_actions())
-        sentence = state.describe_action(action)
-        state.apply(action)
-        step += 1
-        lines += ["", f"== {step}: {action}", sentence, state.describe()]
-    lines += ["", f"== end: returns {state.returns()}, winners {state.winners()}", ""]
-    return "\n".join(lines)
+    return seeded_playthrough(
+        state, seed, chance="card reveals",
+        title=f"Camel Drive golden playthrough: {the_game!r}, seed={seed}.",
+        test_file="tests/games/camel_drive/test_golden.py", max_actions=MAX_ACTIONS,
+    )

@@ -9,11 +9,10 @@ shows up as a diff.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import camelcade as cc
-from camelcade.core.chance import sample_chance
+from tests.golden_support import seeded_playthrough
 
 GOLDEN_DIR = Path(__file__).resolve().parents[2] / "golden" / "camel-up"
 
@@ -29,24 +28,8 @@ def golden_path(edition: int, players: int, seed: int) -> Path:
 def playthrough(edition: int, players: int, seed: int) -> str:
     """The text of one seeded random game."""
     state = cc.load("camel-up", players=players, edition=edition).new_state()
-    rng = random.Random(seed)
-    lines = [
-        f"# Camel Up golden playthrough: edition={edition}, players={players}, seed={seed}.",
-        "# Chance and choices from random.Random(seed): sample_chance for dice,",
-        "# rng.choice(legal_actions()) for the seat to play. Regenerate with",
-        "# UPDATE_GOLDEN=1 pytest tests/games/camel_up/test_golden.py",
-        "# Each step: its number and action, what it does (public), the position after it.",
-        "",
-        "== start",
-        state.describe(),
-    ]
-    step = 0
-    while not state.is_terminal():
-        action = sample_chance(state, rng) if state.is_chance() else \
-            rng.choice(state.legal_actions())
-        sentence = state.describe_action(action)
-        state.apply(action)
-        step += 1
-        lines += ["", f"== {step}: {action}", sentence, state.describe()]
-    lines += ["", f"== end: returns {state.returns()}, winners {state.winners()}", ""]
-    return "\n".join(lines)
+    return seeded_playthrough(
+        state, seed, chance="dice",
+        title=f"Camel Up golden playthrough: edition={edition}, players={players}, seed={seed}.",
+        test_file="tests/games/camel_up/test_golden.py", max_actions=100_000,
+    )

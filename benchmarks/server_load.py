@@ -70,11 +70,22 @@ class Stats:
 
 
 class Pace:
-    """Spaces one match's moves ``period`` seconds apart (None: answer at once)."""
+    """Spaces one match's moves about ``period`` seconds apart (None: answer at once).
+
+    Matches must not move in step: the pace starts at a random phase when play begins
+    (not when the match was created, or every match set up during a slow start would be
+    due at once and stay in lockstep), and each gap is jittered by up to half a period,
+    so the server sees moves arrive spread out the way independent players send them.
+    """
 
     def __init__(self, period: float | None, rng: random.Random) -> None:
         self.period = period
-        self.next = time.monotonic() + (rng.uniform(0, period) if period else 0.0)
+        self.rng = rng
+        self.next = 0.0
+
+    def begin(self) -> None:
+        if self.period is not None:
+            self.next = time.monotonic() + self.rng.uniform(0, self.period)
 
     async def wait(self) -> None:
         if self.period is None:
@@ -82,7 +93,7 @@ class Pace:
         delay = self.next - time.monotonic()
         if delay > 0:
             await asyncio.sleep(delay)
-        self.next = max(time.monotonic(), self.next) + self.period
+        self.next = max(time.monotonic(), self.next) + self.period * self.rng.uniform(0.5, 1.5)
 
 
 async def seat_client(url: str, token: str, stats: Stats, rng: random.Random,
@@ -143,6 +154,7 @@ async def pair_loop(base: str, http: httpx.AsyncClient, stats: Stats, seed: int,
             first = False
             stats.playing()
             await stats.all_playing.wait()
+        pace.begin()
         started.set_result(None)
         await asyncio.gather(*clients)
         stats.matches += 1

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.server.support import Api, Client, ServerProcess, play_until_finished
+from tests.server.support import Api, Client, ServerProcess, past, play_until_finished
 
 BOT_DELAY = {"CAMELCADE_SERVER_BOT_DELAY": "0.02", "CAMELCADE_SERVER_RATE_PER_SECOND": "1000",
              "CAMELCADE_SERVER_RATE_BURST": "1000", "CAMELCADE_SERVER_HTTP_RATE_BURST": "1000"}
@@ -97,3 +97,55 @@ def test_sigkill_mid_game_loses_no_accepted_move(
             client.close()
     finally:
         second.stop()
+
+
+def test_a_lost_database_connection_refuses_the_move_and_the_server_reconnects(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """PostgreSQL drops every connection of the server mid-game (a restart, a failover).
+
+    The next move cannot be made durable, so it is refused with ``server/busy`` and
+    changes nothing; the same move sent again is accepted once the writer has reconnected,
+    and it is in the database.
+    """
+    import psycopg
+
+    from camelcade.server.db import libpq_url
+
+    server = ServerProcess(postgres_url, env=BOT_DELAY, log=tmp_path / "server.log").start()
+    try:
+        api = Api(server.base)
+        match_id, _host, tokens = api.open_match(players=2)
+        clients = [Client(server.ws_base, match_id, token) for token in tokens]
+        first = clients[0].wait_state(lambda m: m["current_player"] is not None)
+        mover = clients[first["current_player"]]
+        # one accepted move, so the writer's connection is open before it is cut
+        opening = mover.wait_state(lambda m: bool(m["legal_actions"]))
+        mover.act(opening["legal_actions"][0]["action"])
+        state = clients[0].wait_state(past(first["state_id"]))
+        with psycopg.connect(libpq_url(postgres_url), autocommit=True) as admin:
+            killed = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchone()
+        assert killed is not None and killed[0] >= 1
+        mover = clients[state["current_player"]]
+        turn = mover.wait_state(lambda m: m["state_id"] == state["state_id"])
+        action = turn["legal_actions"][0]["action"]
+        mover.act(action)
+        error = mover.wait_error()
+        assert error["code"] == "server/busy", error
+        assert api.match(match_id)["state_id"] == state["state_id"]
+        mover.act(action)
+        moved = mover.wait_state(past(state["state_id"]))
+        assert moved["state_id"] > state["state_id"]
+        with psycopg.connect(libpq_url(postgres_url)) as check:
+            stored = check.execute(
+                "SELECT text FROM actions WHERE match_id = %s AND idx = %s",
+                (match_id, state["state_id"]),
+            ).fetchone()
+        assert stored == (action,)
+        for client in clients:
+            client.close()
+    finally:
+        server.stop()

@@ -8,6 +8,7 @@ code from the closed set in ``protocol.py`` — never a stack trace.
 
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 from collections.abc import AsyncIterator
@@ -18,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from camelcade import __version__
+from camelcade.core.registry import game_class, game_ids
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
 from camelcade.server.routes import games, matches, system, ws
 from camelcade.server.service import Services
@@ -29,6 +31,9 @@ SWITCH_INTERVAL = 0.0005
 """Seconds between GIL hand-overs (Python's default is 0.005). The database writer thread
 needs the GIL back after every network or disk wait; with a busy event loop the default
 made each PostgreSQL commit wait tens of milliseconds for it."""
+
+GC_YOUNG_THRESHOLD = 10_000
+"""Allocations between young-generation collections (Python's default is 700)."""
 
 DESCRIPTION = """\
 The camelcade game server. Set matches up over HTTP (below), then play over the websocket
@@ -94,6 +99,7 @@ def run_server(db: str | None, host: str, port: int) -> None:
     sys.setswitchinterval(SWITCH_INTERVAL)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     app = create_app(settings)
+    _freeze_startup_objects()
     shown = settings.database_url.split("@")[-1] if "@" in settings.database_url else (
         settings.database_url
     )
@@ -108,3 +114,20 @@ def run_server(db: str | None, host: str, port: int) -> None:
         log_level="info",
         lifespan="on",
     )
+
+
+def _freeze_startup_objects() -> None:
+    """Keep the collector off what lives as long as the process: modules, classes, routes.
+
+    After importing FastAPI, SQLAlchemy, pydantic and the games, a full collection walks
+    some 230,000 objects and stalls the event loop for 50-90 ms, which every move waiting
+    at that moment pays (measured under the load benchmark). ``gc.freeze`` moves them out of
+    the collector's sight, so full collections see only matches and messages; fewer young
+    collections keep short-lived message objects from being promoted in the first place.
+    """
+    for game_id in game_ids():
+        game_class(game_id)
+    gc.collect()
+    gc.freeze()
+    _young, middle, old = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)

@@ -14,7 +14,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 
 from camelcade.server.settings import Settings
 
@@ -48,6 +48,11 @@ def make_engine(settings: Settings) -> Engine:
 
         return engine
     return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def libpq_url(url: str | URL) -> str:
+    """``postgresql+psycopg://...`` as the plain URL psycopg itself accepts."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def alembic_config() -> Config:

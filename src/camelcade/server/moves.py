@@ -5,17 +5,24 @@ a batch and throughput grows with load, while every move is still durable before
 told. Each move is guarded by ``state_id``: the match row is updated only if the match is
 still where this process thought, so two processes sharing PostgreSQL cannot both advance
 the same match; the loser learns it is stale and reloads.
+
+On PostgreSQL the batch goes over a dedicated asynchronous psycopg connection on the event
+loop itself: the loop waits for the database the way it waits for sockets, instead of
+handing every batch to a thread that must win the GIL back from the busy loop after each
+network wait. SQLite commits inline (see ``Store.write``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import psycopg
 from sqlalchemy import JSON, Connection, bindparam, func, insert, update
 
 from camelcade.server.models import actions, matches
@@ -95,6 +102,7 @@ class MoveWriter:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._pg: psycopg.AsyncConnection[Any] | None = None
         self._queue: asyncio.Queue[Advance] | None = None
         self._batcher: asyncio.Task[None] | None = None
         self.batches = 0
@@ -108,6 +116,10 @@ class MoveWriter:
         if self._batcher is not None:
             self._batcher.cancel()
             await asyncio.gather(self._batcher, return_exceptions=True)
+        if self._pg is not None:
+            with contextlib.suppress(Exception):
+                await self._pg.close()
+            self._pg = None
 
     async def advance(self, item: Advance) -> bool:
         """Commit ``item``; True once durable, False if the match had moved on (stale).
@@ -126,7 +138,10 @@ class MoveWriter:
             while not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
-                results = await self.store.write(self._commit_batch, batch)
+                if self.store.is_postgresql:
+                    results = await self._commit_batch_pg(batch)
+                else:
+                    results = await self.store.write(self._commit_batch, batch)
             except Exception as error:  # the database failed: nobody's move is accepted
                 log.exception("committing %d moves failed", len(batch))
                 for item in batch:
@@ -140,49 +155,50 @@ class MoveWriter:
                     item.future.set_result(ok)
 
     def _commit_batch(self, batch: Sequence[Advance]) -> list[bool]:
-        if self.store.is_postgresql:
-            return self._commit_batch_pg(batch)
+        """The batch in one SQLite transaction, through SQLAlchemy Core."""
         results: list[bool] = []
         with self.store.engine.begin() as conn:
             for item in batch:
-                ok = self._advance_one(conn, item)
-                results.append(ok)
-                if ok:
-                    self.store.notify(conn, {"m": item.match_id, "s": item.new_state_id})
+                results.append(self._advance_one(conn, item))
         return results
 
-    def _commit_batch_pg(self, batch: Sequence[Advance]) -> list[bool]:
-        """The batch in one round trip: one statement per move, pipelined, then COMMIT.
+    async def _pg_connection(self) -> psycopg.AsyncConnection[Any]:
+        """The writer's own connection, opened on first use and after a failure."""
+        if self._pg is None or self._pg.closed or self._pg.broken:
+            self._pg = await psycopg.AsyncConnection.connect(self.store.libpq_url)
+        return self._pg
+
+    async def _commit_batch_pg(self, batch: Sequence[Advance]) -> list[bool]:
+        """The batch in two round trips: every move pipelined, then COMMIT.
 
         Each statement moves the match only if it is where we think (else it returns no
         row) and inserts the actions only if it moved; one notification names every
-        match of the batch. The Core version needs three round trips per move, each a
+        match of the batch. SQLAlchemy Core would need three round trips per move, each a
         wake-up of the database, and a notification each.
         """
-        with self.store.engine.connect() as conn:
-            raw = conn.connection.driver_connection
-            assert raw is not None
+        conn = await self._pg_connection()
+        try:
             cursors = []
-            try:
-                with raw.pipeline():
-                    for item in batch:
-                        cursor = raw.cursor()
-                        cursor.execute(_PG_ADVANCE, self._pg_params(item))
-                        cursors.append(cursor)
-                    for start in range(0, len(batch), NOTIFY_CHUNK):
-                        # one notification per batch (refused moves included: harmless)
-                        moves = [[item.match_id, item.new_state_id]
-                                 for item in batch[start:start + NOTIFY_CHUNK]]
-                        raw.execute(
-                            "SELECT pg_notify(%s, %s)",
-                            (self.store.channel,
-                             json.dumps({"moves": moves, "i": self.store.instance_id})),
-                        )
-                results = [len(cursor.fetchall()) == 1 for cursor in cursors]
-                raw.commit()
-            except BaseException:
-                raw.rollback()
-                raise
+            async with conn.pipeline():
+                for item in batch:
+                    cursor = conn.cursor()
+                    await cursor.execute(_PG_ADVANCE, self._pg_params(item))
+                    cursors.append(cursor)
+                for start in range(0, len(batch), NOTIFY_CHUNK):
+                    # one notification per batch (refused moves included: harmless)
+                    moves = [[item.match_id, item.new_state_id]
+                             for item in batch[start:start + NOTIFY_CHUNK]]
+                    await conn.execute(
+                        "SELECT pg_notify(%s, %s)",
+                        (self.store.channel,
+                         json.dumps({"moves": moves, "i": self.store.instance_id})),
+                    )
+            results = [len(await cursor.fetchall()) == 1 for cursor in cursors]
+            await conn.commit()
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await conn.rollback()
+            raise
         return results
 
     def _pg_params(self, item: Advance) -> dict[str, Any]:

@@ -15,17 +15,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import psycopg
-from sqlalchemy.engine import make_url
+
+from camelcade.server.db import libpq_url
 
 log = logging.getLogger(__name__)
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
-
-
-def libpq_url(sqlalchemy_url: str) -> str:
-    """``postgresql+psycopg://...`` as the plain URL psycopg itself accepts."""
-    return make_url(sqlalchemy_url).set(drivername="postgresql").render_as_string(
-        hide_password=False
-    )
 
 
 class Listener:

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, func, insert, select, text, update
 
+from camelcade.server.db import libpq_url
 from camelcade.server.models import actions, matches, seats
 
 T = TypeVar("T")
@@ -108,6 +109,11 @@ class Store:
         if self.inline_writes:
             return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+
+    @property
+    def libpq_url(self) -> str:
+        """The database as a plain libpq URL, for psycopg's own connections."""
+        return libpq_url(self.engine.url)
 
     async def close(self) -> None:
         self._writer.shutdown(wait=True)

@@ -8,6 +8,8 @@ import pytest
 
 import camelcade as cc
 from camelcade.core import registry
+from camelcade.core.errors import CamelcadeError
+from tests.core.toy import ToyGame
 
 API_NAMES = [
     "load", "game_ids", "play", "replay", "Record", "bots", "Game", "State", "Action", "View",
@@ -239,3 +241,16 @@ def test_bots_load_by_name_and_refuse_unknown() -> None:
     assert "random" in cc.bots.names()
     with pytest.raises(cc.OptionError, match=r"no bot 'genius'; the bots are: .*random"):
         cc.bots.load("genius")
+
+
+def test_history_for_from_an_index_is_the_tail_of_the_whole_history() -> None:
+    state = ToyGame().new_state()
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[-1])
+    for player in (None, 0, 1):
+        whole = state.history_for(player)
+        assert len(whole) == len(state.history) >= 4
+        for start in range(len(whole) + 2):
+            assert state.history_for(player, start) == whole[start:]
+    with pytest.raises(CamelcadeError, match="start must be a history index"):
+        state.history_for(0, -1)

@@ -8,6 +8,7 @@ from camelcade.core.conformance import ConformanceError, check_game
 from tests.core.toy import (
     BadOddsState,
     EndlessState,
+    LeakyPublicState,
     LeakyState,
     SharedListState,
     ToyGame,
@@ -27,6 +28,7 @@ def test_correct_toy_game_passes_every_invariant() -> None:
     ("state_class", "message"),
     [
         (LeakyState, "sample_state"),
+        (LeakyPublicState, "public_observation"),
         (SharedListState, "clone changed the original"),
         (BadOddsState, "sum to"),
         (EndlessState, "did not end"),

@@ -103,6 +103,10 @@ class ToyState(State):
         return {"total": self.total, "turn": self.turn, "dealt": len(self.secrets),
                 "secret": secret, "reached": self.reached}
 
+    def _public_observation(self) -> JSONDict:
+        return {"total": self.total, "turn": self.turn, "dealt": len(self.secrets),
+                "reached": self.reached}
+
     def _to_data(self) -> JSONDict:
         return {"secrets": list(self.secrets), "total": self.total, "turn": self.turn,
                 "reached": self.reached}
@@ -153,6 +157,15 @@ class LeakyState(ToyState):
     def _observation(self, player: PlayerId) -> JSONDict:
         data = super()._observation(player)
         data["all_secrets"] = list(self.secrets)
+        return data
+
+
+class LeakyPublicState(ToyState):
+    """Broken: spectators see seat 0's secret (which only seat 0 knows)."""
+
+    def _public_observation(self) -> JSONDict:
+        data = super()._public_observation()
+        data["first_secret"] = self.secrets[0] if self.secrets else None
         return data
 
 

@@ -13,6 +13,8 @@ Like OpenSpiel's ``random_sim_test`` and pgx's ``api_test``, one suite serves ev
   ``NotYourTurnError``; acting after the end raises ``GameOverError``;
 * ``view(p).sample_state(rng).observation(p) == observation(p)`` for every seat: the
   determinisation is consistent and the observation leaks nothing it would resample;
+* where a game declares ``public_observation()``, every seat's resampled state gives the
+  same one: spectators learn nothing that any seat does not know;
 * observations, ``to_json`` and ``describe`` are JSON-safe / plain text;
 * every game ends within ``max_actions``; the same seed gives the same record.
 
@@ -181,6 +183,9 @@ def _check_deep(
 
     _check_refusals(state, saved, legal, seen_actions, fail)
 
+    public = _public_or_none(state)
+    if public is not None:
+        json.dumps(public)
     for player in range(game.players):
         observation = state.observation(player)
         json.dumps(observation)
@@ -198,11 +203,22 @@ def _check_deep(
             raise fail(f"view({player}).sample_state() has another current player")
         if player == state.current_player and sample.legal_actions() != legal:
             raise fail(f"view({player}).sample_state() has other legal actions for the mover")
+        if public is not None and sample.public_observation() != public:
+            raise fail(f"public_observation() changes when seat {player}'s unknowns are "
+                       f"resampled: it shows spectators something seat {player} cannot know")
         described = state.describe(player)
         if not isinstance(described, str) or not described.strip():
             raise fail(f"describe({player}) is empty")
     if not state.describe().strip():
         raise fail("describe() is empty")
+
+
+def _public_or_none(state: State) -> dict[str, Any] | None:
+    """The state's public observation, or None if its game declares none."""
+    try:
+        return state.public_observation()
+    except NotImplementedError:
+        return None
 
 
 def _check_refusals(

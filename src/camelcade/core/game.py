@@ -240,6 +240,14 @@ class State(ABC):
         """Seats that see ``action`` (about to be applied); None means everyone."""
         return None
 
+    def _public_observation(self) -> JSONDict:
+        """What someone at no seat may see; override it to serve spectators.
+
+        It must hold only what every seat knows: the conformance suite resamples the hidden
+        part of the position from each seat's view and requires the same answer.
+        """
+        raise NotImplementedError(f"{self._game.id} declares no public observation")
+
     def _hidden_text(self, action: Action) -> str:
         """What seats that do not see ``action`` are told of it."""
         return "?"
@@ -360,11 +368,18 @@ class State(ABC):
         """Every action applied since the initial state (or the loaded position)."""
         return list(self._history)
 
-    def history_for(self, player: PlayerId | None) -> list[str]:
-        """The history as ``player`` saw it: actions hidden from that seat are redacted."""
+    def history_for(self, player: PlayerId | None, start: int = 0) -> list[str]:
+        """The history as ``player`` saw it: actions hidden from that seat are redacted.
+
+        Entries never change once written, so a caller that keeps the list asks only for
+        the entries from ``start`` on; rebuilding the whole text after every move would
+        make a long game quadratic.
+        """
+        if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+            raise CamelcadeError(f"start must be a history index of 0 or more, got {start!r}")
         return [
             str(action) if seen is None or player in seen else self._hidden_text(action)
-            for action, seen in zip(self._history, self._seen_by, strict=True)
+            for action, seen in zip(self._history[start:], self._seen_by[start:], strict=True)
         ]
 
     def scores(self) -> list[float]:
@@ -397,6 +412,13 @@ class State(ABC):
     def observation(self, player: PlayerId) -> JSONDict:
         """JSON-safe dict of all that seat may see, nothing it may not."""
         return self._observation(self._check_player(player))
+
+    def public_observation(self) -> JSONDict:
+        """JSON-safe dict of what a spectator may see: only what every seat knows.
+
+        Raises ``NotImplementedError`` for a game that declares none (see the hook).
+        """
+        return self._public_observation()
 
     def view(self, player: PlayerId) -> View:
         """What a bot in ``player``'s seat is given: never the true state."""

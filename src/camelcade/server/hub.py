@@ -176,7 +176,7 @@ class Hub:
             state_id=match.state_id,
             observation=observation,
             description=state.describe(role),
-            history=state.history_for(role),
+            history=match.history_for(role),
             legal=legal,
         )
         match.cache[role] = cached

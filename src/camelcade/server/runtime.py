@@ -60,6 +60,8 @@ class LiveMatch:
     connections: set[Any] = field(default_factory=set)
     events: dict[Role, deque[tuple[int, str]]] = field(default_factory=dict)
     cache: dict[Role, RoleCache] = field(default_factory=dict)
+    histories: dict[Role, list[str]] = field(default_factory=dict)
+    """Each viewer's history text so far, extended as the match moves (never rewritten)."""
     bots: dict[int, Agent] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
     bot_task: asyncio.Task[None] | None = None
@@ -159,6 +161,14 @@ class LiveMatch:
                     (self.row.state_id, sentence)
                 )
         self.cache.clear()
+
+    def history_for(self, role: Role) -> list[str]:
+        """``state.history_for(role)``, adding only the entries written since last asked."""
+        history = self.histories.setdefault(role, [])
+        if len(history) > self.state_id:  # cannot happen: a match's history only grows
+            history.clear()
+        history.extend(self.state.history_for(role, len(history)))
+        return history
 
     def events_since(self, role: Role, state_id: int) -> list[str]:
         return [text for sid, text in self.events.get(role, ()) if sid > state_id]

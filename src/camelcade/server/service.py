@@ -103,13 +103,15 @@ class Services:
             self._spawn(self.prepare(match.game))
 
     async def prepare(self, game: Game) -> None:
-        """Learn the game's private observation fields in a thread, before a spectator asks.
+        """Learn an undeclared game's private fields in a thread, before a spectator asks.
 
-        The first spectator's view would otherwise learn them on the event loop.
+        The first spectator's view would otherwise learn them on the event loop. Games that
+        declare their public observation need nothing.
         """
         if game not in self._prepared:
             self._prepared.add(game)
-            await asyncio.to_thread(self.public.private_fields, game)
+            if not self.public.declares(game):
+                await asyncio.to_thread(self.public.private_fields, game)
 
     def _turn(self, match: LiveMatch, remote: bool = False) -> None:
         self.runner.schedule(match, remote=remote)

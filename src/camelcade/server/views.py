@@ -5,14 +5,15 @@ A seat gets exactly what the engine approves for it: ``observation(seat)``,
 ``describe_action(a, seat)``. Nothing else about the position leaves the server: not
 ``scores()`` (a game may count hidden points), not the seed, not other seats' actions.
 
-Spectators sit at no seat, and the API has no ``observation(None)``. Their observation is
-built from the fields every seat sees alike. Equal *values* alone are not enough: two
-players may hold the same hand by chance, and a field private in general must not be
-published whenever that happens. So for each game variant the server learns which fields
-are private — it plays a few seeded random games at first use and marks every field
-(nested dicts included) that ever differs between seats — and it keeps marking fields
-that turn out to differ later, for good. A game may instead define
-``State.public_observation()``, which is then used as it is.
+Spectators sit at no seat. They get ``State.public_observation()``, which every built-in
+game declares and the conformance suite checks (resampling each seat's unknowns must not
+change it). A game that declares none gets an inferred one, built from the fields every
+seat sees alike. Equal *values* alone are not enough there: two players may hold the same
+hand by chance, and a field private in general must not be published whenever that
+happens. So for each such game variant the server learns which fields are private — it
+plays a few seeded random games at first use and marks every field (nested dicts
+included) that ever differs between seats — and it keeps marking fields that turn out to
+differ later, for good.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class PublicObservation:
     def __init__(self, warmup_games: int = 4) -> None:
         self.warmup_games = warmup_games
         self._private: dict[tuple[str, str], set[Path]] = {}
+        self._declared: dict[type[Game], bool] = {}
         self._lock = threading.Lock()
 
     def private_fields(self, game: Game) -> set[Path]:
@@ -75,12 +77,26 @@ class PublicObservation:
         return private
 
     def observe(self, state: State) -> dict[str, Any]:
-        """The spectators' observation of ``state``."""
-        hook = getattr(state, "public_observation", None)
-        if callable(hook):
-            result = hook()
-            if isinstance(result, dict):
-                return result
+        """The spectators' observation of ``state``: the game's own, else an inferred one."""
+        if self.declares(state.game):
+            return state.public_observation()
+        return self.infer(state)
+
+    def declares(self, game: Game) -> bool:
+        """Whether ``game`` declares its public observation (asked once per game class)."""
+        kind = type(game)
+        known = self._declared.get(kind)
+        if known is None:
+            try:
+                game.new_state().public_observation()
+                known = True
+            except NotImplementedError:
+                known = False
+            self._declared[kind] = known
+        return known
+
+    def infer(self, state: State) -> dict[str, Any]:
+        """The fields of every seat's observation that are known to be the same for all."""
         game = state.game
         observations = [state.observation(p) for p in range(game.players)]
         private = self.private_fields(game)

@@ -370,16 +370,23 @@ class ADosState(State):
         data["piles"] = [sort_cards(list(pile.elements())) for pile in self._piles]
         return data
 
-    def _observation(self, player: PlayerId) -> JSONDict:
+    def _public_observation(self) -> JSONDict:
+        """The table, whose turn it is, and how many cards each seat holds and has piled."""
         data = self._public()
         data.update(
-            player=player,
             current_player=self._current_player(),
-            hand=list(self._hands[player]),
-            pile=sort_cards(list(self._piles[player].elements())),
             hand_sizes=[len(hand) for hand in self._hands],
             pile_sizes=[sum(pile.values()) for pile in self._piles],
             scores=self._scores(),
+        )
+        return data
+
+    def _observation(self, player: PlayerId) -> JSONDict:
+        data = self._public_observation()
+        data.update(
+            player=player,
+            hand=list(self._hands[player]),
+            pile=sort_cards(list(self._piles[player].elements())),
         )
         return data
 

@@ -474,10 +474,15 @@ class CamelDriveState(State):
         return data
 
     def _observation(self, player: PlayerId) -> JSONDict:
+        """The table as it lies (every seat sees the same), and which seat is asking."""
+        data = self._public_observation()
+        data["player"] = player
+        return data
+
+    def _public_observation(self) -> JSONDict:
         """The table as it lies: pile and discard sizes and the top discard, never more."""
         data = self._public()
         data.update(
-            player=player,
             current_player=self._current_player(),
             pile_sizes=[sum(p) for p in self._piles],
             discard_sizes=[sum(d) for d in self._discards],

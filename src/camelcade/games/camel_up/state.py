@@ -372,16 +372,24 @@ class CamelUpState(State):
 
     def _observation(self, player: PlayerId) -> JSONDict:
         """Public facts, own hand; others' overall cards only as (seat, hidden) in order."""
+        data = self._table(player)
+        data.update(player=player, hand=list(self._hands[player]))
+        return data
+
+    def _public_observation(self) -> JSONDict:
+        """Public facts; every overall card is (seat, hidden) until the race is over."""
+        return self._table(None)
+
+    def _table(self, viewer: PlayerId | None) -> JSONDict:
+        """What lies on the table, with ``viewer``'s own overall cards face up."""
         data = self._public()
         reveal = self._phase == OVER
         data["piles"] = {
-            name: [[s, c if reveal or s == player else None] for s, c in pile]
+            name: [[s, c if reveal or s == viewer else None] for s, c in pile]
             for name, pile in self._piles.items()
         }
         data.update(
-            player=player,
             current_player=self._current_player(),
-            hand=list(self._hands[player]),
             hand_sizes=[len(hand) for hand in self._hands],
             edition=self.edition.number,
         )

@@ -445,10 +445,15 @@ class CaravanState(State):
         return position_data(self)
 
     def _observation(self, player: PlayerId) -> JSONDict:
-        """Everything is public (the bag's contents follow from what is on the table)."""
+        """Everything is public; a seat's observation only adds which seat is asking."""
+        data = self._public_observation()
+        data["player"] = player
+        return data
+
+    def _public_observation(self) -> JSONDict:
+        """Everything (the bag's contents follow from what is on the table)."""
         data = self._to_data()
-        data.update(player=player, current_player=self._current_player(),
-                    scores=self._scores())
+        data.update(current_player=self._current_player(), scores=self._scores())
         return data
 
     def load_data(self, data: Any) -> None:

@@ -228,8 +228,14 @@ class KamelenState(State):
         }
 
     def _observation(self, player: PlayerId) -> JSONDict:
+        data = self._public_observation()
+        data["player"] = player
+        return data
+
+    def _public_observation(self) -> JSONDict:
+        """The whole position: Kamelen hides nothing."""
         data = self._to_data()
-        data.update(player=player, end=self._end, winner=self._winner)
+        data.update(end=self._end, winner=self._winner)
         return data
 
     def load_data(self, data: Any) -> None:

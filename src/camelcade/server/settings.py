@@ -88,7 +88,8 @@ class Settings:
     instance_id: str = field(default_factory=lambda: secrets.token_hex(6))
     write_mode: str = "auto"
     """"inline" (commit on the event loop), "thread" (a writer thread) or "auto": SQLite
-    inline, PostgreSQL on the thread (see ``Store.write``)."""
+    inline, PostgreSQL on the thread (see ``Store.write``). PostgreSQL moves always go over
+    their own asynchronous connection on the loop (``moves.py``)."""
     access_log: bool = False
 
     @property

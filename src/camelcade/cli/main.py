@@ -266,6 +266,118 @@ def serve_command(
     run_server(db, host, port)
 
 
+online_app = typer.Typer(
+    help="Play or watch on a camelcade server ('camelcade serve') from the terminal.",
+    no_args_is_help=True,
+)
+app.add_typer(online_app, name="online")
+Server = Annotated[
+    str,
+    typer.Option("--server", envvar="CAMELCADE_SERVER_URL",
+                 help="The server's address (or set CAMELCADE_SERVER_URL)."),
+]
+MatchId = Annotated[str, typer.Argument(help="The match id, as 'camelcade online lobby' shows.")]
+Name = Annotated[str | None, typer.Option("--name", help="Your name at the table.")]
+
+
+def _online() -> Any:
+    """The online client module, or a clear error if the websocket library is missing."""
+    try:
+        import websockets  # noqa: F401
+
+        from camelcade.cli import online
+    except ImportError as error:
+        raise OptionError(
+            f"online play needs the server's extra packages ({error.name} is missing); "
+            "install them with: pip install 'camelcade[server]'"
+        ) from None
+    return online
+
+
+def _play_online(online: Any, api: Any, match_id: str, token: str | None) -> None:
+    session = online.OnlineSession(api.socket_url(match_id), token, say=typer.echo, ask=input)
+    session.run()
+
+
+@online_app.command("lobby")
+def online_lobby(server: Server = "http://127.0.0.1:8000") -> None:
+    """List the server's open and running matches."""
+    online = _online()
+    for line in online.lobby_lines(online.ServerApi(server).lobby()):
+        typer.echo(line)
+
+
+@online_app.command("new")
+def online_new(
+    game_id: GameId,
+    players: Players = None,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="Server bots for the other seats, comma-separated; "
+                     "seats without one stay open for friends."),
+    ] = None,
+    option: Options = None,
+    timer: Annotated[
+        float | None,
+        typer.Option("--timer", min=1.0, help="Seconds per turn; a bot moves when they run out."),
+    ] = None,
+    name: Name = None,
+    server: Server = "http://127.0.0.1:8000",
+) -> None:
+    """Open a match with you at seat 0, then play it. It starts when every seat is taken."""
+    from camelcade.cli.setup import check_bot_names, load_game, split_names
+
+    online = _online()
+    game = load_game(game_id, players, option or [])
+    names = split_names(bots)
+    check_bot_names(names)
+    if len(names) > game.players - 1:
+        raise OptionError(f"--bots names {len(names)} bots for the {game.players - 1} other "
+                          f"seats of this {game.players}-player game")
+    seats = [{"kind": "open"}] + [{"kind": "bot", "bot": b} for b in names]
+    seats += [{"kind": "open"}] * (game.players - len(seats))
+    api = online.ServerApi(server)
+    created = api.create(game.id, dict(game.options), seats, timer)
+    match_id = created["match"]["id"]
+    joined = api.join(match_id, 0, name)
+    typer.echo(f"Match {match_id}: {game.title}, {game.players} players.")
+    if len(names) < game.players - 1:
+        typer.echo(f"Friends join with: camelcade online join {match_id} --server {api.base}")
+    typer.echo(f"Your seat token (to come back after leaving): {joined['token']}")
+    _play_online(online, api, match_id, joined["token"])
+
+
+@online_app.command("join")
+def online_join(
+    match_id: MatchId,
+    seat: Annotated[
+        int | None, typer.Option("--seat", min=0, help="Seat to take (default: the first open).")
+    ] = None,
+    token: Annotated[
+        str | None, typer.Option("--token", help="Come back to the seat this token holds.")
+    ] = None,
+    name: Name = None,
+    server: Server = "http://127.0.0.1:8000",
+) -> None:
+    """Take a seat in a match (or come back to yours with --token) and play."""
+    online = _online()
+    api = online.ServerApi(server)
+    if token is None:
+        joined = api.join(match_id, seat, name)
+        token = joined["token"]
+        typer.echo(f"You have seat {joined['seat']}. Your seat token (to come back): {token}")
+    elif seat is not None or name is not None:
+        raise OptionError("--token comes back to its own seat; leave out --seat and --name")
+    _play_online(online, api, match_id, token)
+
+
+@online_app.command("watch")
+def online_watch(match_id: MatchId, server: Server = "http://127.0.0.1:8000") -> None:
+    """Watch a match as a spectator: the public view and every move as it happens."""
+    online = _online()
+    _play_online(online, online.ServerApi(server), match_id, None)
+
+
 def main() -> None:
     """The console-script entry point."""
     app()

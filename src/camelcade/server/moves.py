@@ -6,8 +6,8 @@ told. Each move is guarded by ``state_id``: the match row is updated only if the
 still where this process thought, so two processes sharing PostgreSQL cannot both advance
 the same match; the loser learns it is stale and reloads.
 
-On PostgreSQL the batch goes over a dedicated asynchronous psycopg connection on the event
-loop itself: the loop waits for the database the way it waits for sockets, instead of
+On PostgreSQL the batch is one statement over a dedicated asynchronous psycopg connection
+on the event loop itself: the loop waits for the database the way it waits for sockets, instead of
 handing every batch to a thread that must win the GIL back from the busy loop after each
 network wait. SQLite commits inline (see ``Store.write``).
 """
@@ -73,28 +73,36 @@ _FINISH = update(matches).where(_GUARD).values(
 )
 _INSERT_ACTION = insert(actions)
 _PG_ADVANCE = """
-WITH moved AS (
-    UPDATE matches SET
-        state_id = %(new_state_id)s::int,
-        status = %(status)s::varchar,
-        turn_deadline = %(deadline)s::float8,
-        updated_at = %(now)s::float8,
-        started_at = CASE WHEN %(start)s::boolean THEN %(now)s::float8 ELSE started_at END,
-        finished_at = CASE WHEN %(status)s::varchar = 'finished' THEN %(now)s::float8
-                      ELSE finished_at END,
-        result = COALESCE(%(result)s::json, result)
-    WHERE id = %(match_id)s::varchar AND state_id = %(expected)s::int
-        AND status = %(before)s::varchar
-    RETURNING id
+WITH item AS (
+    SELECT * FROM unnest(
+        %(match_ids)s::varchar[], %(expected)s::int[], %(befores)s::varchar[],
+        %(new_state_ids)s::int[], %(statuses)s::varchar[], %(deadlines)s::float8[],
+        %(nows)s::float8[], %(starts)s::boolean[], %(results)s::json[]
+    ) AS i(match_id, expected, before, new_state_id, status, deadline, now, start, result)
+), moved AS (
+    UPDATE matches AS m SET
+        state_id = item.new_state_id,
+        status = item.status,
+        turn_deadline = item.deadline,
+        updated_at = item.now,
+        started_at = CASE WHEN item.start THEN item.now ELSE m.started_at END,
+        finished_at = CASE WHEN item.status = 'finished' THEN item.now ELSE m.finished_at END,
+        result = COALESCE(item.result, m.result)
+    FROM item
+    WHERE m.id = item.match_id AND m.state_id = item.expected AND m.status = item.before
+    RETURNING m.id, item.now
 ), added AS (
     INSERT INTO actions (match_id, idx, text, seat, state_id, created_at)
-    SELECT moved.id, r.idx, r.text, r.seat, r.idx + 1, %(now)s::float8
-    FROM moved, unnest(%(idxs)s::int[], %(texts)s::text[], %(seats)s::int[])
-        AS r(idx, text, seat)
+    SELECT a.match_id, a.idx, a.text, a.seat, a.idx + 1, moved.now
+    FROM unnest(%(action_matches)s::varchar[], %(action_idxs)s::int[],
+                %(action_texts)s::text[], %(action_seats)s::int[])
+        AS a(match_id, idx, text, seat)
+    JOIN moved ON moved.id = a.match_id
     RETURNING 1
 )
-SELECT 1 FROM moved
+SELECT array_agg(moved.id), pg_notify(%(channel)s, %(payload)s) FROM moved
 """
+
 
 
 class MoveWriter:
@@ -165,56 +173,51 @@ class MoveWriter:
     async def _pg_connection(self) -> psycopg.AsyncConnection[Any]:
         """The writer's own connection, opened on first use and after a failure."""
         if self._pg is None or self._pg.closed or self._pg.broken:
-            self._pg = await psycopg.AsyncConnection.connect(self.store.libpq_url)
+            self._pg = await psycopg.AsyncConnection.connect(
+                self.store.libpq_url, autocommit=True
+            )
         return self._pg
 
     async def _commit_batch_pg(self, batch: Sequence[Advance]) -> list[bool]:
-        """The batch in two round trips: every move pipelined, then COMMIT.
+        """The batch as one statement per ``NOTIFY_CHUNK`` moves: one round trip each.
 
-        Each statement moves the match only if it is where we think (else it returns no
-        row) and inserts the actions only if it moved; one notification names every
-        match of the batch. SQLAlchemy Core would need three round trips per move, each a
-        wake-up of the database, and a notification each.
+        In autocommit mode a statement is its own transaction, so each is atomic and
+        durable when it returns. It moves each match only if it is where we think, inserts
+        the actions of the matches it moved, and sends one notification naming them all
+        (refused moves included: harmless). SQLAlchemy Core would need three round trips
+        per move, each a wake-up of the database, and a notification each.
         """
         conn = await self._pg_connection()
-        try:
-            cursors = []
-            async with conn.pipeline():
-                for item in batch:
-                    cursor = conn.cursor()
-                    await cursor.execute(_PG_ADVANCE, self._pg_params(item))
-                    cursors.append(cursor)
-                for start in range(0, len(batch), NOTIFY_CHUNK):
-                    # one notification per batch (refused moves included: harmless)
-                    moves = [[item.match_id, item.new_state_id]
-                             for item in batch[start:start + NOTIFY_CHUNK]]
-                    await conn.execute(
-                        "SELECT pg_notify(%s, %s)",
-                        (self.store.channel,
-                         json.dumps({"moves": moves, "i": self.store.instance_id})),
-                    )
-            results = [len(await cursor.fetchall()) == 1 for cursor in cursors]
-            await conn.commit()
-        except BaseException:
-            with contextlib.suppress(Exception):
-                await conn.rollback()
-            raise
-        return results
+        moved: set[str] = set()
+        for start in range(0, len(batch), NOTIFY_CHUNK):
+            chunk = batch[start:start + NOTIFY_CHUNK]
+            cursor = await conn.execute(_PG_ADVANCE, self._pg_params(chunk))
+            row = await cursor.fetchone()
+            if row is not None and row[0] is not None:
+                moved.update(row[0])
+        return [item.match_id in moved for item in batch]
 
-    def _pg_params(self, item: Advance) -> dict[str, Any]:
+    def _pg_params(self, chunk: Sequence[Advance]) -> dict[str, Any]:
+        rows = [(item.match_id, row) for item in chunk for row in item.rows]
+        payload = {"moves": [[item.match_id, item.new_state_id] for item in chunk],
+                   "i": self.store.instance_id}
         return {
-            "match_id": item.match_id,
-            "expected": item.expected_state_id,
-            "before": "open" if item.start else "running",
-            "new_state_id": item.new_state_id,
-            "status": item.status,
-            "deadline": item.deadline,
-            "now": item.now,
-            "start": item.start,
-            "result": json.dumps(item.result) if item.result is not None else None,
-            "idxs": [row.idx for row in item.rows],
-            "texts": [row.text for row in item.rows],
-            "seats": [row.seat for row in item.rows],
+            "match_ids": [item.match_id for item in chunk],
+            "expected": [item.expected_state_id for item in chunk],
+            "befores": ["open" if item.start else "running" for item in chunk],
+            "new_state_ids": [item.new_state_id for item in chunk],
+            "statuses": [item.status for item in chunk],
+            "deadlines": [item.deadline for item in chunk],
+            "nows": [item.now for item in chunk],
+            "starts": [item.start for item in chunk],
+            "results": [None if item.result is None else json.dumps(item.result)
+                        for item in chunk],
+            "action_matches": [match_id for match_id, _row in rows],
+            "action_idxs": [row.idx for _match_id, row in rows],
+            "action_texts": [row.text for _match_id, row in rows],
+            "action_seats": [row.seat for _match_id, row in rows],
+            "channel": self.store.channel,
+            "payload": json.dumps(payload),
         }
 
     def _advance_one(self, conn: Connection, item: Advance) -> bool:

@@ -200,7 +200,9 @@ class OnlineSession:
             self.say(f"Refused: {message.get('message')} ({message.get('code')})")
             if message.get("code") in ("auth/bad_token", "match/not_found"):
                 return False
-            if self.state is not None and self._my_turn(self.state):
+            # a stale action is followed by the current state, which prompts anew
+            stale = message.get("code") == "action/stale_state"
+            if not stale and self.state is not None and self._my_turn(self.state):
                 return self._prompt(self.state, socket)
         elif kind == "presence":
             self._presence(message.get("seats", []))

@@ -145,6 +145,7 @@ class MoveWriter:
             batch = [await self._queue.get()]
             while not self._queue.empty():
                 batch.append(self._queue.get_nowait())
+            results: Sequence[bool | Exception]
             try:
                 if self.store.is_postgresql:
                     results = await self._commit_batch_pg(batch)
@@ -159,7 +160,11 @@ class MoveWriter:
             self.batches += 1
             self.batched_moves += len(batch)
             for item, ok in zip(batch, results, strict=True):
-                if item.future is not None and not item.future.done():
+                if item.future is None or item.future.done():
+                    continue
+                if isinstance(ok, Exception):
+                    item.future.set_exception(ok)
+                else:
                     item.future.set_result(ok)
 
     def _commit_batch(self, batch: Sequence[Advance]) -> list[bool]:
@@ -178,7 +183,7 @@ class MoveWriter:
             )
         return self._pg
 
-    async def _commit_batch_pg(self, batch: Sequence[Advance]) -> list[bool]:
+    async def _commit_batch_pg(self, batch: Sequence[Advance]) -> list[bool | Exception]:
         """The batch as one statement per ``NOTIFY_CHUNK`` moves: one round trip each.
 
         In autocommit mode a statement is its own transaction, so each is atomic and
@@ -188,14 +193,21 @@ class MoveWriter:
         per move, each a wake-up of the database, and a notification each.
         """
         conn = await self._pg_connection()
-        moved: set[str] = set()
+        results: list[bool | Exception] = []
         for start in range(0, len(batch), NOTIFY_CHUNK):
             chunk = batch[start:start + NOTIFY_CHUNK]
-            cursor = await conn.execute(_PG_ADVANCE, self._pg_params(chunk))
-            row = await cursor.fetchone()
-            if row is not None and row[0] is not None:
-                moved.update(row[0])
-        return [item.match_id in moved for item in batch]
+            try:
+                cursor = await conn.execute(_PG_ADVANCE, self._pg_params(chunk))
+                row = await cursor.fetchone()
+            except Exception as error:
+                if not results:
+                    raise
+                # earlier chunks are committed and stay accepted; this one and the rest are not
+                log.exception("committing %d moves failed", len(batch) - len(results))
+                return results + [error] * (len(batch) - len(results))
+            moved = set(row[0]) if row is not None and row[0] is not None else set()
+            results.extend(item.match_id in moved for item in chunk)
+        return results
 
     def _pg_params(self, chunk: Sequence[Advance]) -> dict[str, Any]:
         rows = [(item.match_id, row) for item in chunk for row in item.rows]

@@ -23,8 +23,8 @@ from camelcade.bots.random_bot import RandomBot
 from camelcade.games.kamelen import KamelenGame, KamelenState
 from camelcade.games.kamelen.baselines import FlatMonteCarloBot
 from camelcade.games.kamelen.bots import GreedyBot, SearchBot, engine_of
-from camelcade.games.kamelen.engine import Engine
 from camelcade.games.kamelen.movegen import generate
+from camelcade.games.kamelen.perft import engine_perft, state_perft
 
 NODE_BUDGET = 300
 """kamelen-search's nodes per move in the strength runs (about 5 ms a move)."""
@@ -49,25 +49,6 @@ def _timed(work: Callable[[], int]) -> tuple[int, float]:
     started = time.perf_counter()
     done = work()
     return done, time.perf_counter() - started
-
-
-def _state_perft(state: KamelenState, depth: int) -> int:
-    if depth == 0:
-        return 1
-    return sum(_state_perft(state.child(a), depth - 1) for a in state.legal_actions())
-
-
-def _engine_perft(engine: Engine, depth: int) -> int:
-    if depth == 0:
-        return 1
-    if engine.won or engine.passes >= 2:
-        return 0
-    total = 0
-    for move in engine.moves():
-        engine.make(move)
-        total += _engine_perft(engine, depth - 1)
-        engine.unmake()
-    return total
 
 
 def movegen(quick: bool) -> dict[str, Any]:
@@ -110,8 +91,8 @@ def perft(quick: bool) -> dict[str, Any]:
         state = game.new_state()
         engine_depth = 3 if quick else 4
         engine = engine_of(state)
-        nodes, seconds = _timed(partial(_engine_perft, engine, engine_depth))
-        state_nodes, state_seconds = _timed(partial(_state_perft, state, 3))
+        nodes, seconds = _timed(partial(engine_perft, engine, engine_depth))
+        state_nodes, state_seconds = _timed(partial(state_perft, state, 3))
         figures[board] = {
             f"engine_perft_{engine_depth}_nodes": nodes,
             "engine_nodes_per_second": round(nodes / seconds),

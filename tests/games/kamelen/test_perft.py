@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from camelcade.games.kamelen import KamelenState
 from camelcade.games.kamelen.bots import engine_of
-from camelcade.games.kamelen.engine import Engine
+from camelcade.games.kamelen.perft import engine_perft, state_perft
 from tests.games.kamelen import reference
 from tests.games.kamelen.helpers import game
 
@@ -40,28 +39,6 @@ MIDGAME_PERFT = [
     ("11x11", "11/D10/2CC1c1c1C1/2D8/1d3d5/#1#1#1#1#1#/11/3dd1C1D2/2D1Cc1dcC1/1d4d4/"
               "2d1C1d2D1 s 0 0", (1, 1, 0)),
 ]
-
-
-def state_perft(state: KamelenState, depth: int) -> int:
-    if depth == 0:
-        return 1
-    total = 0
-    for action in state.legal_actions():
-        total += state_perft(state.child(action), depth - 1)
-    return total
-
-
-def engine_perft(engine: Engine, depth: int) -> int:
-    if depth == 0:
-        return 1
-    if engine.won or engine.passes >= 2:
-        return 0
-    total = 0
-    for move in engine.moves():
-        engine.make(move)
-        total += engine_perft(engine, depth - 1)
-        engine.unmake()
-    return total
 
 
 @pytest.mark.parametrize(("key", "golden"), list(START_PERFT.items()), ids=str)

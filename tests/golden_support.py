@@ -7,10 +7,14 @@ Chance and choices both come from ``random.Random(seed)``.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+from dataclasses import dataclass
 
 from camelcade.core.chance import sample_chance
-from camelcade.core.game import State
+from camelcade.core.game import Game, State
+from camelcade.core.registry import load
 
 
 def seeded_playthrough(
@@ -43,3 +47,64 @@ def seeded_playthrough(
         lines += ["", f"== {step}: {action}", sentence, state.describe()]
     lines += ["", f"== end: returns {state.returns()}, winners {state.winners()}", ""]
     return "\n".join(lines)
+
+
+# -- long games as moves and digests ---------------------------------------------------
+
+MOVES_SUFFIX = ".moves"
+DIGEST_LENGTH = 10
+
+
+def position_digest(state: State) -> str:
+    """A short fingerprint of ``state.to_json()`` without its options (they head the file).
+
+    The digest covers the saved position, the history and who saw each action, in
+    canonical JSON, so any change of rules, layout or action order changes it.
+    """
+    data = state.to_json()
+    data.pop("options", None)
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGEST_LENGTH]
+
+
+def moves_text(game: Game, actions: list[str], *, comment: str) -> str:
+    """The ``.moves`` golden of ``actions`` played from ``game.new_state()``.
+
+    A line per step, ``ACTION DIGEST``: the action text, then the digest of the position
+    after it. The file starts with the game and its options, ends with the result.
+    """
+    state = game.new_state()
+    lines = [
+        f"# {comment}",
+        "# One line per step: the action, then a digest of to_json() after it (options left",
+        "# out: they are on the next line). Regenerate with UPDATE_GOLDEN=1.",
+        f"game {game.id} {json.dumps(game.options, sort_keys=True)}",
+        f"start {position_digest(state)}",
+    ]
+    for text in actions:
+        state.apply(text)
+        lines.append(f"{text} {position_digest(state)}")
+    if state.is_terminal():
+        lines.append(f"end returns {state.returns()} winners {state.winners()}")
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class MovesGolden:
+    """A parsed ``.moves`` file: the game, each step's action and digest, the end line."""
+
+    game: Game
+    start: str
+    steps: list[tuple[str, str]]
+    end: str | None
+
+
+def read_moves(text: str) -> MovesGolden:
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    _, game_id, options = lines[0].split(" ", 2)
+    game = load(game_id, **json.loads(options))
+    start = lines[1].removeprefix("start ")
+    end = lines[-1] if lines[-1].startswith("end ") else None
+    body = lines[2:-1] if end is not None else lines[2:]
+    steps = [tuple(line.rsplit(" ", 1)) for line in body]
+    return MovesGolden(game, start, [(a, d) for a, d in steps], end)

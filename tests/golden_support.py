@@ -85,8 +85,13 @@ def moves_text(game: Game, actions: list[str], *, comment: str) -> str:
         state.apply(text)
         lines.append(f"{text} {position_digest(state)}")
     if state.is_terminal():
-        lines.append(f"end returns {state.returns()} winners {state.winners()}")
+        lines.append(end_line(state))
     return "\n".join(lines) + "\n"
+
+
+def end_line(state: State) -> str:
+    """The last line of a finished game's ``.moves``: its points and its ranking."""
+    return f"end returns {state.returns()} ranking {state.ranking()}"
 
 
 @dataclass(frozen=True)

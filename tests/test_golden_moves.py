@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.golden_support import MOVES_SUFFIX, position_digest, read_moves
+from tests.golden_support import MOVES_SUFFIX, end_line, position_digest, read_moves
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 FILES = sorted(GOLDEN.glob(f"*/*{MOVES_SUFFIX}"))
@@ -36,6 +36,6 @@ def test_replay_matches_every_digest(path: Path) -> None:
         state.apply(action)
         assert position_digest(state) == digest, f"step {step} ({action}) changed"
     if golden.end is not None:
-        assert golden.end == f"end returns {state.returns()} winners {state.winners()}"
+        assert golden.end == end_line(state)
     else:
         assert not state.is_terminal()

@@ -18,17 +18,20 @@ from camelcade.core import (
     CamelcadeError,
     Game,
     GameOverError,
+    GamePlugin,
     IllegalActionError,
     NotYourTurnError,
     OptionError,
+    StaleViewError,
     State,
     StateError,
     UnknownGameError,
     View,
     game_ids,
     load,
+    plugins,
 )
-from camelcade.records import Record, play, replay
+from camelcade.records import Record, RulesVersionWarning, play, replay
 
 __version__ = "0.1.0"
 
@@ -41,10 +44,13 @@ __all__ = [
     "CamelcadeError",
     "Game",
     "GameOverError",
+    "GamePlugin",
     "IllegalActionError",
     "NotYourTurnError",
     "OptionError",
     "Record",
+    "RulesVersionWarning",
+    "StaleViewError",
     "State",
     "StateError",
     "UnknownGameError",
@@ -55,5 +61,6 @@ __all__ = [
     "games",
     "load",
     "play",
+    "plugins",
     "replay",
 ]

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from camelcade.core.action import Action
 from camelcade.core.agent import Agent
 from camelcade.core.chance import sample_chance
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError, StateError
@@ -22,6 +24,10 @@ from camelcade.core.registry import load
 from camelcade.core.types import JSONDict
 
 RECORD_FORMAT = "camelcade-record/1"
+
+
+class RulesVersionWarning(UserWarning):
+    """A record made under another version of its game's rules was replayed anyway."""
 
 
 @dataclass
@@ -36,6 +42,10 @@ class Record:
     seed: int | None = None
     winners: list[int] | None = None
     extra: JSONDict = field(default_factory=dict)
+    rules_version: int | None = None
+    """The game's ``rules_version`` when it was played (None: a record that predates it)."""
+    ranking: list[list[int]] | None = None
+    """The final seats best first, every tie-break applied (``State.ranking()``)."""
 
     def to_json(self) -> JSONDict:
         data: JSONDict = {
@@ -50,6 +60,10 @@ class Record:
             data["seed"] = self.seed
         if self.winners is not None:
             data["winners"] = self.winners
+        if self.ranking is not None:
+            data["ranking"] = self.ranking
+        if self.rules_version is not None:
+            data["rules_version"] = self.rules_version
         if self.extra:
             data["extra"] = self.extra
         return data
@@ -90,6 +104,16 @@ class Record:
         extra = data.get("extra", {})
         if not isinstance(extra, dict):
             raise StateError("record field 'extra' must be an object")
+        version = data.get("rules_version")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise StateError("record field 'rules_version' must be a whole number")
+        ranking = data.get("ranking")
+        if ranking is not None and (
+            not isinstance(ranking, list)
+            or not all(isinstance(g, list) and all(isinstance(s, int) and not isinstance(s, bool)
+                                                   for s in g) for g in ranking)
+        ):
+            raise StateError("record field 'ranking' must be a list of lists of seats")
         return cls(
             game=game,
             options=dict(options),
@@ -99,6 +123,8 @@ class Record:
             seed=seed,
             winners=winners,
             extra=dict(extra),
+            rules_version=version,
+            ranking=ranking,
         )
 
     def save(self, path: str | Path) -> None:
@@ -153,27 +179,30 @@ def play(
         if callable(begin):
             begin(game, seat, rng.getrandbits(63))
     state = game.new_state()
-    actions: list[str] = []
+    steps = 0
     while not state.is_terminal():
-        if max_actions is not None and len(actions) >= max_actions:
+        if max_actions is not None and steps >= max_actions:
             raise CamelcadeError(f"{game.id} did not end within {max_actions} actions")
-        if state.is_chance():
-            action = sample_chance(state, rng)
+        chance = state.is_chance()
+        if chance:
+            action: Action | str = sample_chance(state, rng)
         else:
             seat = state.current_player
             action = agents[seat].choose(state.view(seat))
         if on_action is not None:
             on_action(state, str(action))
-        state.apply(action)
-        actions.append(str(action))
+        state.apply(action, check=not chance)  # an outcome from the state's own list is trusted
+        steps += 1
     return Record(
         game=game.id,
         options=game.options,
         players=[agent.name for agent in agents],
-        actions=actions,
+        actions=[str(action) for action in state.history],
         returns=state.returns(),
         seed=seed,
         winners=state.winners(),
+        rules_version=game.rules_version,
+        ranking=state.ranking(),
     )
 
 
@@ -185,6 +214,9 @@ def replay(record: Record, *, upto: int | None = None) -> State:
     apply raises ``StateError`` naming its index and text.
     """
     game = record.load_game()
+    other = record.rules_version is not None and record.rules_version != game.rules_version
+    versions = (f"; the record was made under rules version {record.rules_version} of "
+                f"{game.id}, this is version {game.rules_version}" if other else "")
     start = record.extra.get("start")
     state = game.new_state() if start is None else game.state_from_json(start)
     actions = record.actions if upto is None else record.actions[:upto]
@@ -192,11 +224,19 @@ def replay(record: Record, *, upto: int | None = None) -> State:
         try:
             state.apply(text)
         except IllegalActionError as error:
-            raise StateError(f"record action {index} {text!r} does not apply: {error}") from None
+            raise StateError(
+                f"record action {index} {text!r} does not apply: {error}{versions}"
+            ) from None
     finished = upto is None and record.returns is not None and state.is_terminal()
     if finished and state.returns() != record.returns:
         raise StateError(
             f"record returns {record.returns} differ from the replay's {state.returns()}"
+            f"{versions}"
         )
+    if other:
+        warnings.warn(
+            f"replayed a record of {game.id} rules version {record.rules_version} with "
+            f"version {game.rules_version}: every action applied, but positions may differ "
+            f"from what the players saw", RulesVersionWarning, stacklevel=2)
     return state
 

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
 
-from camelcade.cli.hooks import terminal_hooks
 from camelcade.cli.main import app
-from camelcade.core import registry
-from tests.cli.fakegame.game import FAKE_ID
 
 GAME = "a-dos-de-chameau"
 ALWAYS_FIRST = "1\n" * 2000
@@ -32,16 +29,6 @@ def run() -> Run:
         return runner.invoke(app, list(args), input=input)
 
     return invoke
-
-
-@pytest.fixture
-def fake_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Register the fake game (which has terminal and cli hooks) for one test only."""
-    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
-    registry.register(FAKE_ID, "tests.cli.fakegame.game:FakeCamels")
-    terminal_hooks.cache_clear()
-    yield FAKE_ID
-    terminal_hooks.cache_clear()
 
 
 def assert_plain(text: str) -> None:

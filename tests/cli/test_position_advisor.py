@@ -44,10 +44,10 @@ def test_position_on_a_game_without_notation_names_those_with_one(run: Run) -> N
     assert "has no position notation" in result.output and "kamelen" in result.output
 
 
-def test_advisor_commands_only_with_the_flag(run: Run, fake_game: str) -> None:
-    without = run("play", fake_game, "--plain", input="tip\nquit\n")
+def test_advisor_commands_only_with_the_flag(run: Run, toy_game: str) -> None:
+    without = run("play", toy_game, "--plain", input="tip\nquit\n")
     assert "TIP for seat" not in without.output
     assert "Error:" in without.output
-    with_flag = run("play", fake_game, "--plain", "--advisor", input="help\ntip\nquit\n")
+    with_flag = run("play", toy_game, "--plain", "--advisor", input="help\ntip\nquit\n")
     assert "TIP for seat 0" in with_flag.output
     assert "tip: An advisor's tip" in with_flag.output

@@ -7,7 +7,6 @@ import json
 import pytest
 
 import camelcade as cc
-from camelcade.core import registry
 from camelcade.core.errors import CamelcadeError
 from tests.core.toy import ToyGame
 
@@ -26,10 +25,8 @@ GAME_MEMBERS = ["id", "title", "players", "min_players", "max_players", "options
 
 
 @pytest.fixture(autouse=True)
-def _toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+def _toy_registered(toy_game: str) -> None:
     """The toy game is registered for these tests only, never for other test modules."""
-    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
-    registry.register("toy", "tests.core.toy:ToyGame")
 
 
 def test_every_api_name_is_exported() -> None:

@@ -7,12 +7,15 @@ import pytest
 from camelcade.core.conformance import ConformanceError, check_game
 from tests.core.toy import (
     BadOddsState,
+    CopiedSecretsState,
     EndlessState,
     LeakyPublicState,
     LeakyState,
+    ResampledOwnSecretState,
     SharedListState,
     ToyGame,
     ToyState,
+    UnrankedState,
     variant,
 )
 
@@ -22,13 +25,17 @@ def test_correct_toy_game_passes_every_invariant() -> None:
     assert report.games == 30
     assert report.deep_states == report.states
     assert report.longest >= 4
+    assert report.resampled_fields == report.open_fields == {"secrets"}
 
 
 @pytest.mark.parametrize(
     ("state_class", "message"),
     [
-        (LeakyState, "sample_state"),
-        (LeakyPublicState, "public_observation"),
+        (LeakyState, r"(sample_state|determinize)\(.*another observation"),
+        (CopiedSecretsState, r"determinize\(\) never redrew \['secrets'\].*hidden truth"),
+        (ResampledOwnSecretState, r"another observation"),
+        (UnrankedState, r"does not name every seat once"),
+        (LeakyPublicState, r"(changes the )?public(_| )observation"),
         (SharedListState, "clone changed the original"),
         (BadOddsState, "sum to"),
         (EndlessState, "did not end"),

@@ -1,47 +1,62 @@
 """Bots by name: ``cc.bots.load("random", seed=1)``.
 
-Game-agnostic bots live here; game-specific ones in their game's package, registered
-below by ``"module:Class"`` text so nothing is imported until it is used.
+The game-agnostic bots are listed here; a game's own bots are declared in its plug-in
+manifest (``GamePlugin.bots``), so this package names no game. Bot names are one
+namespace: a game's bot may not take a generic bot's name or another game's.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from typing import Any
 
 from camelcade.core.agent import Agent
 from camelcade.core.errors import OptionError
+from camelcade.core.plugin import Level, Ref
+from camelcade.core.registry import plugin, plugins
 
-_BOTS: dict[str, str] = {
-    "random": "camelcade.bots.random_bot:RandomBot",
-    "first": "camelcade.bots.random_bot:FirstActionBot",
-    "camel-drive-planner": "camelcade.games.camel_drive.bots:PlannerBot",
-    "mcts": "camelcade.bots.mcts:MCTSBot",
-    "kamelen-search": "camelcade.games.kamelen.bots:SearchBot",
-    "kamelen-greedy": "camelcade.games.kamelen.bots:GreedyBot",
-    "camel-up-ev": "camelcade.games.camel_up.bots:ExpectedValueBot",
-    "caravan-greedy": "camelcade.games.caravan.bots:GreedyBot",
+GENERIC: dict[str, Ref[Callable[..., Any]]] = {
+    "random": Ref("camelcade.bots.random_bot:RandomBot"),
+    "first": Ref("camelcade.bots.random_bot:FirstActionBot"),
+    "mcts": Ref("camelcade.bots.mcts:MCTSBot"),
 }
 
 
 def register(name: str, target: str) -> None:
-    """Register a bot class under ``name`` (``target`` is ``"package.module:Class"``)."""
-    _BOTS[name] = target
+    """Register a game-agnostic bot class under ``name`` (``"package.module:Class"``)."""
+    GENERIC[name] = Ref(target)
 
 
-def names() -> list[str]:
-    """Every registered bot name, sorted."""
-    return sorted(_BOTS)
+def _all() -> dict[str, Ref[Callable[..., Any]]]:
+    found = dict(GENERIC)
+    for manifest in plugins():
+        for name, ref in manifest.bots.items():
+            if name in found and found[name] != ref:
+                raise OptionError(f"bot name {name!r} of {manifest.id} is taken already")
+            found[name] = ref
+    return found
+
+
+def names(game_id: str | None = None) -> list[str]:
+    """Every bot name, sorted; with ``game_id``, the generic ones and that game's own."""
+    if game_id is None:
+        return sorted(_all())
+    return sorted({*GENERIC, *plugin(game_id).bots})
+
+
+def levels(game_id: str) -> dict[str, Level]:
+    """The strengths a game offers people (``easy`` ... ``expert``), with their bots."""
+    return dict(plugin(game_id).levels)
 
 
 def load(name: str, **kwargs: Any) -> Agent:
     """Build the bot ``name``; an unknown name raises ``OptionError`` listing the names."""
-    try:
-        target = _BOTS[name]
-    except (KeyError, TypeError):
-        raise OptionError(f"no bot {name!r}; the bots are: {', '.join(names())}") from None
-    module_name, _, class_name = target.partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
+    known = _all()
+    ref = known.get(name) if isinstance(name, str) else None
+    if ref is None:
+        shown = name[:64] if isinstance(name, str) else name
+        raise OptionError(f"no bot {shown!r}; the bots are: {', '.join(sorted(known))}")
+    cls = ref.load()
     try:
         bot: Agent = cls(**kwargs)
     except TypeError as error:
@@ -49,4 +64,14 @@ def load(name: str, **kwargs: Any) -> Agent:
     return bot
 
 
-__all__ = ["load", "names", "register"]
+def load_level(game_id: str, level: str) -> Agent:
+    """The bot a game offers at ``level``; an unknown level names the game's levels."""
+    offered = levels(game_id)
+    chosen = offered.get(level)
+    if chosen is None:
+        raise OptionError(f"{game_id} has no level {level!r}; its levels are: "
+                          f"{', '.join(offered)}")
+    return load(chosen.bot, **dict(chosen.settings))
+
+
+__all__ = ["levels", "load", "load_level", "names", "register"]

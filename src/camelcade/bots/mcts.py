@@ -2,14 +2,17 @@
 
 Single-observer information-set MCTS (Cowling, Powley & Whitehouse, 2012): every
 iteration draws a determinisation with ``view.sample_state(rng)`` — for a perfect-information
-game that is the position itself — and descends one shared tree whose edges are action
-texts. An edge is a candidate only where it is legal in the current determinisation, and
-its "availability" count replaces the parent's visit count in UCB, so actions that exist
-only in some worlds are not over-explored. Chance nodes are sampled, not searched. Each
+game that is the position itself — and descends one shared tree whose edges are actions.
+An edge is a candidate only where it is legal in the current determinisation, and its
+"availability" count replaces the parent's visit count in UCB, so actions that exist only
+in some worlds are not over-explored. Chance nodes are sampled, not searched. Each
 node keeps a reward per seat (max^n): the seat to move picks what is best for itself,
 which is how the bot handles 2 to 8 players alike. The reward of a finished playout is the
 seat's share of the win (split on ties); a playout cut short by ``rollout_limit`` scores
 seats by their normalised ``scores()``.
+
+Descent and playouts apply actions the state itself listed, through the fast path
+(``apply(action, check=False)``): nothing is parsed or checked twice.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from camelcade.core.action import Action
 from camelcade.core.chance import sample_chance
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game, State
-from camelcade.core.types import PlayerId
+from camelcade.core.types import CHANCE, TERMINAL, PlayerId
 from camelcade.core.view import View
 
 
@@ -32,7 +35,7 @@ class _Node:
     visits: int = 0
     available: int = 0
     rewards: list[float] = field(default_factory=list)
-    children: dict[str, _Node] = field(default_factory=dict)
+    children: dict[Action, _Node] = field(default_factory=dict)
 
 
 def outcome_rewards(state: State) -> list[float]:
@@ -88,40 +91,42 @@ class MCTSBot:
             if deadline is not None and done > 0 and time.perf_counter() > deadline:
                 break
             self._iterate(root, view.sample_state(self._rng), players)
-        by_text = {str(action): action for action in actions}
-        best = max(
-            by_text,
-            key=lambda text: (root.children[text].visits if text in root.children else -1, text),
+        return max(
+            actions,
+            key=lambda action: (root.children[action].visits if action in root.children else -1,
+                                str(action)),
         )
-        return by_text[best]
 
     def _iterate(self, root: _Node, state: State, players: int) -> None:
+        rng = self._rng
         path = [root]
         node = root
-        expanded = False
-        while not state.is_terminal() and not expanded:
-            if state.is_chance():
-                state.apply(sample_chance(state, self._rng))
+        while True:
+            mover = state.current_player
+            if mover == TERMINAL:
+                break
+            if mover == CHANCE:
+                state.apply(sample_chance(state, rng), check=False)
                 continue
             legal = state.legal_actions()
-            mover = state.current_player
-            texts = [str(action) for action in legal]
-            for text in texts:
-                child = node.children.get(text)
-                if child is not None:
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
                     child.available += 1
-            untried = [i for i, text in enumerate(texts) if text not in node.children]
-            if untried and not expanded:
-                index = self._rng.choice(untried)
+            if untried:
+                action = rng.choice(untried)
                 child = _Node(available=1, rewards=[0.0] * players)
-                node.children[texts[index]] = child
-                state.apply(legal[index])
+                children[action] = child
+                state.apply(action, check=False)
                 path.append(child)
-                expanded = True
-                continue
-            index = self._select(node, texts, mover)
-            node = node.children[texts[index]]
-            state.apply(legal[index])
+                break
+            action = self._select(node, legal, mover)
+            node = children[action]
+            state.apply(action, check=False)
             path.append(node)
         rewards = self._rollout(state)
         for visited in path:
@@ -129,26 +134,32 @@ class MCTSBot:
             for seat in range(players):
                 visited.rewards[seat] += rewards[seat]
 
-    def _select(self, node: _Node, texts: list[str], mover: PlayerId) -> int:
-        best_index, best_value = 0, -math.inf
-        for index, text in enumerate(texts):
-            child = node.children[text]
-            mean = child.rewards[mover] / child.visits if child.visits else 0.0
-            bonus = self.exploration * math.sqrt(math.log(max(child.available, 1)) /
-                                                 max(child.visits, 1))
-            value = mean + bonus
+    def _select(self, node: _Node, legal: list[Action], mover: PlayerId) -> Action:
+        best, best_value = legal[0], -math.inf
+        exploration = self.exploration
+        children = node.children
+        for action in legal:
+            child = children[action]
+            visits = child.visits
+            mean = child.rewards[mover] / visits if visits else 0.0
+            value = mean + exploration * math.sqrt(math.log(max(child.available, 1)) /
+                                                   max(visits, 1))
             if value > best_value:
-                best_index, best_value = index, value
-        return best_index
+                best, best_value = action, value
+        return best
 
     def _rollout(self, state: State) -> list[float]:
+        rng = self._rng
+        limit = self.rollout_limit
         steps = 0
-        while not state.is_terminal():
-            if self.rollout_limit is not None and steps >= self.rollout_limit:
+        while True:
+            mover = state.current_player
+            if mover == TERMINAL:
+                return outcome_rewards(state)
+            if limit is not None and steps >= limit:
                 return score_rewards(state)
-            if state.is_chance():
-                state.apply(sample_chance(state, self._rng))
+            if mover == CHANCE:
+                state.apply(sample_chance(state, rng), check=False)
             else:
-                state.apply(self._rng.choice(state.legal_actions()))
+                state.apply(rng.choice(state.legal_actions()), check=False)
             steps += 1
-        return outcome_rewards(state)

@@ -13,11 +13,12 @@ from camelcade.core.errors import (
     StateError,
     UnknownGameError,
 )
-from camelcade.core.game import Game, State
+from camelcade.core.game import Game, State, rank_by_points
 from camelcade.core.options import Option
-from camelcade.core.registry import game_class, game_ids, load, register
+from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
+from camelcade.core.registry import game_class, game_ids, load, plugin, plugins, register
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
-from camelcade.core.view import View
+from camelcade.core.view import StaleViewError, View
 
 __all__ = [
     "CHANCE",
@@ -28,19 +29,28 @@ __all__ = [
     "CamelcadeError",
     "Game",
     "GameOverError",
+    "GamePlugin",
     "IllegalActionError",
     "JSONDict",
+    "Level",
     "NotYourTurnError",
     "Option",
     "OptionError",
     "PlayerId",
+    "Ref",
+    "StaleViewError",
     "State",
     "StateError",
+    "TerminalSlot",
     "UnknownGameError",
     "View",
+    "WebSlot",
     "game_class",
     "game_ids",
     "load",
+    "plugin",
+    "plugins",
+    "rank_by_points",
     "register",
     "sample_chance",
 ]

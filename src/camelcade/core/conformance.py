@@ -13,8 +13,15 @@ Like OpenSpiel's ``random_sim_test`` and pgx's ``api_test``, one suite serves ev
   ``NotYourTurnError``; acting after the end raises ``GameOverError``;
 * ``view(p).sample_state(rng).observation(p) == observation(p)`` for every seat: the
   determinisation is consistent and the observation leaks nothing it would resample;
-* where a game declares ``public_observation()``, every seat's resampled state gives the
-  same one: spectators learn nothing that any seat does not know;
+* ``game.determinize(state, p, rng)`` keeps ``observation(p)``, ``public_observation()``,
+  the mover and its legal actions, shares nothing with ``state``, and redraws everything
+  the seat cannot see: every field of the saved position that the game's own sampler
+  from the observation alone ever varies must vary under ``determinize`` too, or the
+  determinisation copies hidden truth (a leak to any search that uses it);
+* every seat's resampled state gives the same ``public_observation()``: spectators learn
+  nothing that any seat does not know;
+* ``apply(a, check=False)`` on a listed action gives the same state as the checked path;
+* at the end, ``ranking()`` names every seat once and ``winners()`` is its first group;
 * observations, ``to_json`` and ``describe`` are JSON-safe / plain text;
 * every game ends within ``max_actions``; the same seed gives the same record.
 
@@ -31,7 +38,12 @@ from typing import Any
 
 from camelcade.core.action import Action
 from camelcade.core.chance import sample_chance
-from camelcade.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from camelcade.core.errors import (
+    CamelcadeError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+)
 from camelcade.core.game import PROBABILITY_TOLERANCE, Game, State
 from camelcade.core.registry import load
 
@@ -54,6 +66,10 @@ class ConformanceReport:
     longest: int = 0
     total_actions: int = 0
     terminal_returns: list[list[float]] = field(default_factory=list)
+    resampled_fields: set[str] = field(default_factory=set)
+    """Fields of the saved position that ``determinize`` was seen to redraw."""
+    open_fields: set[str] = field(default_factory=set)
+    """Fields that the sampler from the observation alone was seen to redraw."""
 
     @property
     def mean_length(self) -> float:
@@ -81,6 +97,12 @@ def check_game(
         game_seed = seed + index
         _check_one_game(loaded, game_seed, max_actions, deep_every, seen_actions, report)
     _check_same_seed_same_record(loaded, seed, max_actions)
+    copied = report.open_fields - report.resampled_fields
+    if copied:
+        raise ConformanceError(
+            f"{loaded!r}: determinize() never redrew {sorted(copied)}, which the seat cannot "
+            f"know (its sampler from the observation varies them): it copies hidden truth"
+        )
     return report
 
 
@@ -102,7 +124,7 @@ def _check_one_game(
     while True:
         _check_cheap(game, state, seed, step)
         if deep_every > 0 and step % deep_every == 0:
-            _check_deep(game, state, seed, step, seen_actions, rng)
+            _check_deep(game, state, seed, step, seen_actions, rng, report)
             report.deep_states += 1
         report.states += 1
         if state.is_terminal():
@@ -149,6 +171,7 @@ def _check_deep(
     step: int,
     seen_actions: dict[str, Action],
     rng: random.Random,
+    report: ConformanceReport,
 ) -> None:
     def fail(message: str) -> ConformanceError:
         return _fail(game, seed, step, message)
@@ -180,12 +203,19 @@ def _check_deep(
         child = state.child(legal[0])
         if state.to_json() != saved or child.history[-1] != legal[0]:
             raise fail("child() changed the original or lost the action")
+        for action in (legal[0], legal[-1]):
+            fast = state.clone()
+            fast.apply(action, check=False)
+            checked = state.clone()
+            checked.apply(str(action))
+            if fast.to_json() != checked.to_json():
+                raise fail(f"apply({str(action)!r}, check=False) differs from the checked path")
 
     _check_refusals(state, saved, legal, seen_actions, fail)
 
-    public = _public_or_none(state)
-    if public is not None:
-        json.dumps(public)
+    public = state.public_observation()
+    json.dumps(public)
+    position = saved["state"]
     for player in range(game.players):
         observation = state.observation(player)
         json.dumps(observation)
@@ -203,9 +233,12 @@ def _check_deep(
             raise fail(f"view({player}).sample_state() has another current player")
         if player == state.current_player and sample.legal_actions() != legal:
             raise fail(f"view({player}).sample_state() has other legal actions for the mover")
-        if public is not None and sample.public_observation() != public:
+        if sample.public_observation() != public:
             raise fail(f"public_observation() changes when seat {player}'s unknowns are "
                        f"resampled: it shows spectators something seat {player} cannot know")
+        _check_determinize(state, player, observation, public, legal, rng, fail, report)
+        reference = game._sample_state(observation, player, random.Random(rng.getrandbits(32)))
+        report.open_fields |= _changed_fields(position, reference.to_json()["state"])
         described = state.describe(player)
         if not isinstance(described, str) or not described.strip():
             raise fail(f"describe({player}) is empty")
@@ -213,12 +246,43 @@ def _check_deep(
         raise fail("describe() is empty")
 
 
-def _public_or_none(state: State) -> dict[str, Any] | None:
-    """The state's public observation, or None if its game declares none."""
-    try:
-        return state.public_observation()
-    except NotImplementedError:
-        return None
+def _check_determinize(
+    state: State,
+    player: int,
+    observation: dict[str, Any],
+    public: dict[str, Any],
+    legal: list[Action],
+    rng: random.Random,
+    fail: Any,
+    report: ConformanceReport,
+) -> None:
+    game = state.game
+    before = state.to_json()
+    sample = game.determinize(state, player, random.Random(rng.getrandbits(32)))
+    if state.to_json() != before:
+        raise fail(f"determinize(state, {player}) changed the state")
+    if sample.observation(player) != observation:
+        raise fail(f"determinize(state, {player}) gives seat {player} another observation")
+    if sample.public_observation() != public:
+        raise fail(f"determinize(state, {player}) changes the public observation")
+    if sample.current_player != state.current_player:
+        raise fail(f"determinize(state, {player}) has another current player")
+    if player == state.current_player and sample.legal_actions() != legal:
+        raise fail(f"determinize(state, {player}) has other legal actions for the mover")
+    if sample.history:
+        raise fail(f"determinize(state, {player}) keeps a history (it would name hidden draws)")
+    report.resampled_fields |= _changed_fields(before["state"], sample.to_json()["state"])
+    if legal:
+        sample.apply(sample.legal_actions()[0], check=False)
+        if state.to_json() != before:
+            raise fail(f"playing on a determinize(state, {player}) sample changed the state")
+
+
+def _changed_fields(truth: Any, sample: Any) -> set[str]:
+    """The top-level fields of a saved position whose values differ between two copies."""
+    if not (isinstance(truth, dict) and isinstance(sample, dict)):
+        return set() if truth == sample else {"<position>"}
+    return {key for key in truth.keys() | sample.keys() if truth.get(key) != sample.get(key)}
 
 
 def _check_refusals(
@@ -257,11 +321,15 @@ def _check_refusals(
 
 def _check_terminal(game: Game, state: State, seed: int, step: int) -> None:
     returns = state.returns()
-    winners = state.winners()
+    try:
+        ranking = state.ranking()  # refuses a ranking that does not name each seat once
+    except CamelcadeError as error:
+        raise _fail(game, seed, step, str(error)) from None
     if len(returns) != game.players or len(state.scores()) != game.players:
         raise _fail(game, seed, step, "returns()/scores() need one value per seat")
-    if not set(winners) <= set(range(game.players)):
-        raise _fail(game, seed, step, f"winners {winners} are not seats")
+    if state.winners() != ranking[0]:
+        raise _fail(game, seed, step, f"winners {state.winners()} are not the first group "
+                                      f"of the ranking {ranking}")
     try:
         state.apply("xyzzy")
     except GameOverError:

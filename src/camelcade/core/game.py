@@ -14,6 +14,8 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, TypeVar
 
 from camelcade.core.action import Action
@@ -28,7 +30,7 @@ from camelcade.core.errors import (
 )
 from camelcade.core.options import Option
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
-from camelcade.core.view import View
+from camelcade.core.view import SeatHistory, View
 
 STATE_FORMAT = "camelcade-state/1"
 """The ``format`` field of ``State.to_json()``; it changes only when the layout does."""
@@ -48,6 +50,9 @@ class Game(ABC):
     default_players: ClassVar[int]
     option_specs: ClassVar[tuple[Option, ...]] = ()
     perfect_information: ClassVar[bool] = False
+    rules_version: ClassVar[int] = 1
+    """Changes only when the rules' behaviour does (pgx's habit): records carry it, and a
+    record of another version replays with a warning, or is refused saying why."""
 
     def __init__(self, players: int | str | None = None, **options: Any) -> None:
         self._players = self._check_players(players)
@@ -118,7 +123,29 @@ class Game(ABC):
 
     @abstractmethod
     def _sample_state(self, observation: JSONDict, player: PlayerId, rng: random.Random) -> State:
-        """A full state consistent with ``observation``; hidden parts drawn from ``rng``."""
+        """A full state consistent with ``observation``; hidden parts drawn from ``rng``.
+
+        The path from an observation alone (a ``View`` built from data a server sent); a
+        ``View`` of a live state uses ``determinize`` instead, which is much cheaper.
+        """
+
+    def determinize(self, state: State, player: PlayerId, rng: random.Random) -> State:
+        """A copy of ``state`` with everything ``player`` cannot see redrawn from ``rng``.
+
+        It costs about a clone (no JSON round trip): the copy shares nothing with ``state``,
+        keeps ``observation(player)`` and ``public_observation()``, and has an empty history,
+        since the true history would name what was hidden. Perfect-information games
+        return a plain copy. Engines and the server use it; a bot gets only a ``View``.
+        """
+        if state.game != self:
+            raise CamelcadeError(f"determinize() got a state of {state.game!r}, not of {self!r}")
+        seat = state._check_player(player)
+        if type(state)._resample is State._resample and not self.perfect_information:
+            # A game that has not written its resampler goes through its observation.
+            return self._sample_state(state._observation(seat), seat, rng)
+        sample = state._position_copy()
+        sample._resample(seat, rng)
+        return sample
 
     def state_from_json(self, data: Any) -> State:
         """The inverse of ``State.to_json()``: rejects malformed data with ``StateError``."""
@@ -181,6 +208,11 @@ class State(ABC):
         self._history: list[Action] = []
         self._seen_by: list[tuple[PlayerId, ...] | None] = []
         self._legal_cache: tuple[Action, ...] | None = None
+        self._legal_lookup: frozenset[Action] | None = None
+        self._texts: dict[PlayerId | None, list[str]] = {}
+        """Each viewer's history text so far, extended only when asked for (never rebuilt)."""
+        self._views: list[View] = []
+        """Views handed out for this position; they lapse when it changes."""
 
     # -- hooks a game implements -------------------------------------------------------
 
@@ -209,12 +241,16 @@ class State(ABC):
         """Points so far, one per seat."""
 
     @abstractmethod
-    def _winners(self) -> list[PlayerId]:
-        """Winning seats at a terminal state."""
-
-    @abstractmethod
     def _observation(self, player: PlayerId) -> JSONDict:
         """All that ``player`` may see and nothing else, JSON-safe."""
+
+    @abstractmethod
+    def _public_observation(self) -> JSONDict:
+        """What someone at no seat may see: only what every seat knows.
+
+        Spectators get it. The conformance suite resamples the hidden part of the position
+        from each seat's view and requires the same answer.
+        """
 
     @abstractmethod
     def _to_data(self) -> JSONDict:
@@ -232,6 +268,21 @@ class State(ABC):
     def _describe_action(self, action: Action, player: PlayerId | None) -> str:
         """One sentence saying what a legal ``action`` does here, as ``player`` may know it."""
 
+    def _ranking(self) -> list[list[PlayerId]]:
+        """The seats at a terminal state, grouped best first, every tie-break applied.
+
+        By default the game's ``_winners`` first, then the others by their returns; games
+        whose tie-breaks reach beyond the winners override it.
+        """
+        winners = set(self._winners())
+        rest = rank_by_points(self._returns(), [p for p in range(self._game.players)
+                                                 if p not in winners])
+        return [sorted(winners), *rest] if winners else rest
+
+    def _winners(self) -> list[PlayerId]:
+        """Winning seats at a terminal state (a game implements this or ``_ranking``)."""
+        raise NotImplementedError(f"{self._game.id} implements neither _ranking nor _winners")
+
     def _returns(self) -> list[float]:
         """Final result per seat; by default the game's own points."""
         return self._scores()
@@ -240,20 +291,21 @@ class State(ABC):
         """Seats that see ``action`` (about to be applied); None means everyone."""
         return None
 
-    def _public_observation(self) -> JSONDict:
-        """What someone at no seat may see; override it to serve spectators.
-
-        It must hold only what every seat knows: the conformance suite resamples the hidden
-        part of the position from each seat's view and requires the same answer.
-        """
-        raise NotImplementedError(f"{self._game.id} declares no public observation")
-
     def _hidden_text(self, action: Action) -> str:
         """What seats that do not see ``action`` are told of it."""
         return "?"
 
     def _why_illegal(self, action: Action) -> str | None:
         """Optional game-specific reason an action is illegal here."""
+        return None
+
+    def _resample(self, player: PlayerId, rng: random.Random) -> None:
+        """Redraw, in this copy, everything ``player`` cannot see (``Game.determinize``).
+
+        Nothing to redraw in a perfect-information game. A game with hidden information
+        redraws others' hands, face-down bets and the order of what is still to be drawn,
+        from what the seat can infer, and must keep ``observation(player)`` unchanged.
+        """
         return None
 
     # -- public API ----------------------------------------------------------------------
@@ -288,6 +340,16 @@ class State(ABC):
             else:
                 self._legal_cache = tuple(self._legal_actions())
         return self._legal_cache
+
+    def _is_listed(self, action: Action) -> bool:
+        """Whether ``action`` is legal here: by identity with the state's own list first
+        (an action a bot took from it), else by hash lookup (text parsed anew)."""
+        legal = self._legal()
+        if any(map(is_, legal, repeat(action))):
+            return True
+        if self._legal_lookup is None:
+            self._legal_lookup = frozenset(legal)
+        return action in self._legal_lookup
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance node: ``(outcome, probability)`` pairs whose probabilities sum to 1."""
@@ -325,8 +387,8 @@ class State(ABC):
             who = "chance" if current == CHANCE else f"seat {current}"
             raise NotYourTurnError(f"it is not seat {player}'s turn; {who} is to act")
         resolved = self._resolve(action)
-        legal = self._legal()
-        if resolved not in legal:
+        if not self._is_listed(resolved):
+            legal = self._legal()
             reason = self._why_illegal(resolved)
             shown = ", ".join(str(a) for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
             raise IllegalActionError(
@@ -335,18 +397,33 @@ class State(ABC):
             )
         return resolved
 
-    def apply(self, action: Action | str, *, player: PlayerId | None = None) -> None:
+    def apply(
+        self, action: Action | str, *, player: PlayerId | None = None, check: bool = True
+    ) -> None:
         """Apply a legal action (or its text). On any error the state is left unchanged.
 
         ``player``, when given, is the seat claiming to act: a mismatch raises
         ``NotYourTurnError`` (the server and the terminal pass it; bots and searches need not).
+
+        ``check=False`` is the fast path (python-chess's ``push`` beside ``push_san``) for
+        an ``Action`` taken from this very state's ``legal_actions()`` or
+        ``chance_outcomes()``: searches, playouts, replays of trusted records. Nothing is
+        parsed or checked, so anything else there is undefined behaviour.
         """
-        resolved = self.check_action(action, player=player)
-        seen = self._seen_by_hook(resolved)
-        self._apply(resolved)
-        self._history.append(resolved)
+        resolved = self.check_action(action, player=player) if check else action
+        seen = self._seen_by_hook(resolved)  # type: ignore[arg-type]
+        self._apply(resolved)  # type: ignore[arg-type]
+        self._history.append(resolved)  # type: ignore[arg-type]
         self._seen_by.append(seen)
         self._legal_cache = None
+        self._legal_lookup = None
+        if self._views:
+            self._lapse_views()
+
+    def _lapse_views(self) -> None:
+        for view in self._views:
+            view._lapse()
+        self._views.clear()
 
     def child(self: _S, action: Action | str) -> _S:
         """A new state with ``action`` applied; ``self`` is unchanged."""
@@ -356,10 +433,19 @@ class State(ABC):
 
     def clone(self: _S) -> _S:
         """An independent copy."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        new = self._position_copy()
         new._history = list(self._history)
         new._seen_by = list(self._seen_by)
+        return new
+
+    def _position_copy(self: _S) -> _S:
+        """A copy of the position with an empty history (what ``determinize`` starts from)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._history = []
+        new._seen_by = []
+        new._texts = {}
+        new._views = []
         self._copy_into(new)
         return new
 
@@ -371,30 +457,54 @@ class State(ABC):
     def history_for(self, player: PlayerId | None, start: int = 0) -> list[str]:
         """The history as ``player`` saw it: actions hidden from that seat are redacted.
 
-        Entries never change once written, so a caller that keeps the list asks only for
-        the entries from ``start`` on; rebuilding the whole text after every move would
-        make a long game quadratic.
+        Entries never change once written, so each viewer's text is kept and only extended
+        by the actions since it was last asked for, and a caller that keeps the list asks
+        only for the entries from ``start`` on: nothing is rebuilt as the game grows.
         """
         if isinstance(start, bool) or not isinstance(start, int) or start < 0:
             raise CamelcadeError(f"start must be a history index of 0 or more, got {start!r}")
-        return [
-            str(action) if seen is None or player in seen else self._hidden_text(action)
-            for action, seen in zip(self._history[start:], self._seen_by[start:], strict=True)
-        ]
+        return self._history_text(player)[start:]
+
+    def _history_text(self, player: PlayerId | None) -> list[str]:
+        texts = self._texts.get(player)
+        if texts is None:
+            texts = self._texts[player] = []
+        done = len(texts)
+        if done < len(self._history):
+            hidden = self._hidden_text
+            texts.extend(
+                str(action) if seen is None or player in seen else hidden(action)
+                for action, seen in zip(self._history[done:], self._seen_by[done:], strict=True)
+            )
+        return texts
 
     def scores(self) -> list[float]:
         """Points so far, one float per seat."""
         return [float(s) for s in self._scores()]
 
     def returns(self) -> list[float]:
-        """The final result per seat (the game's own points); only at a terminal state."""
+        """The final result per seat (the game's own points); only at a terminal state.
+
+        Points may hide a tie-break: rank seats with ``ranking()``, not by these.
+        """
         self._require_terminal("returns")
         return [float(r) for r in self._returns()]
 
+    def ranking(self) -> list[list[PlayerId]]:
+        """At the end: the seats grouped best first, ties in one group, all tie-breaks
+        applied (``[[2], [1, 3], [0]]``). Tournaments, ratings and rewards read this."""
+        self._require_terminal("ranking")
+        groups = [sorted(group) for group in self._ranking() if group]
+        seats = [seat for group in groups for seat in group]
+        if sorted(seats) != list(range(self._game.players)):
+            raise CamelcadeError(
+                f"{self._game.id} ranked {groups}, which does not name every seat once"
+            )
+        return groups
+
     def winners(self) -> list[PlayerId]:
-        """The winning seats (several on a tie the rules leave standing); only at the end."""
-        self._require_terminal("winners")
-        return sorted(self._winners())
+        """The winning seats: the first group of ``ranking()`` (several on a shared win)."""
+        return self.ranking()[0]
 
     def _require_terminal(self, what: str) -> None:
         if not self.is_terminal():
@@ -414,24 +524,22 @@ class State(ABC):
         return self._observation(self._check_player(player))
 
     def public_observation(self) -> JSONDict:
-        """JSON-safe dict of what a spectator may see: only what every seat knows.
-
-        Raises ``NotImplementedError`` for a game that declares none (see the hook).
-        """
+        """JSON-safe dict of what a spectator may see: only what every seat knows."""
         return self._public_observation()
 
     def view(self, player: PlayerId) -> View:
-        """What a bot in ``player``'s seat is given: never the true state."""
+        """What a bot in ``player``'s seat is given: never the true state.
+
+        Making one costs the same however long the game has run: its observation and
+        history are read from this position only if the bot asks for them, before the
+        position changes (after that the view has lapsed; see ``View``).
+        """
         seat = self._check_player(player)
-        mine = self._current_player() == seat
-        return View(
-            game=self._game,
-            player=seat,
-            current_player=self._current_player(),
-            observation=self._observation(seat),
-            history=tuple(self.history_for(seat)),
-            actions=self._legal() if mine else (),
-        )
+        current = self._current_player()
+        view = View(self._game, seat, current, self._legal() if current == seat else ())
+        view._attach(self, SeatHistory(self._history_text, seat, len(self._history)))
+        self._views.append(view)
+        return view
 
     def to_json(self) -> JSONDict:
         """The complete state as JSON; ``game.state_from_json(s.to_json()) == s``."""
@@ -467,3 +575,14 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self._game!r} after {len(self._history)} actions>"
+
+
+def rank_by_points(points: Sequence[float], seats: Sequence[PlayerId] | None = None
+                   ) -> list[list[PlayerId]]:
+    """``seats`` (by default all) grouped by ``points``, most first; equal points share a
+    group. The ranking of a game whose only tie-break is "the tie stands"."""
+    chosen = range(len(points)) if seats is None else seats
+    groups: dict[float, list[PlayerId]] = {}
+    for seat in chosen:
+        groups.setdefault(points[seat], []).append(seat)
+    return [sorted(groups[value]) for value in sorted(groups, reverse=True)]

@@ -1,57 +1,113 @@
-"""Which games exist, and loading them by id with their modules imported lazily.
+"""Which games exist: their plug-in manifests, found once, and loading games by id.
 
-Registration maps an id to ``"module:Class"`` text, so ``import camelcade`` stays fast and
-a game's module is imported only when it is loaded.
+Games are found in three places, in this order: the built-in games' plug-in modules
+(listed by ``camelcade.games``), installed packages declaring an entry point in the group
+``camelcade.games`` (each naming a module with a ``PLUGIN``), and the modules named in the
+``CAMELCADE_PLUGINS`` environment variable (comma-separated; how tests and local
+experiments plug a game into every command and the server without installing it). A
+plug-in module is small — it imports only this core — so discovery stays fast; the game
+itself is imported when it is first loaded.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import threading
+from importlib.metadata import entry_points
 from typing import Any
 
 from camelcade.core.errors import UnknownGameError
 from camelcade.core.game import Game
+from camelcade.core.plugin import GamePlugin
 
-_GAMES: dict[str, str] = {}
+ENV_PLUGINS = "CAMELCADE_PLUGINS"
+ENTRY_POINT_GROUP = "camelcade.games"
+
+_PLUGINS: dict[str, GamePlugin] = {}
+_MODULES: list[str] = []
+"""Plug-in modules named so far, imported on the first question about the games."""
+_DISCOVERED = False
+_LOCK = threading.RLock()
 
 
-def register(game_id: str, target: str) -> None:
-    """Register ``game_id`` as the class named by ``target`` (``"package.module:Class"``)."""
-    if ":" not in target:
-        raise ValueError(f"target must look like 'package.module:Class', got {target!r}")
-    _GAMES[game_id] = target
+def register(plugin: GamePlugin) -> None:
+    """Register a game's manifest; a second game under the same id is refused."""
+    if not isinstance(plugin, GamePlugin):
+        raise TypeError(f"register() takes a GamePlugin, got {type(plugin).__name__}")
+    with _LOCK:
+        known = _PLUGINS.get(plugin.id)
+        if known is not None and known != plugin:
+            raise ValueError(f"a game with id {plugin.id!r} is registered already")
+        _PLUGINS[plugin.id] = plugin
+
+
+def unregister(game_id: str) -> None:
+    """Forget a registered game (tests that plug a game in for a while use it)."""
+    with _LOCK:
+        _PLUGINS.pop(game_id, None)
+
+
+def register_module(module: str) -> None:
+    """Name a module whose ``PLUGIN`` is registered when the games are first asked for."""
+    with _LOCK:
+        if module not in _MODULES:
+            _MODULES.append(module)
+        if _DISCOVERED:
+            _import_plugin(module)
+
+
+def _import_plugin(module: str) -> None:
+    found = getattr(importlib.import_module(module), "PLUGIN", None)
+    if not isinstance(found, GamePlugin):
+        raise TypeError(f"module {module} has no PLUGIN (a camelcade.core.plugin.GamePlugin)")
+    register(found)
+
+
+def _discover() -> None:
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    with _LOCK:
+        if _DISCOVERED:
+            return
+        importlib.import_module("camelcade.games")  # names the built-in plug-in modules
+        modules = list(_MODULES)
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            modules.append(point.value.partition(":")[0])
+        modules += [name.strip() for name in os.environ.get(ENV_PLUGINS, "").split(",")
+                    if name.strip()]
+        for module in dict.fromkeys(modules):
+            _import_plugin(module)
+        _DISCOVERED = True
+
+
+def plugins() -> list[GamePlugin]:
+    """Every registered game's manifest, sorted by id."""
+    _discover()
+    return [_PLUGINS[key] for key in sorted(_PLUGINS)]
+
+
+def plugin(game_id: str) -> GamePlugin:
+    """The manifest of ``game_id``; an unknown id raises ``UnknownGameError`` naming the ids."""
+    _discover()
+    found = _PLUGINS.get(game_id) if isinstance(game_id, str) else None
+    if found is None:
+        known = ", ".join(sorted(_PLUGINS)) or "none"
+        shown = game_id[:64] if isinstance(game_id, str) else game_id
+        raise UnknownGameError(f"no game {shown!r}; the games are: {known}")
+    return found
 
 
 def game_ids() -> list[str]:
-    """The ids of every registered (complete) game, sorted."""
-    return sorted(_GAMES)
-
-
-def game_module(game_id: str) -> str:
-    """The name of the module that defines ``game_id``'s class, without importing it.
-
-    Front ends (the terminal, the server) look for optional companion modules beside it,
-    such as a rich board renderer, so they need the name before anything is imported.
-    """
-    try:
-        return _GAMES[game_id].partition(":")[0]
-    except (KeyError, TypeError):
-        known = ", ".join(game_ids()) or "none"
-        raise UnknownGameError(f"no game {game_id!r}; the games are: {known}") from None
+    """The ids of every registered game, sorted."""
+    _discover()
+    return sorted(_PLUGINS)
 
 
 def game_class(game_id: str) -> type[Game]:
-    """The class registered for ``game_id``; raises ``UnknownGameError`` naming the ids."""
-    try:
-        target = _GAMES[game_id]
-    except (KeyError, TypeError):
-        known = ", ".join(game_ids()) or "none"
-        raise UnknownGameError(f"no game {game_id!r}; the games are: {known}") from None
-    module_name, _, class_name = target.partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
-    if not (isinstance(cls, type) and issubclass(cls, Game)):
-        raise TypeError(f"{target} is not a Game subclass")
-    return cls
+    """The class of ``game_id`` (imported now); raises ``UnknownGameError`` naming the ids."""
+    return plugin(game_id).game_class()
 
 
 def load(game_id: str, **options: Any) -> Game:

@@ -1,44 +1,184 @@
-"""What a bot is given: one seat's observation, its legal actions, and a sampler.
+"""What a bot is given: one seat's observation and history, its legal actions, a sampler.
 
-A ``View`` holds no reference to the true state, only the seat's observation, so a bot
-cannot cheat by construction. ``sample_state`` asks the game to build a full state that
-agrees with everything the seat has seen, hidden parts (others' hands, face-down bets,
-the order of future draws) drawn from the caller's random generator: the determinisation
-that ISMCTS and similar searches need.
+A ``View`` is read through the seat's own observation, its redacted history and its
+legal actions, never the true state, so a bot cannot see what its seat may not. It is made
+in constant time: the observation and the history are read from the position only when a
+bot first asks for them, which must be while the position is still the one the view was
+made for. When the position changes the view *lapses*: what was read stays readable, the
+rest raises ``StaleViewError`` — a bot reads its view while choosing, as every driver
+(``cc.play``, the server, tournaments) asks it to.
+
+``sample_state`` draws a full state that agrees with everything the seat has seen, hidden
+parts (others' hands, face-down bets, the order of future draws) redrawn from the caller's
+random generator: the determinisation ISMCTS and similar searches need. The first call
+makes a template — a determinised copy of the position, so it holds nothing hidden — and
+each call then costs one ``Game.determinize`` of it: a clone and the redraw, no JSON.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
 from camelcade.core.action import Action
+from camelcade.core.errors import CamelcadeError
 from camelcade.core.types import JSONDict, PlayerId
 
 if TYPE_CHECKING:
     from camelcade.core.game import Game, State
 
 
-@dataclass(frozen=True)
-class View:
-    """One seat's information state."""
+class StaleViewError(CamelcadeError):
+    """A view was read after the position it was made for had changed."""
 
-    game: Game
-    player: PlayerId
-    current_player: PlayerId
-    observation: JSONDict
-    history: tuple[str, ...]
-    """The actions so far as this seat saw them (hidden ones redacted)."""
-    actions: tuple[Action, ...] = field(repr=False)
+
+class SeatHistory(Sequence[str]):
+    """A seat's history text up to one moment, read lazily from the state's own record.
+
+    The state extends each viewer's text only when it is read, and never rewrites an
+    entry, so a slice of it up to ``length`` stays exact however far the game goes on.
+    """
+
+    __slots__ = ("_length", "_read", "_seat", "_texts")
+
+    def __init__(self, read: Callable[[PlayerId | None], list[str]] | None,
+                 seat: PlayerId | None, length: int,
+                 texts: Sequence[str] | None = None) -> None:
+        self._read = read
+        self._seat = seat
+        self._length = length
+        self._texts: Sequence[str] | None = texts
+
+    def _lapse(self) -> None:
+        self._read = None
+
+    def _entries(self) -> Sequence[str]:
+        if self._texts is None:
+            if self._read is None:
+                raise StaleViewError(
+                    "this view's history was not read before the game moved on; "
+                    "read view.history while choosing"
+                )
+            self._texts = self._read(self._seat)
+        return self._texts
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        if isinstance(index, slice):
+            return tuple(self._entries()[: self._length][index])
+        if not -self._length <= index < self._length:
+            raise IndexError("history index out of range")
+        return self._entries()[index % self._length]
+
+    def __iter__(self) -> Iterator[str]:
+        entries = self._entries()
+        return (entries[i] for i in range(self._length))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            if len(other) != self._length:
+                return False
+            return all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"SeatHistory({list(self)!r})" if self._texts is not None or self._read \
+            else f"<SeatHistory of {self._length} lapsed entries>"
+
+
+class View:
+    """One seat's information state (see the module docstring)."""
+
+    __slots__ = ("_history", "_observation", "_source", "_template", "actions", "current_player",
+                 "game", "player")
+
+    def __init__(
+        self,
+        game: Game,
+        player: PlayerId,
+        current_player: PlayerId,
+        actions: tuple[Action, ...] = (),
+        *,
+        observation: JSONDict | None = None,
+        history: Sequence[str] = (),
+    ) -> None:
+        self.game = game
+        self.player = player
+        self.current_player = current_player
+        self.actions = actions
+        self._observation = observation
+        self._history: Sequence[str] = tuple(history)
+        self._source: State | None = None
+        self._template: State | None = None
+
+    @classmethod
+    def from_observation(cls, game: Game, player: PlayerId, current_player: PlayerId,
+                         observation: JSONDict, history: Sequence[str] = (),
+                         actions: Sequence[Action] = ()) -> View:
+        """A view built from data alone (what a server sent): it samples through the
+        game's observation loader once, then determinises that template."""
+        return cls(game, player, current_player, tuple(actions), observation=observation,
+                   history=history)
+
+    def _attach(self, state: State, history: SeatHistory) -> None:
+        self._source = state
+        self._history = history
+
+    def _lapse(self) -> None:
+        self._source = None
+        if isinstance(self._history, SeatHistory):
+            self._history._lapse()
+
+    def _live(self, what: str) -> State:
+        if self._source is None:
+            raise StaleViewError(
+                f"this view's {what} was not read before the game moved on; a bot reads "
+                f"its view while choosing"
+            )
+        return self._source
+
+    @property
+    def observation(self) -> JSONDict:
+        """All this seat may see, as JSON-safe data (read once, then kept)."""
+        if self._observation is None:
+            self._observation = self._live("observation")._observation(self.player)
+        return self._observation
+
+    @property
+    def history(self) -> Sequence[str]:
+        """The actions so far as this seat saw them (hidden ones redacted)."""
+        return self._history
 
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions; empty when it is not this seat's turn."""
         return list(self.actions)
 
     def sample_state(self, rng: random.Random) -> State:
-        """A full state consistent with this observation; hidden parts resampled.
+        """A full state consistent with this seat's information; hidden parts redrawn.
 
         The sample is a position, not a replay: its ``history`` is empty.
         """
-        return self.game._sample_state(self.observation, self.player, rng)
+        if self._template is None:
+            if self._source is None and self._observation is not None:
+                self._template = self.game._sample_state(self._observation, self.player, rng)
+            else:
+                source = self._live("position")
+                self._template = self.game.determinize(source, self.player, rng)
+        return self.game.determinize(self._template, self.player, rng)
+
+    def __repr__(self) -> str:
+        return (f"View(game={self.game!r}, player={self.player}, "
+                f"current_player={self.current_player})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (View.from_observation, (self.game, self.player, self.current_player,
+                                        self.observation, tuple(self.history), self.actions))

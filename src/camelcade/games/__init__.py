@@ -1,18 +1,19 @@
-"""The built-in games, registered by id with lazy imports.
+"""The built-in games: the plug-in module of each, registered on first use.
 
 A game is listed here only once it is complete: every rule of its rules file, its
-notation, text and tests. Until then ``cc.load`` refuses its id.
+notation, text and tests. Everything else about a game is declared in its own
+``plugin.py`` (see ``camelcade.core.plugin``).
 """
 
-from camelcade.core.registry import register
+from camelcade.core.registry import register_module
 
-BUILTIN_GAMES = {
-    "a-dos-de-chameau": "camelcade.games.a_dos_de_chameau.game:ADosDeChameau",
-    "camel-drive": "camelcade.games.camel_drive.game:CamelDrive",
-    "caravan": "camelcade.games.caravan.game:Caravan",
-    "camel-up": "camelcade.games.camel_up.game:CamelUp",
-    "kamelen": "camelcade.games.kamelen.game:KamelenGame",
-}
+BUILTIN_PLUGINS = (
+    "camelcade.games.a_dos_de_chameau.plugin",
+    "camelcade.games.camel_drive.plugin",
+    "camelcade.games.camel_up.plugin",
+    "camelcade.games.caravan.plugin",
+    "camelcade.games.kamelen.plugin",
+)
 
-for _game_id, _target in BUILTIN_GAMES.items():
-    register(_game_id, _target)
+for _module in BUILTIN_PLUGINS:
+    register_module(_module)

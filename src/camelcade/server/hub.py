@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
-from camelcade.server.views import PublicObservation, legal_actions_for
+from camelcade.server.views import legal_actions_for
 
 log = logging.getLogger(__name__)
 
@@ -124,8 +124,7 @@ class Connection:
 class Hub:
     """Builds and queues the messages of every connection of this process."""
 
-    def __init__(self, public: PublicObservation, instance_id: str, presence_ttl: float) -> None:
-        self.public = public
+    def __init__(self, instance_id: str, presence_ttl: float) -> None:
         self.instance_id = instance_id
         self.presence_ttl = presence_ttl
 
@@ -170,7 +169,7 @@ class Hub:
         if cached is not None and cached.state_id == match.state_id:
             return cached
         state = match.state
-        observation = self.public.observe(state) if role is None else state.observation(role)
+        observation = state.public_observation() if role is None else state.observation(role)
         legal = legal_actions_for(state, role) if match.status == "running" else []
         cached = RoleCache(
             state_id=match.state_id,

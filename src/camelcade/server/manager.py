@@ -271,7 +271,8 @@ class MatchManager:
         state = plan.state
         status = "finished" if state.is_terminal() else "running"
         result = (
-            {"returns": state.returns(), "winners": state.winners()} if status == "finished"
+            {"returns": state.returns(), "winners": state.winners(),
+             "ranking": state.ranking()} if status == "finished"
             else None
         )
         deadline = None

@@ -210,7 +210,10 @@ class SeatView(BaseModel):
 
 class Result(BaseModel):
     returns: list[float]
-    winners: list[int]
+    winners: list[int] = Field(description="the first group of the ranking")
+    ranking: list[list[int]] = Field(
+        default_factory=list,
+        description="seats best first, ties grouped, every tie-break applied")
 
 
 class StateMessage(BaseModel):

@@ -39,7 +39,7 @@ class TurnTimer(BaseModel):
 
 class CreateMatch(BaseModel):
     model_config = _STRICT
-    game: str = Field(max_length=64, examples=["a-dos-de-chameau"])
+    game: str = Field(max_length=64, description="a game id, as GET /api/games lists them")
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 2}])
     seats: list[SeatSpec] | None = Field(
         default=None, max_length=16, description="one per player; default: all open"

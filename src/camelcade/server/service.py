@@ -14,7 +14,6 @@ import logging
 import time
 from typing import Any
 
-from camelcade.core.game import Game
 from camelcade.server.bots import BotRunner
 from camelcade.server.db import make_engine, migrate
 from camelcade.server.hub import AddressLimiter, Connection, Hub
@@ -24,7 +23,6 @@ from camelcade.server.notify import Listener
 from camelcade.server.runtime import LiveMatch
 from camelcade.server.settings import Settings
 from camelcade.server.store import Store
-from camelcade.server.views import PublicObservation
 
 log = logging.getLogger(__name__)
 HOUSEKEEPING_SECONDS = 5.0
@@ -39,8 +37,7 @@ class Services:
         self.store = Store(engine, settings.notify_channel, settings.instance_id,
                            inline_writes=settings.inline_writes(engine.dialect.name))
         self.moves = MoveWriter(self.store)
-        self.public = PublicObservation(settings.public_warmup_games)
-        self.hub = Hub(self.public, settings.instance_id, settings.presence_ttl)
+        self.hub = Hub(settings.instance_id, settings.presence_ttl)
         self.http_limiter = AddressLimiter(settings.http_rate_per_second, settings.http_rate_burst)
         self.manager = MatchManager(self.store, self.moves, self._changed, self._turn)
         self.runner = BotRunner(self.manager, settings.bot_delay)
@@ -48,7 +45,6 @@ class Services:
         self._housekeeping: asyncio.Task[None] | None = None
         self._refreshing: dict[str, bool] = {}
         self._background: set[asyncio.Task[Any]] = set()
-        self._prepared: set[Game] = set()
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -99,19 +95,6 @@ class Services:
 
     def _changed(self, match: LiveMatch) -> None:
         self.hub.broadcast_state(match)
-        if match.game not in self._prepared:
-            self._spawn(self.prepare(match.game))
-
-    async def prepare(self, game: Game) -> None:
-        """Learn an undeclared game's private fields in a thread, before a spectator asks.
-
-        The first spectator's view would otherwise learn them on the event loop. Games that
-        declare their public observation need nothing.
-        """
-        if game not in self._prepared:
-            self._prepared.add(game)
-            if not self.public.declares(game):
-                await asyncio.to_thread(self.public.private_fields, game)
 
     def _turn(self, match: LiveMatch, remote: bool = False) -> None:
         self.runner.schedule(match, remote=remote)

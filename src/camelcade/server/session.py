@@ -108,8 +108,6 @@ async def serve_socket(services: Services, websocket: WebSocket, match_id: str) 
         bucket=TokenBucket(settings.rate_per_second, settings.rate_burst),
         outbox_size=settings.outbox_size,
     )
-    if seat is None:
-        await services.prepare(match.game)
     connection.start()
     connection.push_json(services.hub.welcome(match, connection))
     services.hub.send_state(match, connection, full=True)

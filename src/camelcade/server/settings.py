@@ -83,8 +83,6 @@ class Settings:
     lobby_limit: int = 200
     cache_idle_seconds: float = 300.0
     """Finished matches nobody watches are dropped from memory after this long."""
-    public_warmup_games: int = 4
-    """Random games played per game variant to learn which observation fields differ by seat."""
     instance_id: str = field(default_factory=lambda: secrets.token_hex(6))
     write_mode: str = "auto"
     """"inline" (commit on the event loop), "thread" (a writer thread) or "auto": SQLite

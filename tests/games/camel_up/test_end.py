@@ -15,7 +15,7 @@ def test_game_ends_the_moment_a_racing_camel_crosses_the_line() -> None:
     assert state.pyramid() == list(state.edition.dice)  # a fresh leg: 6 dice in
     roll(state, "purple 2")  # purple carries nothing (white is below it)
     assert state.is_terminal() and state.phase == "over"
-    assert state.track()[17] == ["purple"] and state.ranking()[0] == "purple"
+    assert state.track()[17] == ["purple"] and state.camel_order()[0] == "purple"
     assert len(state.pyramid()) == 5  # the rest of the leg is never rolled
     with pytest.raises(cc.GameOverError):
         state.apply("roll")
@@ -40,7 +40,7 @@ def test_crazy_camel_crossing_backwards_ends_the_game_and_its_riders_rank_last()
     assert state.coins()[bettor] == before + 8  # the first correct loser card pays 8
     assert state.is_terminal()
     assert state.track()[0] == ["black", "red"]
-    assert state.ranking()[-1] == "red"
+    assert state.camel_order()[-1] == "red"
     assert ["red", 1] not in data(state)["track"]
     assert state.pile("loser") == [(bettor, "red")]
 
@@ -49,7 +49,7 @@ def test_crazy_camel_crossing_alone_still_ends_the_game() -> None:
     state = black_on_2()
     roll(state, "black 3")  # 2 -> -1: over the line counterclockwise, carrying nobody
     assert state.is_terminal() and state.track()[-1] == ["black"]
-    assert state.ranking()[-1] != "black"  # crazy camels are never ranked
+    assert state.camel_order()[-1] != "black"  # crazy camels are never ranked
 
 
 def test_overall_winner_bets_pay_8_5_3_2_1_1_in_pile_order_and_wrong_ones_cost_1() -> None:

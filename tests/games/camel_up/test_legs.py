@@ -67,7 +67,7 @@ def test_leg_scoring_pays_face_value_plus_one_for_second_minus_one_else() -> Non
     state.apply("bet blue")  # seat 1: blue 5
     state.apply("bet red")  # seat 2: red 5
     rolls(state, "blue 1", "green 2", "red 1", "white 1", "purple 1")  # seats 0 1 2 0 1
-    assert state.ranking()[:2] == ["green", "blue"]
+    assert state.camel_order()[:2] == ["green", "blue"]
     # seat 0: 5 + 2 pyramid tickets; seat 1: +1 + 2 pyramid; seat 2: -1 + 1 pyramid
     assert state.coins() == [3 + 5 + 2, 3 + 1 + 2, 3 - 1 + 1]
 

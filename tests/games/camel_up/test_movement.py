@@ -28,7 +28,7 @@ def test_stacking_a_unit_ending_on_an_occupied_space_goes_on_top() -> None:
     state = setup(BASE)
     roll(state, "red 2")
     assert state.track()[3] == ["yellow", "purple", "red"]
-    assert state.ranking()[0] == "red"
+    assert state.camel_order()[0] == "red"
 
 
 def test_stacking_camels_below_the_mover_stay_behind() -> None:

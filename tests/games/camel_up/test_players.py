@@ -46,7 +46,7 @@ def test_partnerships_with_6_or_more_players_copy_the_best_reward() -> None:
     assert not any(a.startswith("partner") for a in legal(state))  # seat 3 is taken
     state.apply("bet green")  # seat 3: green 3
     rolls(state, "blue 1", "green 2", "red 1", "white 1", "purple 1")  # seats 4 5 0 1 2
-    assert state.ranking()[:2] == ["green", "blue"]
+    assert state.camel_order()[:2] == ["green", "blue"]
     # seat 0: pyramid +1, copies seat 3's +3; seat 3: +3, copies seat 0's +1
     assert state.coins() == [3 + 1 + 3, 3 - 1 + 1, 3 + 5 + 1, 3 + 3 + 1, 4, 4]
     assert state.partner(0) is None and state.partner(3) is None  # cards flip back

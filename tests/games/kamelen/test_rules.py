@@ -238,7 +238,7 @@ def test_two_passes_in_a_row_draw() -> None:
     assert legal(state) == ["pass"]
     state.apply("pass")
     assert state.end_reason == END_PASSES
-    assert state.returns() == [0.5, 0.5] and state.winners() == []
+    assert state.returns() == [0.5, 0.5] and state.ranking() == [[0, 1]]
 
 
 def test_threefold_repetition_draws() -> None:

@@ -174,7 +174,7 @@ class CamelUpState(State):
         """Whether this game has partnerships (2nd edition, 6 or more players)."""
         return self._partnerships
 
-    def ranking(self) -> list[str]:
+    def camel_order(self) -> list[str]:
         """Racing camels from first to last."""
         return ranking(self._track, self.edition.racing)
 
@@ -285,7 +285,7 @@ class CamelUpState(State):
 
     def leg_result(self) -> LegResult:
         """How the leg would be scored if it ended now (the rules score it at its end)."""
-        return score_leg(self.ranking(), self._tickets, self._pyramid_tickets,
+        return score_leg(self.camel_order(), self._tickets, self._pyramid_tickets,
                          self._partners, self._coins)
 
     def _score_leg(self) -> None:
@@ -306,7 +306,7 @@ class CamelUpState(State):
     def _finish(self) -> None:
         """A unit crossed the line: final leg scoring, then both overall piles."""
         self._score_leg()
-        order = self.ranking()
+        order = self.camel_order()
         score_pile(self._piles[WINNER], order[0], self._coins)
         score_pile(self._piles[LOSER], order[-1], self._coins)
         self._phase = OVER

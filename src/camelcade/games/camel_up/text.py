@@ -68,7 +68,7 @@ def describe_state(state: CamelUpState, player: PlayerId | None) -> str:
     lines += space_lines(state, player) or ["No camels on the track yet."]
     if state.phase == SETUP:
         return "\n".join(lines)
-    order = state.ranking()
+    order = state.camel_order()
     lines.append("Ranking: " + ", ".join(
         f"{ORDINALS[i]} {c.capitalize()}" for i, c in enumerate(order[:-1]))
         + f", last {order[-1].capitalize()}.")
@@ -98,7 +98,7 @@ def _status(state: CamelUpState, player: PlayerId | None) -> str:
         coins = state.coins()
         names = [seat_name(s, player) for s in state.winners()]
         verb = "wins" if len(names) == 1 else "share the win"
-        order = state.ranking()
+        order = state.camel_order()
         return (f"The game is over: {order[0].capitalize()} won the race and "
                 f"{order[-1].capitalize()} came last. {' and '.join(names)} {verb} with "
                 f"{plural(max(coins), 'coin')}.")

@@ -1,11 +1,12 @@
-"""Terminal hooks of the fake game: a board renderer, a seat namer and one prompt command."""
+"""The toy in the terminal: a board renderer, seat names, prompt and advisor commands."""
 
 from __future__ import annotations
 
-from camelcade.core.errors import CamelcadeError
+from camelcade.core.errors import CamelcadeError, StateError
 from camelcade.core.game import Game, State
+from tests.toygame.game import SEAT_NAMES, ToyGame
 
-BOARD_MARK = "FAKE BOARD FOR SEAT"
+BOARD_MARK = "TOY BOARD FOR SEAT"
 
 
 def render(state: State, player: int | None) -> str:
@@ -13,7 +14,7 @@ def render(state: State, player: int | None) -> str:
 
 
 def seat_name(game: Game, seat: int) -> str:
-    return ("North", "South", "East", "West")[seat]
+    return SEAT_NAMES[seat]
 
 
 def count(state: State, seat: int) -> str:
@@ -26,12 +27,12 @@ def broken(state: State, seat: int) -> str:
     raise CamelcadeError("the advisor is out of camels")
 
 
-COMMANDS = {"count": count, "broken": broken}
-
-
 def secret_tip(state: State, seat: int) -> str:
     """An advisor's tip, offered only with --advisor."""
     return f"TIP for seat {seat}"
 
 
-ADVISOR_COMMANDS = {"tip": secret_tip}
+def position_state(game: Game, text: str) -> State:
+    if not isinstance(game, ToyGame):
+        raise StateError(f"not a toy game: {game.id}")
+    return game.state_from_position(text)

@@ -1,4 +1,4 @@
-"""Sub-commands of the fake game, mounted as ``camelcade fake-camels ...``."""
+"""Sub-commands of the toy game, mounted as ``camelcade toy ...``."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ app = typer.Typer()
 @app.command()
 def hello(name: str = "world") -> None:
     """Greet someone."""
-    typer.echo(f"hello {name} from the fake camels")
+    typer.echo(f"hello {name} from the toy")
 
 
 @app.command()

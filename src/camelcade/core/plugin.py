@@ -1,0 +1,161 @@
+"""The one manifest a game registers: everything the rest of camelcade needs to know of it.
+
+A game's folder holds everything about the game; its ``plugin.py`` declares a
+:class:`GamePlugin` naming the game class, its bots and levels, its terminal renderer and
+prompt commands, its command-line tools, its position notation, its browser board and its
+encoding for learning agents. The game-agnostic packages (core, bots, cli, sim, server)
+read only this manifest and never name a game, so a new game — the test suite's toy, or a
+third party's package — plugs in without an edit outside its folder.
+
+Every code slot is a :class:`Ref`, the text ``"package.module:attribute"``, imported only
+when first used: ``import camelcade`` and ``camelcade --help`` stay fast however many games
+are installed, and a command that never draws a board never imports rich.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+
+if TYPE_CHECKING:
+    from camelcade.core.game import Game, State
+    from camelcade.core.types import PlayerId
+
+T = TypeVar("T")
+
+_LOADED: dict[str, Any] = {}
+
+
+@dataclass(frozen=True)
+class Ref(Generic[T]):
+    """An object named by ``"package.module:attribute"`` text and imported on first use."""
+
+    target: str
+
+    def __post_init__(self) -> None:
+        module, colon, attribute = self.target.partition(":")
+        if not (module and colon and attribute):
+            raise ValueError(f"a reference looks like 'package.module:name', got {self.target!r}")
+
+    @property
+    def module(self) -> str:
+        return self.target.partition(":")[0]
+
+    def load(self) -> T:
+        """The object itself (imported once, then cached)."""
+        found: Any = _LOADED.get(self.target)
+        if found is None:
+            module, _, attribute = self.target.partition(":")
+            found = importlib.import_module(module)
+            for part in attribute.split("."):
+                found = getattr(found, part)
+            _LOADED[self.target] = found
+        return cast(T, found)
+
+
+Command = Callable[["State", "PlayerId"], str]
+"""A word typed at the terminal prompt: gets the true state and the asking seat, returns
+text to print. It must reveal nothing that seat may not see."""
+
+Renderer = Callable[["State", "PlayerId | None"], Any]
+"""Draws the position as a seat (None: everyone) may see it, as a rich renderable."""
+
+SeatNamer = Callable[["Game", "PlayerId"], str]
+"""How a seat is called in prompts and results ("Red", "South")."""
+
+PositionParser = Callable[["Game", str], "State"]
+"""Builds a state from the game's one-line position notation (``play --position``)."""
+
+
+@dataclass(frozen=True)
+class TerminalSlot:
+    """The game in the terminal; every part optional.
+
+    ``render`` draws the board in rich mode (colour always comes with words or letters;
+    ``--plain`` never calls it and prints ``describe()``). ``commands`` are extra words the
+    ``play`` prompt accepts; ``advisor_commands`` are help rated play must not give, accepted
+    only with ``--advisor``. Built-in words (help, legal, board, quit) win over a game's.
+    """
+
+    render: Ref[Renderer] | None = None
+    seat_name: Ref[SeatNamer] | None = None
+    commands: Mapping[str, Ref[Command]] = field(default_factory=dict)
+    advisor_commands: Mapping[str, Ref[Command]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class WebSlot:
+    """The game in the browser: an ES module drawing the board, and its styles.
+
+    ``board`` and ``stylesheet`` are paths inside the game's package (``"web/board.js"``),
+    served by the web app as they are; the module renders the view JSON only, the browser
+    holds no rules. ``layout`` names the Python function giving, for a seat's view, the
+    accessible board (cells with their words) and the cells each legal action touches.
+    """
+
+    board: str | None = None
+    stylesheet: str | None = None
+    layout: Ref[Callable[..., Any]] | None = None
+    picture: str | None = None
+    """An SVG picture of the game for the lobby, a path inside the package."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """A strength offered to people ("easy", "hard"): a bot and its settings."""
+
+    bot: str
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    description: str = ""
+
+
+DEFAULT_LEVELS: Mapping[str, Level] = {
+    "easy": Level("random", {}, "plays any legal move"),
+    "medium": Level("mcts", {"iterations": 100}, "a short search: 100 playouts a move"),
+    "hard": Level("mcts", {"time_limit": 1.0, "iterations": 1_000_000},
+                  "searches for about a second a move"),
+}
+"""Levels of a game that declares none of its own: generic bots every game can use."""
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game's manifest (see the module docstring)."""
+
+    id: str
+    game: Ref[type[Game]]
+    summary: str = ""
+    """One line for the lobby and ``camelcade list``: what kind of game it is."""
+    bots: Mapping[str, Ref[Callable[..., Any]]] = field(default_factory=dict)
+    """The game's own bots by name, each a class or factory taking keyword settings."""
+    levels: Mapping[str, Level] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
+    terminal: TerminalSlot = field(default_factory=TerminalSlot)
+    cli: Ref[Any] | None = None
+    """A ``typer.Typer`` mounted as ``camelcade GAME-ID ...``."""
+    position: Ref[PositionParser] | None = None
+    web: WebSlot | None = None
+    rl: Ref[Any] | None = None
+    """The game's encoding for the learning wrappers (action index, observation tensor)."""
+
+    def __post_init__(self) -> None:
+        if not self.id or self.id != self.id.strip().lower() or " " in self.id:
+            raise ValueError(f"a game id is lower-case text without spaces, got {self.id!r}")
+
+    @property
+    def package(self) -> str:
+        """The package holding the game's module: where its files (web board, maps) live."""
+        module = self.game.module
+        return module.rpartition(".")[0] or module
+
+    def game_class(self) -> type[Game]:
+        """The game class, imported now; it must be a ``Game`` whose ``id`` is this one."""
+        from camelcade.core.game import Game
+
+        cls = self.game.load()
+        if not (isinstance(cls, type) and issubclass(cls, Game)):
+            raise TypeError(f"{self.game.target} is not a Game subclass")
+        if cls.id != self.id:
+            raise TypeError(f"{self.game.target} has id {cls.id!r}, its plug-in says {self.id!r}")
+        return cls

@@ -1,0 +1,15 @@
+"""A dos de Chameau's plug-in manifest: what the rest of camelcade knows of this game."""
+
+from camelcade.core.plugin import GamePlugin, Ref, TerminalSlot
+
+_HERE = "camelcade.games.a_dos_de_chameau"
+
+PLUGIN = GamePlugin(
+    id="a-dos-de-chameau",
+    game=Ref(f"{_HERE}.game:ADosDeChameau"),
+    summary="A card-driven race of camels to the oasis, adapted for blind players (2-4).",
+    terminal=TerminalSlot(
+        render=Ref(f"{_HERE}.terminal:render"),
+        seat_name=Ref(f"{_HERE}.terminal:seat_name"),
+    ),
+)

@@ -169,3 +169,25 @@ def test_bots_and_levels_come_from_the_manifest(toy_game: str) -> None:
     for manifest in cc.plugins():
         for level in manifest.levels.values():
             assert level.bot in cc.bots.names(manifest.id), (manifest.id, level)
+
+
+def test_a_layout_names_missing_and_unknown_keys_and_writes_plain_json() -> None:
+    from collections import Counter
+    from dataclasses import dataclass
+
+    from camelcade.core.layout import Layout
+
+    @dataclass
+    class Sample(Layout):
+        board: tuple[int, ...]
+        pile: Counter[str]
+        turn: int
+
+    assert Sample((1, 2), Counter("aab"), 0).to_data() == {
+        "board": [1, 2], "pile": ["a", "a", "b"], "turn": 0}
+    with pytest.raises(cc.StateError, match=r"'state' lacks \['turn'\]"):
+        Sample.checked_keys({"board": [], "pile": []})
+    with pytest.raises(cc.StateError, match=r"unknown fields \['extra'\]; allowed: "):
+        Sample.checked_keys({"board": [], "pile": [], "turn": 0, "extra": 1})
+    with pytest.raises(cc.StateError, match="must be an object with board, pile, turn"):
+        Sample.checked_keys([])

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from camelcade.core.action import Action
 from camelcade.core.errors import (
@@ -40,6 +40,18 @@ PROBABILITY_TOLERANCE = 1e-9
 _S = TypeVar("_S", bound="State")
 
 
+class Words(Protocol):
+    """A game's words: its ``text`` module, declared as ``Game.words``.
+
+    The state's ``_describe`` and ``_describe_action`` read them, so ``state.py`` never
+    imports its text module (which imports the state), and no game has an import cycle.
+    """
+
+    def describe_state(self, state: Any, player: PlayerId | None, /) -> str: ...
+
+    def describe_action(self, state: Any, action: Any, player: PlayerId | None, /) -> str: ...
+
+
 class Game(ABC):
     """A game with its options fixed: immutable, comparable, cheap to pass around."""
 
@@ -51,6 +63,8 @@ class Game(ABC):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     perfect_information: ClassVar[bool] = False
     rules_version: ClassVar[int] = 1
+    words: ClassVar[Words | None] = None
+    """The game's text module (``describe_state``, ``describe_action``), set in its game.py."""
     """Changes only when the rules' behaviour does (pgx's habit): records carry it, and a
     record of another version replays with a warning, or is refused saying why."""
 
@@ -260,13 +274,25 @@ class State(ABC):
     def _copy_into(self, other: State) -> None:
         """Give ``other`` (a shallow copy of self) its own mutable containers."""
 
-    @abstractmethod
     def _describe(self, player: PlayerId | None) -> str:
-        """Plain-language text of the position as ``player`` (a checked seat, or None) sees it."""
+        """Plain-language text of the position as ``player`` (a checked seat, or None) sees it.
 
-    @abstractmethod
+        By default the game's ``words.describe_state``.
+        """
+        return self._words().describe_state(self, player)
+
     def _describe_action(self, action: Action, player: PlayerId | None) -> str:
-        """One sentence saying what a legal ``action`` does here, as ``player`` may know it."""
+        """One sentence saying what a legal ``action`` does here, as ``player`` may know it.
+
+        By default the game's ``words.describe_action``.
+        """
+        return self._words().describe_action(self, action, player)
+
+    def _words(self) -> Words:
+        words = type(self._game).words
+        if words is None:
+            raise NotImplementedError(f"{self._game.id} declares no words (Game.words)")
+        return words
 
     def _ranking(self) -> list[list[PlayerId]]:
         """The seats at a terminal state, grouped best first, every tie-break applied.

@@ -1,0 +1,63 @@
+"""The saved layout of a position: one dataclass per game whose fields are the saved keys.
+
+A game's ``position.py`` declares its layout as a dataclass deriving from :class:`Layout`:
+the field names are the keys of ``to_json()["state"]``, written once. ``to_data`` turns it
+into JSON-safe data; ``from_data`` checks the keys (missing and unknown ones named) and
+hands the values to the game's ``_parse``, which validates each field and says what is
+allowed. The state builds itself from a validated layout and is the only writer of its own
+private fields, so the layout is not repeated in a field list, a ``_to_data`` and a sampler.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar, TypeVar
+
+from camelcade.core.errors import StateError
+from camelcade.core.types import JSONDict
+
+_L = TypeVar("_L", bound="Layout")
+
+
+def plain(value: Any) -> Any:
+    """A JSON-safe copy: tuples and lists become lists, mappings dicts, counters lists."""
+    if isinstance(value, Counter):
+        return sorted(value.elements())
+    if isinstance(value, Mapping):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
+
+
+class Layout:
+    """Base of a game's saved layout (a dataclass; see the module docstring)."""
+
+    name: ClassVar[str] = "'state'"
+    """How an error names the saved object."""
+
+    @classmethod
+    def keys(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+
+    def to_data(self) -> JSONDict:
+        """The layout as JSON-safe data, keys in field order."""
+        return {name: plain(getattr(self, name)) for name in self.keys()}
+
+    @classmethod
+    def checked_keys(cls, data: Any) -> dict[str, Any]:
+        """``data`` as a dict with exactly the layout's keys, or a ``StateError`` naming them."""
+        if not isinstance(data, dict):
+            raise StateError(f"{cls.name} must be an object with {', '.join(cls.keys())}")
+        keys = set(cls.keys())
+        missing, extra = keys - set(data), set(data) - keys
+        if missing:
+            raise StateError(f"{cls.name} lacks {sorted(missing)}")
+        if extra:
+            raise StateError(f"{cls.name} has unknown fields {sorted(map(str, extra))}; "
+                             f"allowed: {sorted(keys)}")
+        return dict(data)

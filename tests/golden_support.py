@@ -10,8 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from camelcade.core.action import Action
 from camelcade.core.chance import sample_chance
 from camelcade.core.game import Game, State
 from camelcade.core.registry import load
@@ -113,3 +115,71 @@ def read_moves(text: str) -> MovesGolden:
     body = lines[2:-1] if end is not None else lines[2:]
     steps = [tuple(line.rsplit(" ", 1)) for line in body]
     return MovesGolden(game, start, [(a, d) for a, d in steps], end)
+
+
+# -- the short readable golden of each game ---------------------------------------------
+
+def short_playthrough(
+    state: State,
+    seed: int,
+    *,
+    title: str,
+    test_file: str,
+    steps: int = 60,
+    every: int = 20,
+    choose: Callable[[State, random.Random], Action] | None = None,
+) -> str:
+    """About ``steps`` steps of a seeded game, as every seat and a spectator hear them.
+
+    Each step: its number and action, the sentence a spectator hears, and, when the action
+    is hidden from some seats (a draw, a face-down bet), the sentence of each seat that sees
+    it. The position is printed
+    at the start, every ``every`` steps and at the end: the public description, then for
+    each seat the lines its own description adds (its hand, its pile), so a reviewer sees
+    exactly what each seat knows. ``choose`` picks the seats' actions (default: a random
+    legal one from the same ``random.Random(seed)`` that samples chance).
+    """
+    rng = random.Random(seed)
+    players = state.game.players
+    lines = [
+        f"# {title}",
+        "# Each step: number, action, what a spectator hears; for a hidden action, '  seat N:'",
+        "# what each seat that sees it hears. Positions: the public text, then what each seat",
+        "# sees besides.",
+        f"# Regenerate with UPDATE_GOLDEN=1 pytest {test_file}",
+    ]
+
+    def position(label: str) -> None:
+        public = state.describe()
+        lines.extend(["", f"== {label}", public])
+        shown = set(public.splitlines())
+        for seat in range(players):
+            own = [line for line in state.describe(seat).splitlines() if line not in shown]
+            if own:
+                lines.append(f"-- seat {seat} also sees:")
+                lines.extend(own)
+
+    position("start")
+    lines.append("")
+    for step in range(1, steps + 1):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            action = sample_chance(state, rng)
+        else:
+            action = choose(state, rng) if choose else rng.choice(state.legal_actions())
+        public = state.describe_action(action)
+        private = [(seat, state.describe_action(action, seat)) for seat in range(players)]
+        state.apply(action)
+        lines.append(f"{step}. {action} — {public}")
+        index = len(state.history) - 1
+        if state.history_for(None, index) != [str(action)]:  # hidden from some seats
+            lines.extend(f"  seat {seat}: {text}" for seat, text in private
+                         if state.history_for(seat, index) == [str(action)])
+        if step % every == 0 and not state.is_terminal():
+            position(f"after step {step}")
+            lines.append("")
+    position("end" if state.is_terminal() else f"stopped after step {len(state.history)}")
+    if state.is_terminal():
+        lines.append(f"result: returns {state.returns()}, ranking {state.ranking()}")
+    return "\n".join(lines) + "\n"

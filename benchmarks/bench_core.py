@@ -1,0 +1,59 @@
+"""Core v2 against the first release, measured in one run on this machine.
+
+For every game (default options): random playouts through the public (checked) path and
+the fast path, ``mcts`` iterations per CPU second (100 iterations a decision at six
+decision points of a seeded game, otherwise the bot's defaults), and ``cc.play`` with
+random bots per action over the bare fast loop. The first release is built from git
+history (``first_release.py``) and measured by the same probe (``core_probe.py``) in its
+own interpreter, game by game, right before today's code.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import camelcade as cc
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from first_release import FIRST_RELEASE  # noqa: E402
+from first_release import python as first_release_python  # noqa: E402
+
+
+def _probe(interpreter: str, game_id: str, seconds: float) -> dict[str, Any]:
+    done = subprocess.run([interpreter, str(HERE / "core_probe.py"), game_id, str(seconds)],
+                          check=True, capture_output=True, text=True, cwd=HERE)
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def run(quick: bool) -> dict[str, Any]:
+    seconds = 0.5 if quick else 4.0
+    old_python = str(first_release_python())
+    figures: dict[str, Any] = {"first_release": FIRST_RELEASE, "seconds_per_figure": seconds}
+    for game_id in cc.game_ids():
+        old = _probe(old_python, game_id, seconds)
+        new = _probe(sys.executable, game_id, seconds)
+        old_public = old["public_playouts"]["actions_per_cpu_second"]
+        figures[game_id] = {
+            "first_release": old,
+            "now": new,
+            "mcts_speedup": round(new["mcts"]["iterations_per_cpu_second"]
+                                  / old["mcts"]["iterations_per_cpu_second"], 2),
+            "fast_playouts_over_first_release_public": round(
+                new["fast_playouts"]["actions_per_cpu_second"] / old_public, 2),
+            "public_playouts_over_first_release_public": round(
+                new["public_playouts"]["actions_per_cpu_second"] / old_public, 2),
+            "play_over_bare_fast_loop": round(new["play_overhead"]["play_over_bare"], 3),
+        }
+        print(game_id, json.dumps({k: v for k, v in figures[game_id].items()
+                                   if not isinstance(v, dict)}), flush=True)
+    return figures
+
+
+if __name__ == "__main__":
+    print(json.dumps(run("--quick" in sys.argv), indent=1))

@@ -31,11 +31,13 @@ def _probe(interpreter: str, game_id: str, seconds: float) -> dict[str, Any]:
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
-def run(quick: bool) -> dict[str, Any]:
+def run(quick: bool, only: list[str] | None = None) -> dict[str, Any]:
     seconds = 0.5 if quick else 4.0
     old_python = str(first_release_python())
     figures: dict[str, Any] = {"first_release": FIRST_RELEASE, "seconds_per_figure": seconds}
     for game_id in cc.game_ids():
+        if only and game_id not in only:
+            continue
         old = _probe(old_python, game_id, seconds)
         new = _probe(sys.executable, game_id, seconds)
         old_public = old["public_playouts"]["actions_per_cpu_second"]
@@ -56,4 +58,6 @@ def run(quick: bool) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(run("--quick" in sys.argv), indent=1))
+    # python benchmarks/bench_core.py [--quick] [GAME-ID ...]
+    games = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
+    print(json.dumps(run("--quick" in sys.argv, games or None), indent=1))

@@ -1,0 +1,137 @@
+"""The words every game speaks in: whole sentences with named placeholders, plurals, lists.
+
+What a blind player hears, what the terminal prints and what the web app announces all
+come from a game's text module. They are written with these few helpers so that
+
+* every sentence is whole, with named placeholders (``t("{seat} draws a card.", seat=...)``),
+  never glued together from parts — the shape gettext catalogues need, so the
+  translations (German, French, Danish) replace sentences, not fragments;
+* plurals are chosen by number (``tn("{count} point", "{count} points", n)``), never by
+  appending an "s";
+* a sentence remembers which message it was made from (:class:`Sentence`), so a run of the
+  same event ("Yellow draws a card." three times) can be told once in its counted form
+  ("Yellow draws 3 cards.") by :func:`group_repeats`, from data the game declares.
+
+``t`` and ``tn`` look their message up in the catalogue of the current language
+(:func:`language`, a context variable, so a server can word each seat's text in its own
+language); English is the source and the fallback.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+SOURCE_LANGUAGE = "en"
+_LANGUAGE: ContextVar[str] = ContextVar("camelcade_language", default=SOURCE_LANGUAGE)
+_CATALOGUES: dict[str, gettext.NullTranslations] = {}
+Loader = Callable[[str], gettext.NullTranslations | None]
+_loader: Loader | None = None
+
+
+def set_catalogue_loader(loader: Loader) -> None:
+    """Install the function that finds a language's catalogue (the translations do)."""
+    global _loader
+    _loader = loader
+    _CATALOGUES.clear()
+
+
+def _catalogue() -> gettext.NullTranslations | None:
+    code = _LANGUAGE.get()
+    if code == SOURCE_LANGUAGE or _loader is None:
+        return None
+    found = _CATALOGUES.get(code)
+    if found is None:
+        found = _loader(code) or gettext.NullTranslations()
+        _CATALOGUES[code] = found
+    return found
+
+
+def current_language() -> str:
+    return _LANGUAGE.get()
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    """Word everything inside the block in ``code`` ("de", "fr", "da"; "en" the source)."""
+    token = _LANGUAGE.set(code or SOURCE_LANGUAGE)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
+
+
+class Sentence(str):
+    """Text that remembers the message and values it was made from (see :func:`group_repeats`)."""
+
+    __slots__ = ("message", "values")
+    message: str
+    values: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, text: str, message: str, values: Mapping[str, Any]) -> Sentence:
+        made = super().__new__(cls, text)
+        made.message = message
+        made.values = tuple(sorted(values.items()))
+        return made
+
+
+def t(message: str, /, **values: Any) -> Sentence:
+    """``message`` translated into the current language, its ``{placeholders}`` filled."""
+    catalogue = _catalogue()
+    text = catalogue.gettext(message) if catalogue is not None else message
+    return Sentence(text.format(**values), message, values)
+
+
+def tn(singular: str, plural: str, count: int, /, **values: Any) -> Sentence:
+    """The form of a message for ``count`` (``{count}`` is filled in too), translated."""
+    catalogue = _catalogue()
+    if catalogue is not None:
+        text = catalogue.ngettext(singular, plural, count)
+    else:
+        text = singular if count == 1 else plural
+    return Sentence(text.format(count=count, **values), singular, {"count": count, **values})
+
+
+def and_list(items: Sequence[str]) -> str:
+    """"Red", "Red and Yellow", "Red, Yellow and Orange" (in the current language)."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return t("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+@dataclass(frozen=True)
+class Counted:
+    """How a repeated sentence is told once: its counted singular and plural messages."""
+
+    singular: str
+    plural: str
+
+
+def group_repeats(sentences: Sequence[str], counted: Mapping[str, Counted]) -> list[str]:
+    """Consecutive equal sentences told once, counted, where the game declares how.
+
+    ``counted`` maps a message (as written in the game's text module) to its counted form,
+    e.g. ``{"{seat} draws a card.": Counted("{seat} draws {count} card.",
+    "{seat} draws {count} cards.")}``. Sentences of other messages, and runs of one, stay
+    as they are.
+    """
+    told: list[str] = []
+    index = 0
+    while index < len(sentences):
+        sentence = sentences[index]
+        run = 1
+        while index + run < len(sentences) and sentences[index + run] == sentence:
+            run += 1
+        form = counted.get(sentence.message) if isinstance(sentence, Sentence) else None
+        if run > 1 and form is not None and isinstance(sentence, Sentence):
+            told.append(tn(form.singular, form.plural, run, **dict(sentence.values)))
+        else:
+            told.extend([sentence] * run)
+        index += run
+    return told

@@ -1,0 +1,68 @@
+"""The shared words: whole translatable sentences, plural forms, lists, repeated events."""
+
+from __future__ import annotations
+
+import gettext
+
+from camelcade.core.words import (
+    Counted,
+    Sentence,
+    and_list,
+    group_repeats,
+    language,
+    set_catalogue_loader,
+    t,
+    tn,
+)
+
+DRAWS = {"{seat} draws a card.": Counted("{seat} draws {count} card.",
+                                        "{seat} draws {count} cards.")}
+
+
+def test_sentences_keep_their_message_and_values() -> None:
+    said = t("{seat} draws a card.", seat="Yellow")
+    assert said == "Yellow draws a card." and isinstance(said, Sentence)
+    assert said.message == "{seat} draws a card." and dict(said.values) == {"seat": "Yellow"}
+
+
+def test_plural_forms_are_chosen_by_number() -> None:
+    assert tn("{count} point", "{count} points", 1) == "1 point"
+    assert tn("{count} point", "{count} points", 0) == "0 points"
+    assert tn("{seat} wins with {count} point.", "{seat} wins with {count} points.", 7,
+              seat="Red") == "Red wins with 7 points."
+
+
+def test_lists_read_as_people_say_them() -> None:
+    assert and_list([]) == ""
+    assert and_list(["Red"]) == "Red"
+    assert and_list(["Red", "Yellow"]) == "Red and Yellow"
+    assert and_list(["Red", "Yellow", "Orange"]) == "Red, Yellow and Orange"
+
+
+def test_a_run_of_the_same_event_is_told_once_counted() -> None:
+    yellow = [t("{seat} draws a card.", seat="Yellow")] * 3
+    red = t("{seat} draws a card.", seat="Red")
+    moved = t("{seat} moves.", seat="Red")
+    told = group_repeats([*yellow, red, moved, moved], DRAWS)
+    assert told == ["Yellow draws 3 cards.", "Red draws a card.", "Red moves.", "Red moves."]
+
+
+class _German(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return {"{seat} draws a card.": "{seat} zieht eine Karte."}.get(message, message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return "{count} Punkt" if n == 1 else "{count} Punkte"
+
+
+def test_the_current_language_picks_the_catalogue_and_falls_back_to_english() -> None:
+    set_catalogue_loader(lambda code: _German() if code == "de" else None)
+    try:
+        with language("de"):
+            assert t("{seat} draws a card.", seat="Gelb") == "Gelb zieht eine Karte."
+            assert tn("{count} point", "{count} points", 2) == "2 Punkte"
+        with language("fr"):
+            assert t("{seat} draws a card.", seat="Jaune") == "Jaune draws a card."
+        assert t("{seat} draws a card.", seat="Red") == "Red draws a card."
+    finally:
+        set_catalogue_loader(lambda code: None)

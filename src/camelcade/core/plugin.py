@@ -138,6 +138,12 @@ class GamePlugin:
     web: WebSlot | None = None
     rl: Ref[Any] | None = None
     """The game's encoding for the learning wrappers (action index, observation tensor)."""
+    guide: Ref[Callable[[Game], str]] | None = None
+    """Help written for players: how each piece moves, what each action does, examples one
+    per line. The terminal's ``help`` and the web app's help dialog show it."""
+    counted: Ref[Mapping[str, Any]] | None = None
+    """How a run of one event is told once (``camelcade.core.words.Counted`` per message),
+    for ``group_repeats``: "Yellow draws 3 cards." for three draws."""
 
     def __post_init__(self) -> None:
         if not self.id or self.id != self.id.strip().lower() or " " in self.id:

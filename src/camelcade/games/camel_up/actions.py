@@ -106,7 +106,6 @@ partner = cache(Partner)
 die = cache(Die)
 
 
-@cache
 def tile_actions(spaces: tuple[int, ...], sides: tuple[str, str]) -> tuple[PlaceTile, ...]:
     """Both sides of a tile on each of ``spaces``, in track order."""
     return tuple(tile(space, side) for space in spaces for side in sides)

@@ -25,7 +25,6 @@ from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 from camelcade.games.camel_up import actions as notation
 from camelcade.games.camel_up.actions import (
     LOSER,
-    ROLL_ACTION,
     WINNER,
     Bet,
     Die,
@@ -33,12 +32,9 @@ from camelcade.games.camel_up.actions import (
     Partner,
     PlaceTile,
     Roll,
-    die,
     overall_actions,
     partner,
-    tile_actions,
 )
-from camelcade.games.camel_up.actions import bet as bet_action
 from camelcade.games.camel_up.board import (
     Movement,
     Tile,
@@ -56,10 +52,8 @@ from camelcade.games.camel_up.position import PUBLIC_KEYS, CamelUpPosition
 from camelcade.games.camel_up.scoring import LegResult, Ticket, score_leg, score_pile
 from camelcade.games.camel_up.spec import (
     CRAZY_START,
-    DIE_VALUES,
     EDITIONS,
     FIRST_SPACE,
-    GREY,
     OVER,
     PLAY,
     ROLL,
@@ -68,35 +62,9 @@ from camelcade.games.camel_up.spec import (
     TILE_PAY,
     Edition,
 )
+from camelcade.games.camel_up.tables import LOW_BITS, LOW_MASK, setup_outcomes, tables
 
 _tile = cache(Tile)
-
-
-@cache
-def _roll_outcomes(edition: int, pyramid: tuple[str, ...]) -> tuple[tuple[Action, float], ...]:
-    """A die from ``pyramid`` and its face: racing 1/3 per value, grey 1/6 per face."""
-    crazy = EDITIONS[edition].crazy
-    outcomes: list[tuple[Action, float]] = []
-    share = 1.0 / len(pyramid)
-    for dice in pyramid:
-        colours = crazy if dice == GREY else (dice,)
-        for colour in colours:
-            outcomes.extend((die(colour, v), share / (3 * len(colours))) for v in DIE_VALUES)
-    return tuple(outcomes)
-
-
-@cache
-def _setup_outcomes(racing: tuple[str, ...], crazy: tuple[str, ...]) -> tuple[
-        tuple[Action, float], ...]:
-    """Setup: a racing die not yet out (then the grey die for a crazy camel not yet out)."""
-    pool = racing or crazy
-    return tuple((die(c, v), 1.0 / (3 * len(pool))) for c in pool for v in DIE_VALUES)
-
-
-@cache
-def _tile_table(sides: tuple[str, str]) -> dict[int, tuple[PlaceTile, ...]]:
-    """The tile actions of each mask of blocked spaces, filled as masks are met."""
-    return {}
 
 
 def initial_position(edition: Edition, players: int) -> CamelUpPosition:
@@ -118,7 +86,11 @@ class CamelUpState(State):
         self._players = game.players
         self._precedence: str = game.option("grey_die_precedence")
         self._partnerships = self.edition.has_partnerships(game.players)
-        self._tiles_by_mask = _tile_table(self.edition.tile_sides)
+        self._leg_tickets = self.edition.leg_tickets
+        found = tables(self.edition.number)
+        self._heads, self._die_bits = found.heads, found.die_bits
+        self._tiles_low, self._tiles_high = found.tiles_low, found.tiles_high
+        self._outcome_table = found.outcomes
         self._load(position or initial_position(self.edition, game.players))
 
     def _load(self, position: CamelUpPosition) -> None:
@@ -142,6 +114,7 @@ class CamelUpState(State):
         self._refresh_pyramid()
         self._refresh_track()
         self._refresh_tiles()
+        self._refresh_tails()
         self._refresh_mover()
 
     def position(self) -> CamelUpPosition:
@@ -163,16 +136,28 @@ class CamelUpState(State):
                        else TERMINAL if phase == OVER else self._turn)
 
     def _refresh_bets(self) -> None:
-        limit = len(self.edition.leg_tickets)
-        self._bets = tuple(bet_action(c) for c in self.edition.racing if self._taken[c] < limit)
+        """The head of every seat's legal actions: the roll, then the bets left."""
+        limit = len(self._leg_tickets)
+        self._bet_mask = sum(1 << i for i, c in enumerate(self.edition.racing)
+                             if self._taken[c] < limit)
+        self._head = self._heads[self._bet_mask]
+
+    def _refresh_tails(self) -> None:
+        self._tails = [self._tail(seat) for seat in range(self._players)]
+
+    def _tail(self, seat: PlayerId) -> tuple[Action, ...]:
+        """The tail of ``seat``'s legal actions: its finish cards, then partnerships."""
+        cards = overall_actions(self._hands[seat])
+        if not self._partnerships or self._partners[seat] is not None:
+            return cards
+        return cards + tuple(partner(s) for s, p in enumerate(self._partners)
+                             if p is None and s != seat)
 
     def _refresh_pyramid(self) -> None:
-        crazy = self.edition.crazy
-        out = {GREY if colour in crazy else colour for colour, _ in self._rolled}
-        self._pyramid = tuple(d for d in self.edition.dice if d not in out)
-        # empty once the 1st edition's leg has rolled all its dice (the leg then ends)
-        self._outcomes = _roll_outcomes(self.edition.number, self._pyramid) \
-            if self._pyramid else ()
+        self._pyramid_mask = (1 << len(self.edition.dice)) - 1
+        for colour, _ in self._rolled:
+            self._pyramid_mask &= ~self._die_bits[colour]
+        self._outcomes = self._outcome_table[self._pyramid_mask]
 
     def _refresh_track(self) -> None:
         self._occupied = space_mask(self._track)
@@ -215,7 +200,7 @@ class CamelUpState(State):
 
     def pyramid(self) -> list[str]:
         """Dice still in the pyramid (racing colours, and "grey")."""
-        return list(self._pyramid)
+        return [d for i, d in enumerate(self.edition.dice) if self._pyramid_mask >> i & 1]
 
     def ticket_stack(self, colour: str) -> list[int]:
         """The leg tickets left on ``colour``'s stack, top first."""
@@ -268,10 +253,8 @@ class CamelUpState(State):
 
     def tile_spaces(self, seat: PlayerId) -> list[int]:
         """Where ``seat`` may place (or move) its tile now."""
-        return free_tile_spaces(self._blocked(seat))
-
-    def _blocked(self, seat: PlayerId) -> int:
-        return tile_blocked(self._occupied, self._tile_mask, self._tile_spaces[seat])
+        return free_tile_spaces(tile_blocked(self._occupied, self._tile_mask,
+                                             self._tile_spaces[seat]))
 
     # -- legal actions and chance --------------------------------------------------------
 
@@ -280,16 +263,9 @@ class CamelUpState(State):
 
     def _legal_actions(self) -> Sequence[Action]:
         seat = self._turn
-        blocked = self._blocked(seat)
-        tiles = self._tiles_by_mask.get(blocked)
-        if tiles is None:
-            tiles = self._tiles_by_mask[blocked] = tile_actions(
-                tuple(free_tile_spaces(blocked)), self.edition.tile_sides)
-        actions = (ROLL_ACTION, *self._bets, *tiles, *overall_actions(self._hands[seat]))
-        if self._partnerships and self._partners[seat] is None:
-            actions += tuple(partner(s) for s, p in enumerate(self._partners)
-                             if p is None and s != seat)
-        return actions
+        blocked = tile_blocked(self._occupied, self._tile_mask, self._tile_spaces[seat])
+        return (self._head + self._tiles_low[blocked & LOW_MASK]
+                + self._tiles_high[blocked >> LOW_BITS] + self._tails[seat])
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         if self._phase == ROLL:
@@ -297,26 +273,38 @@ class CamelUpState(State):
         placed = {unit for stack in self._track.values() for unit in stack}
         racing = tuple(c for c in self.edition.racing if c not in placed)
         crazy = tuple(c for c in self.edition.crazy if c not in placed)
-        return _setup_outcomes(racing, crazy)
+        return setup_outcomes(racing, crazy)
 
     # -- applying ------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
+        # One branch per kind of action, the commonest (tiles) first: this runs at every
+        # step of every playout.
         kind = type(action)
         seat = self._turn
         if kind is PlaceTile:
-            self._place_tile(seat, action)  # type: ignore[arg-type]
+            space = action.space  # type: ignore[attr-defined]
+            own = self._tile_spaces[seat]
+            if own:
+                del self._tiles[own]
+            self._tiles[space] = _tile(space, action.side, seat)  # type: ignore[attr-defined]
+            self._tile_spaces[seat] = space
+            self._tile_mask = self._tile_mask & ~(1 << own) | 1 << space
         elif kind is Overall:
-            colour, pile = action.colour, action.pile  # type: ignore[attr-defined]
-            self._hands[seat] = tuple(c for c in self._hands[seat] if c != colour)
-            self._piles[pile] += ((seat, colour),)
+            colour = action.colour  # type: ignore[attr-defined]
+            hand = self._hands[seat]
+            index = hand.index(colour)
+            self._hands[seat] = hand[:index] + hand[index + 1:]
+            self._tails[seat] = self._tail(seat)
+            self._piles[action.pile] += ((seat, colour),)  # type: ignore[attr-defined]
         elif kind is Bet:
             colour = action.colour  # type: ignore[attr-defined]
             taken = self._taken[colour]
-            self._tickets[seat] += ((colour, self.edition.leg_tickets[taken]),)
-            self._taken[colour] = taken + 1
-            if taken + 1 == len(self.edition.leg_tickets):
-                self._refresh_bets()
+            self._tickets[seat] += ((colour, self._leg_tickets[taken]),)
+            self._taken[colour] = taken = taken + 1
+            if taken == len(self._leg_tickets):  # the stack is empty
+                self._bet_mask &= ~(1 << self.edition.racing.index(colour))
+                self._head = self._heads[self._bet_mask]
         elif kind is Die:
             if self._phase == SETUP:
                 self._apply_setup(action)  # type: ignore[arg-type]
@@ -331,16 +319,8 @@ class CamelUpState(State):
             other = action.seat  # type: ignore[attr-defined]
             self._partners[seat] = other
             self._partners[other] = seat
+            self._refresh_tails()
         self._turn = self._mover = (seat + 1) % self._players
-
-    def _place_tile(self, seat: PlayerId, action: PlaceTile) -> None:
-        own = self._tile_spaces[seat]
-        if own:
-            del self._tiles[own]
-        space = action.space
-        self._tiles[space] = _tile(space, action.side, seat)
-        self._tile_spaces[seat] = space
-        self._tile_mask = self._tile_mask & ~(1 << own) | 1 << space
 
     def _apply_setup(self, action: Die) -> None:
         place_on_top(self._track, action.colour, self.setup_space(action))
@@ -352,14 +332,16 @@ class CamelUpState(State):
     def _apply_die(self, action: Die) -> None:
         seat = self._turn
         movement = self.movement_of(action)
-        apply_move(self._track, movement)
-        self._refresh_track()
+        track = self._track
+        apply_move(track, movement)
         if movement.tile is not None:
             self._coins[movement.tile.owner] += TILE_PAY
-        self._rolled += ((action.colour, action.value),)
-        self._refresh_pyramid()
+        colour = action.colour
+        self._rolled += ((colour, action.value),)
+        self._pyramid_mask &= ~self._die_bits[colour]
+        self._outcomes = self._outcome_table[self._pyramid_mask]
         self._pyramid_tickets[seat] += 1
-        self._turn = (seat + 1) % self._players
+        self._turn = self._mover = (seat + 1) % self._players
         if movement.crossed:
             self._finish()
         elif len(self._rolled) == self.edition.rolls_per_leg:
@@ -368,7 +350,9 @@ class CamelUpState(State):
             self._new_leg()
         else:
             self._phase = PLAY
-        self._refresh_mover()
+            start, end = movement.start, movement.end
+            vacated = 0 if start in track else 1 << start
+            self._occupied = self._occupied & ~vacated | 1 << end
 
     def leg_result(self) -> LegResult:
         """How the leg would be scored if it ended now (the rules score it at its end)."""
@@ -389,9 +373,14 @@ class CamelUpState(State):
         self._pyramid_tickets = [0] * players
         self._partners = [None] * players
         self._leg += 1
-        self._refresh_bets()
+        self._bet_mask = (1 << len(self.edition.racing)) - 1
+        self._head = self._heads[self._bet_mask]
         self._refresh_pyramid()
-        self._refresh_tiles()
+        self._tile_mask = 0
+        self._tile_spaces = [0] * players
+        self._refresh_track()
+        if self._partnerships:
+            self._refresh_tails()
 
     def _finish(self) -> None:
         """A unit crossed the line: final leg scoring, then both overall piles."""
@@ -400,6 +389,7 @@ class CamelUpState(State):
         score_pile(self._piles[WINNER], order[0], self._coins)
         score_pile(self._piles[LOSER], order[-1], self._coins)
         self._phase = OVER
+        self._mover = TERMINAL
 
     def _seen_by_hook(self, action: Action) -> tuple[PlayerId, ...] | None:
         return (self._turn,) if type(action) is Overall else None
@@ -415,7 +405,7 @@ class CamelUpState(State):
         if self._phase == SETUP:
             return "the camels are being set up; the outcome is a 'die COLOUR VALUE' action"
         if self._phase == ROLL:
-            return (f"a die is coming out of the pyramid ({', '.join(self._pyramid)}); "
+            return (f"a die is coming out of the pyramid ({', '.join(self.pyramid())}); "
                     f"the outcome is 'die COLOUR VALUE'")
         if isinstance(action, Die):
             return ("dice come out of the pyramid only after a player takes a pyramid ticket "
@@ -491,6 +481,7 @@ class CamelUpState(State):
             for (name, index), colour in zip(where, drawn, strict=True):
                 piles[name][index] = (seat, colour)
             self._hands[seat] = tuple(c for c in racing if c not in drawn)
+            self._tails[seat] = self._tail(seat)
         self._piles = {name: tuple(cards) for name, cards in piles.items()}
 
     # -- copies and JSON -----------------------------------------------------------------
@@ -505,6 +496,7 @@ class CamelUpState(State):
         other._pyramid_tickets = list(self._pyramid_tickets)
         other._coins = list(self._coins)
         other._hands = list(self._hands)
+        other._tails = list(self._tails)
         other._piles = dict(self._piles)
         other._partners = list(self._partners)
 

@@ -123,10 +123,8 @@ def ranking(track: Mapping[int, Sequence[str]], racing: Sequence[str]) -> list[s
     Crazy camels are not ranked. Camels past the line rank by how far past; camels carried
     back over it (space 0 or below) rank behind everyone, higher still ahead.
     """
-    order: list[str] = []
-    for space in sorted(track, reverse=True):
-        order.extend(unit for unit in reversed(track[space]) if unit in racing)
-    return order
+    return [unit for space in sorted(track, reverse=True) for unit in reversed(track[space])
+            if unit in racing]
 
 
 def _carries_racing(stack: Sequence[str], height: int, crazy: Sequence[str]) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, ClassVar
 
 from camelcade.core.errors import OptionError, StateError
@@ -13,6 +14,12 @@ from camelcade.games.camel_up.actions import PILES
 from camelcade.games.camel_up.position import PUBLIC_KEYS, CamelUpPosition
 from camelcade.games.camel_up.spec import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from camelcade.games.camel_up.state import CamelUpState
+
+
+@cache
+def _start_of(game: CamelUp) -> CamelUpState:
+    """One start position per game and options (games are equal by id and options)."""
+    return CamelUpState(game)
 
 
 class CamelUp(Game):
@@ -54,7 +61,8 @@ class CamelUp(Game):
             )
 
     def new_state(self) -> CamelUpState:
-        return CamelUpState(self)
+        """The start (before setup), copied from one kept per game: playouts start many."""
+        return _start_of(self).clone()
 
     def _state_from_data(self, data: Any) -> State:
         return CamelUpState(self, self.position_from_data(data))

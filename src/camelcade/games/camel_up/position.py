@@ -10,12 +10,13 @@ validated layout (``CamelUpState.from_position``) and writes it back with ``posi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from camelcade.core.errors import check_state as check
 from camelcade.core.layout import Layout
+from camelcade.core.types import JSONDict
 from camelcade.games.camel_up.actions import PILES
 from camelcade.games.camel_up.spec import (
     CRAZY_START,
@@ -42,29 +43,64 @@ MIN_BEHIND_LINE = -2
 """How far back over the line a crazy camel can end: a die of 3 from space 1."""
 
 
+def _value(value: Any) -> Any:
+    return value
+
+
+def _flat(value: tuple[Any, ...]) -> list[Any]:
+    return list(value)
+
+
+def _rows(value: tuple[tuple[Any, ...], ...]) -> list[list[Any]]:
+    return [list(row) for row in value]
+
+
+def _stacks(value: tuple[tuple[int, Stack], ...]) -> list[list[Any]]:
+    return [[space, list(units)] for space, units in value]
+
+
+def _row_lists(value: tuple[tuple[tuple[Any, ...], ...], ...]) -> list[list[list[Any]]]:
+    return [[list(item) for item in row] for row in value]
+
+
+def _piles(value: Mapping[str, tuple[Card, ...]]) -> dict[str, list[list[Any]]]:
+    return {name: [list(card) for card in cards] for name, cards in value.items()}
+
+
+def saved(to_json: Callable[[Any], Any]) -> Any:
+    """A layout field, with how it is written as JSON (views and saves read it often, so
+    each field says its own shape instead of a generic walk over every value)."""
+    return field(metadata={"to_json": to_json})
+
+
 @dataclass(frozen=True)
 class CamelUpPosition(Layout):
     """A whole position, as saved (see the module docstring)."""
 
-    phase: str
-    track: tuple[tuple[int, Stack], ...]
+    phase: str = saved(_value)
+    track: tuple[tuple[int, Stack], ...] = saved(_stacks)
     """(space, units bottom first) for each occupied space, in track order."""
-    tiles: tuple[tuple[int, str, int], ...]
+    tiles: tuple[tuple[int, str, int], ...] = saved(_rows)
     """(space, side, owner) for each tile, in track order."""
-    rolled: tuple[tuple[str, int], ...]
+    rolled: tuple[tuple[str, int], ...] = saved(_rows)
     """Dice out of the pyramid this leg, in order: (colour shown, value)."""
-    tickets: tuple[tuple[tuple[str, int], ...], ...]
+    tickets: tuple[tuple[tuple[str, int], ...], ...] = saved(_row_lists)
     """Each seat's leg tickets, in the order taken: (colour, value)."""
-    pyramid_tickets: tuple[int, ...]
-    coins: tuple[int, ...]
-    partners: tuple[int | None, ...]
-    turn: int
-    start_player: int
-    leg: int
-    hands: tuple[Stack, ...]
+    pyramid_tickets: tuple[int, ...] = saved(_flat)
+    coins: tuple[int, ...] = saved(_flat)
+    partners: tuple[int | None, ...] = saved(_flat)
+    turn: int = saved(_value)
+    start_player: int = saved(_value)
+    leg: int = saved(_value)
+    hands: tuple[Stack, ...] = saved(_rows)
     """Each seat's finish cards still in hand, in racing order."""
-    piles: Mapping[str, tuple[Card, ...]]
+    piles: Mapping[str, tuple[Card, ...]] = saved(_piles)
     """The winner and loser piles, earliest card first."""
+
+    def to_data(self, keys: Sequence[str] | None = None) -> JSONDict:
+        """The layout as JSON-safe data, keys in field order (only ``keys`` if given)."""
+        return {name: write(getattr(self, name)) for name, write in _WRITERS
+                if keys is None or name in keys}
 
     @classmethod
     def from_data(cls, data: Any, *, edition: Edition, players: int) -> CamelUpPosition:
@@ -253,6 +289,7 @@ def _partners(data: Any, players: int, allowed: bool) -> tuple[int | None, ...]:
 
 SECRET_KEYS = ("hands", "piles")
 """The saved fields that hold what some seat may not see (finish cards)."""
+_WRITERS = tuple((f.name, f.metadata["to_json"]) for f in fields(CamelUpPosition))
 SAVED_KEYS = CamelUpPosition.keys()
 PUBLIC_KEYS = tuple(name for name in SAVED_KEYS if name not in SECRET_KEYS)
 """The saved fields every seat sees as they are."""

@@ -504,8 +504,7 @@ class CamelUpState(State):
         return self.position().to_data()
 
     def _public(self) -> JSONDict:
-        data = self.position().to_data()
-        return {key: data[key] for key in PUBLIC_KEYS}
+        return self.position().to_data(PUBLIC_KEYS)
 
     def _observation(self, player: PlayerId) -> JSONDict:
         """Public facts, own hand; others' overall cards only as (seat, hidden) in order."""

@@ -156,3 +156,13 @@ def test_a_view_from_the_observation_alone_samples_like_determinize() -> None:
         assert sample.observation(0) == observation
         piles.add(json.dumps(data(sample)["piles"]))
     assert len(piles) > 10
+
+
+def test_spectators_see_who_bet_on_which_pile_in_which_order_but_no_camel() -> None:
+    state = betting_position()
+    public = state.public_observation()
+    assert public["piles"] == {"winner": [[0, None], [2, None], [3, None]],
+                               "loser": [[1, None], [0, None]]}
+    assert "hand" not in public and "player" not in public
+    assert public["hand_sizes"] == [3, 4, 4, 4]
+    assert state.observation(2)["piles"]["winner"][1] == [2, "blue"]

@@ -191,13 +191,3 @@ def free_tile_spaces(blocked: int) -> list[int]:
     """The spaces 2..16 not in the ``blocked`` mask, in track order."""
     return [space for space in TILE_SPACES if not blocked >> space & 1]
 
-
-def tile_spaces_allowed(
-    track: Mapping[int, Sequence[str]], tiles: Mapping[int, Tile], own: int | None
-) -> list[int]:
-    """Spaces where a tile may go: 2..16, no camel, no tile, no tile next door.
-
-    ``own`` is the space of the placing player's tile if it is already out (see
-    :func:`tile_blocked`).
-    """
-    return free_tile_spaces(tile_blocked(space_mask(track), space_mask(tiles), own or 0))

@@ -476,11 +476,15 @@ class CamelUpState(State):
             for index, (seat, _) in enumerate(cards):
                 if seat != player:
                     places.setdefault(seat, []).append((name, index))
+        draw = rng.random
         for seat, where in places.items():
-            drawn = rng.sample(racing, len(where))
-            for (name, index), colour in zip(where, drawn, strict=True):
+            drawn = list(racing)
+            for i in range(len(where)):  # a partial Fisher-Yates shuffle
+                j = i + int(draw() * (len(drawn) - i))
+                drawn[i], drawn[j] = drawn[j], drawn[i]
+            for (name, index), colour in zip(where, drawn, strict=False):
                 piles[name][index] = (seat, colour)
-            self._hands[seat] = tuple(c for c in racing if c not in drawn)
+            self._hands[seat] = tuple(c for c in racing if c in drawn[len(where):])
             self._tails[seat] = self._tail(seat)
         self._piles = {name: tuple(cards) for name, cards in piles.items()}
 

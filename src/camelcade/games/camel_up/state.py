@@ -8,9 +8,9 @@ pyramid is equally likely to come out.
 
 Speed: searches and playouts list the legal actions at every step, so the state keeps
 what they are made of ready: the seat to move, the dice still in the pyramid with their
-outcomes, the bet tickets left, and the spaces holding camels and tiles as bit masks; the
-actions themselves are shared values (``actions.tile_actions`` and friends). Hands,
-ticket rows and piles are tuples, so a copy shares them instead of copying them.
+outcomes, the bet tickets left, and the spaces holding camels and tiles as bit masks, and
+looks the pieces of the list up in its edition's tables (``tables.py``) of shared action
+values. Hands, ticket rows and piles are tuples, so a copy shares them.
 """
 
 from __future__ import annotations

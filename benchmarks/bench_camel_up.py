@@ -5,7 +5,11 @@ Figures (``run(quick) -> dict``, times never asserted):
 * exact leg odds of the 2nd edition from a fresh leg (all 6 dice in the pyramid; 5 will
   come out) and after 1 and 2 dice, best of several runs, wall clock and CPU time; with
   and without the expected landings per space; the 1st edition's fresh leg;
-* Monte Carlo whole races per second; random full games per second (4 players);
+* Monte Carlo whole races per second; random full games (4 players) per CPU second,
+  through the checked public path and the fast path (``apply(action, check=False)``);
+* what a search pays per iteration besides its playout: ``clone``, ``determinize`` (the
+  other seats' face-down finish cards redrawn) and a seat's ``observation``, in CPU
+  microseconds, from a position with face-down cards on both piles;
 * the best installable peer, PyPI ``camel-up-solver`` (exact enumeration of its own fresh
   leg), installed into a throw-away virtual environment (never a dependency of ours) and
   timed in the same run, with the ratio to our fresh-leg time. Its model differs a little
@@ -66,20 +70,42 @@ def timed_odds(position: Position, repeats: int, landings: bool = False) -> dict
 
 
 def random_games(count: int, players: int = 4, edition: int = 2) -> dict[str, Any]:
+    """Seeded random games, through the public (checked) path and the fast path."""
     game = cc.load("camel-up", players=players, edition=edition)
-    rng = random.Random(0)
-    actions = 0
-    started = time.perf_counter()
-    for _ in range(count):
-        state = game.new_state()
-        while not state.is_terminal():
-            action = (sample_chance(state, rng) if state.is_chance()
-                      else rng.choice(state.legal_actions()))
-            state.apply(action)
-            actions += 1
-    seconds = time.perf_counter() - started
-    return {"games": count, "games_per_s": round(count / seconds, 1),
-            "actions_per_s": round(actions / seconds)}
+    figures: dict[str, Any] = {"games": count}
+    for name, check in (("public", True), ("fast", False)):
+        rng = random.Random(0)
+        actions = 0
+        started = time.process_time()
+        for _ in range(count):
+            state = game.new_state()
+            while not state.is_terminal():
+                action = (sample_chance(state, rng) if state.is_chance()
+                          else rng.choice(state.legal_actions()))
+                state.apply(action, check=check)
+                actions += 1
+        seconds = time.process_time() - started
+        figures[f"{name}_actions_per_cpu_s"] = round(actions / seconds)
+        figures[f"{name}_games_per_cpu_s"] = round(count / seconds, 1)
+    return figures
+
+
+def search_costs(repeats: int) -> dict[str, float]:
+    """CPU microseconds of a clone, a determinisation and an observation, mid-game."""
+    game = cc.load("camel-up", players=4)
+    rng = random.Random(2)
+    state = game.new_state()
+    while not (all(state.pile(p) for p in ("winner", "loser")) and state.phase == "play"):
+        state.apply(sample_chance(state, rng) if state.is_chance()
+                    else rng.choice(state.legal_actions()))
+    seat = state.current_player
+
+    def each(work: Callable[[], object]) -> float:
+        return round(best_of(7, lambda: [work() for _ in range(repeats)])[1] / repeats * 1e6, 2)
+
+    return {"clone_us": each(state.clone),
+            "determinize_us": each(lambda: game.determinize(state, seat, rng)),
+            "observation_us": each(lambda: state.observation(seat))}
 
 
 def peer(timeout: float = 300.0) -> dict[str, Any]:
@@ -124,6 +150,7 @@ def run(quick: bool) -> dict[str, Any]:
     figures["monte_carlo_races_per_s"] = round(samples / (time.perf_counter() - started))
     figures["random_games_4p"] = random_games(3 if quick else 30)
     figures["random_games_4p_edition_1"] = random_games(3 if quick else 30, edition=1)
+    figures["search_costs"] = search_costs(200 if quick else 2000)
     if quick:
         figures["peer"] = {"skipped": "quick run"}
     else:

@@ -7,7 +7,7 @@ import pytest
 import camelcade as cc
 from camelcade.games.camel_up.scoring import score_pile
 
-from .helpers import black_on_2, black_on_2_under_red, data, game, load, purple_on_15, roll
+from .helpers import black_on_2, black_on_2_under_red, data, purple_on_15, roll
 
 
 def test_game_ends_the_moment_a_racing_camel_crosses_the_line() -> None:
@@ -87,12 +87,3 @@ def test_overall_bets_use_each_colour_card_once() -> None:
     assert "winner purple" not in legal and "loser purple" not in legal
     assert "loser red" in legal
 
-
-def test_ties_share_the_victory() -> None:
-    state = purple_on_15(players=3)
-    roll(state, "purple 2")
-    position = data(state)
-    position["coins"] = [7, 7, 3]
-    tied = load(game(3), position)
-    assert tied.winners() == [0, 1]
-    assert "Seat 0 and Seat 1 share the win" in tied.describe()

@@ -1,38 +1,43 @@
-"""Golden playthroughs in tests/golden/camel-up/ (``UPDATE_GOLDEN=1`` rewrites them)."""
+"""The short readable golden of Camel Up (``UPDATE_GOLDEN=1`` rewrites it).
+
+Sixty steps of a seeded 6-player game of the 2nd edition, as each seat and a spectator
+hear them: the setup dice, tiles, face-down overall bets (named only to their owner),
+partnerships, rolls and a leg's end. The long games are the ``.moves`` files beside it,
+replayed by ``tests/test_golden_moves.py``.
+"""
 
 from __future__ import annotations
 
 import os
-
-import pytest
+from pathlib import Path
 
 import camelcade as cc
+from tests.golden_support import short_playthrough
 
-from .golden import GAMES, golden_path, playthrough
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "camel-up" / \
+    "short-edition2-players6-seed1.txt"
 
 
-@pytest.mark.parametrize(("edition", "players", "seed"), GAMES)
-def test_golden_playthrough(edition: int, players: int, seed: int) -> None:
-    path = golden_path(edition, players, seed)
-    text = playthrough(edition, players, seed)
+def playthrough() -> str:
+    state = cc.load("camel-up", players=6).new_state()
+    return short_playthrough(
+        state, 1, title="Camel Up, 2nd edition, 6 players (partnerships), seed 1: 60 steps.",
+        test_file="tests/games/camel_up/test_golden.py")
+
+
+def test_short_golden_playthrough() -> None:
+    text = playthrough()
     if os.environ.get("UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
-    assert text == path.read_text(encoding="utf-8"), (
-        f"{path.name} differs from a fresh playthrough; if the change is intended, "
-        "rerun with UPDATE_GOLDEN=1 and review the diff"
-    )
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert GOLDEN.exists(), f"missing {GOLDEN}; run with UPDATE_GOLDEN=1 to create it"
+    assert text == GOLDEN.read_text(encoding="utf-8"), (
+        f"{GOLDEN.name} differs from a fresh playthrough; if the change is intended, "
+        "rerun with UPDATE_GOLDEN=1 and review the diff")
 
 
-@pytest.mark.parametrize(("edition", "players", "seed"), GAMES)
-def test_golden_actions_replay_to_the_stored_end(edition: int, players: int, seed: int) -> None:
-    """The stored action texts alone replay the game to the result the file states."""
-    lines = golden_path(edition, players, seed).read_text(encoding="utf-8").splitlines()
-    actions = [line.split(": ", 1)[1] for line in lines
-               if line.startswith("== ") and line[3].isdigit()]
-    state = cc.load("camel-up", players=players, edition=edition).new_state()
-    for action in actions:
-        state.apply(action)
-    assert state.is_terminal()
-    assert lines[-1] == f"== end: returns {state.returns()}, winners {state.winners()}"
+def test_the_short_golden_shows_what_it_is_kept_for() -> None:
+    text = GOLDEN.read_text(encoding="utf-8")
+    for sight in ("forms a partnership", "puts a finish card face down", "The leg ends",
+                  "cheering side up", "takes the", "-- seat 5 also sees:"):
+        assert sight in text, sight
+    assert len(text.encode("utf-8")) < 40_000

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from .helpers import START, data, roll, setup
 
 
@@ -79,3 +81,88 @@ def test_the_piles_are_turned_over_at_the_end() -> None:
     roll(state, "purple 2")
     assert state.is_terminal()
     assert state.observation(2)["piles"]["winner"] == [[state.pile("winner")[0][0], "purple"]]
+
+
+def test_determinize_redraws_only_the_others_face_down_cards() -> None:
+    state = betting_position()
+    truth = data(state)
+    seen_piles = set()
+    for seed in range(60):
+        sample = state.game.determinize(state, 0, random.Random(seed))
+        assert sample.observation(0) == state.observation(0)
+        assert sample.public_observation() == state.public_observation()
+        position = data(sample)
+        assert {k: v for k, v in position.items() if k not in ("hands", "piles")} == \
+            {k: v for k, v in truth.items() if k not in ("hands", "piles")}
+        assert position["hands"][0] == truth["hands"][0]
+        for seat in (1, 2, 3):
+            played = [c for pile in position["piles"].values() for s, c in pile if s == seat]
+            assert sorted(played + position["hands"][seat]) == sorted(state.edition.racing)
+        seen_piles.add(json.dumps(position["piles"]))
+    assert data(state) == truth  # the state itself is untouched
+    assert len(seen_piles) > 20
+
+
+def test_determinize_draws_each_hidden_card_uniformly_from_its_owners_colours() -> None:
+    """Seat 1 has one card face down (on the loser pile): as far as seat 0 knows, it is
+    any of seat 1's five colours, each equally likely."""
+    state = betting_position()
+    counts = dict.fromkeys(state.edition.racing, 0)
+    draws = 2000
+    rng = random.Random(7)
+    for _ in range(draws):
+        sample = state.game.determinize(state, 0, rng)
+        (card,) = [c for s, c in sample.pile("loser") if s == 1]
+        counts[card] += 1
+    assert all(abs(n / draws - 1 / 5) < 0.04 for n in counts.values()), counts
+
+
+def test_determinize_needs_no_saved_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """It costs about a clone: no JSON, no validating loader."""
+    from camelcade.games.camel_up.position import CamelUpPosition
+
+    state = betting_position()
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("determinize went through the saved layout")
+
+    monkeypatch.setattr(CamelUpPosition, "from_data", refuse)
+    monkeypatch.setattr(type(state), "_to_data", refuse)
+    sample = state.game.determinize(state, 2, random.Random(1))
+    assert sample.pile("winner")[1][1] == "blue"  # seat 2's own card
+
+
+def test_nothing_is_redrawn_once_the_piles_are_turned_over() -> None:
+    from .helpers import purple_on_15
+
+    state = purple_on_15()
+    state.apply("winner purple")
+    state.apply("loser red")
+    roll(state, "purple 2")
+    assert state.is_terminal()
+    for seed in range(5):
+        assert data(state.game.determinize(state, 3, random.Random(seed))) == data(state)
+
+
+def test_a_view_from_the_observation_alone_samples_like_determinize() -> None:
+    from camelcade.core.view import View
+
+    state = betting_position()
+    observation = state.observation(0)
+    view = View.from_observation(state.game, 0, state.current_player, observation)
+    piles = set()
+    for seed in range(30):
+        sample = view.sample_state(random.Random(seed))
+        assert sample.observation(0) == observation
+        piles.add(json.dumps(data(sample)["piles"]))
+    assert len(piles) > 10
+
+
+def test_spectators_see_who_bet_on_which_pile_in_which_order_but_no_camel() -> None:
+    state = betting_position()
+    public = state.public_observation()
+    assert public["piles"] == {"winner": [[0, None], [2, None], [3, None]],
+                               "loser": [[1, None], [0, None]]}
+    assert "hand" not in public and "player" not in public
+    assert public["hand_sizes"] == [3, 4, 4, 4]
+    assert state.observation(2)["piles"]["winner"][1] == [2, "blue"]

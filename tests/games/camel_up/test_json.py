@@ -63,3 +63,32 @@ def test_a_camel_resting_on_a_tile_is_refused() -> None:
     position["track"] = [[16 if s == 16 else s, u] for s, u in position["track"]]
     with pytest.raises(cc.StateError, match="camel stands on the tile"):
         load(game(), position)
+
+
+def test_the_layout_fields_are_exactly_the_saved_keys_in_order() -> None:
+    from camelcade.games.camel_up.position import CamelUpPosition
+
+    state = mid_leg()
+    assert tuple(data(state)) == CamelUpPosition.keys()
+    layout = state.position()  # type: ignore[attr-defined]
+    again = state.game.position_from_data(layout.to_data())  # type: ignore[attr-defined]
+    assert again == layout and again.to_data() == data(state)
+
+
+@pytest.mark.parametrize(("space", "accepted"), [(19, True), (20, False), (-2, True),
+                                                 (-3, False)])
+def test_a_finished_game_has_its_crossing_unit_where_a_die_can_take_it(
+        space: int, accepted: bool) -> None:
+    """A die of 3 from space 16 reaches 19; one of 3 back from space 1 reaches -2."""
+    from .helpers import purple_on_15
+
+    state = purple_on_15()
+    roll(state, "purple 2")
+    position = data(state)
+    position["track"] = [[space if s == 17 else s, u] for s, u in position["track"]]
+    position["track"].sort()
+    if accepted:
+        assert load(game(), position).is_terminal()
+    else:
+        with pytest.raises(cc.StateError, match="too far past the line"):
+            load(game(), position)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from camelcade.core.action import Action
 from camelcade.core.errors import ActionSyntaxError
@@ -92,6 +93,29 @@ class Die(Action):
 
 CamelUpAction = Roll | Bet | PlaceTile | Overall | Partner | Die
 
+# -- shared action values ------------------------------------------------------------------
+# Legal actions are listed at every step of every playout and searched by hash, so each
+# distinct action is made once and reused: no per-call object churn, and an action taken
+# from one state's list is the very object another state lists (identity, not equality).
+
+ROLL_ACTION = Roll()
+bet = cache(Bet)
+tile = cache(PlaceTile)
+overall = cache(Overall)
+partner = cache(Partner)
+die = cache(Die)
+
+
+def tile_actions(spaces: tuple[int, ...], sides: tuple[str, str]) -> tuple[PlaceTile, ...]:
+    """Both sides of a tile on each of ``spaces``, in track order."""
+    return tuple(tile(space, side) for space in spaces for side in sides)
+
+
+@cache
+def overall_actions(hand: tuple[str, ...]) -> tuple[Overall, ...]:
+    """A finish card of ``hand`` on the winner pile, then on the loser pile."""
+    return tuple(overall(pile, colour) for pile in PILES for colour in hand)
+
 _WORD = re.compile(r"^[a-z]+$")
 _NUMBER = re.compile(r"^\d{1,2}$")
 
@@ -118,29 +142,29 @@ def parse(text: str, edition: Edition) -> CamelUpAction:
         raise fail("unknown words")
     verb, args = words[0], words[1:]
     if verb == "roll" and not args:
-        return Roll()
+        return ROLL_ACTION
     if verb in ("bet", WINNER, LOSER) and len(args) == 1:
         colour = args[0]
         if colour not in edition.racing:
             raise fail(f"{colour!r} is not a racing camel ({', '.join(edition.racing)})")
-        return Bet(colour) if verb == "bet" else Overall(verb, colour)
+        return bet(colour) if verb == "bet" else overall(verb, colour)
     if verb == "tile" and len(args) == 2:
         space, side = args
         if not _NUMBER.match(space) or not 1 <= int(space) <= LAST_SPACE:
             raise fail(f"{space!r} is not a space 1-{LAST_SPACE}")
         if side not in edition.tile_sides:
             raise fail(f"{side!r} is not a tile side ({' or '.join(edition.tile_sides)})")
-        return PlaceTile(int(space), side)
+        return tile(int(space), side)
     if verb == "partner" and len(args) == 1 and _NUMBER.match(args[0]):
         seat = int(args[0])
         if not edition.partnerships or seat >= MAX_PLAYERS:
             raise fail("partnerships name a seat 0-7 (2nd edition only)")
-        return Partner(seat)
+        return partner(seat)
     if verb == "die" and len(args) == 2:
         colour, value = args
         if colour not in edition.units:
             raise fail(f"{colour!r} is not a camel ({', '.join(edition.units)})")
         if not _NUMBER.match(value) or int(value) not in DIE_VALUES:
             raise fail(f"{value!r} is not a die value 1-3")
-        return Die(colour, int(value))
+        return die(colour, int(value))
     raise fail("unknown action")

@@ -251,9 +251,3 @@ def _partner_value(observation: dict[str, Any], partner: int, legs: LegOdds) -> 
     rewards += [float(PYRAMID_PAY)] * observation["pyramid_tickets"][partner]
     return max([0.0, *rewards])
 
-
-def advise(view: View, evaluator: Evaluator | None = None) -> str:
-    """The odds and every action's expected value, as plain text (for people)."""
-    from camelcade.games.camel_up.report import advice_text
-
-    return advice_text(view, evaluator or Evaluator())

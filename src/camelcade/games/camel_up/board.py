@@ -11,8 +11,9 @@ A move is planned first (:func:`plan_move`, pure) and then applied, so the rules
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from camelcade.games.camel_up.spec import FIRST_SPACE, LAST_SPACE, Edition
 
@@ -29,9 +30,11 @@ class Tile:
     owner: int
 
 
-@dataclass(frozen=True, slots=True)
-class Movement:
-    """What one die does: who moves, where the die value leads, and where they end."""
+class Movement(NamedTuple):
+    """What one die does: who moves, where the die value leads, and where they end.
+
+    A named tuple, not a dataclass: one is made for every die of every playout.
+    """
 
     mover: str
     """The camel whose die (or grey-die choice) moves."""
@@ -120,10 +123,8 @@ def ranking(track: Mapping[int, Sequence[str]], racing: Sequence[str]) -> list[s
     Crazy camels are not ranked. Camels past the line rank by how far past; camels carried
     back over it (space 0 or below) rank behind everyone, higher still ahead.
     """
-    order: list[str] = []
-    for space in sorted(track, reverse=True):
-        order.extend(unit for unit in reversed(track[space]) if unit in racing)
-    return order
+    return [unit for space in sorted(track, reverse=True) for unit in reversed(track[space])
+            if unit in racing]
 
 
 def _carries_racing(stack: Sequence[str], height: int, crazy: Sequence[str]) -> bool:
@@ -164,18 +165,29 @@ def crazy_to_move(
     return shown
 
 
-def tile_spaces_allowed(
-    track: Mapping[int, Sequence[str]], tiles: Mapping[int, Tile], own: int | None
-) -> list[int]:
-    """Spaces where a tile may go: 2..16, no camel, no tile, no tile next door.
+TILE_SPACES = range(FIRST_SPACE + 1, LAST_SPACE + 1)
+"""Tiles go on spaces 2..16: never on space 1."""
+_TILE_BITS = sum(1 << space for space in TILE_SPACES)
 
-    ``own`` is the space of the placing player's tile if it is already out: it does not
-    count for adjacency (PROPOSED) and the tile must move to a different space.
+
+def space_mask(spaces: Iterable[int]) -> int:
+    """The spaces 2..16 among ``spaces`` as a bit mask (bit ``s`` for space ``s``)."""
+    return sum(1 << space for space in spaces if FIRST_SPACE < space <= LAST_SPACE)
+
+
+def tile_blocked(occupied: int, tiles: int, own: int) -> int:
+    """The spaces 2..16 where a tile may *not* go, as a bit mask.
+
+    ``occupied`` and ``tiles`` are masks of the spaces holding camels and tiles; ``own``
+    is the space of the placing player's tile if it is already out (0 if not): it does
+    not count for adjacency (PROPOSED) and the tile must move to a different space.
+    The rule as bits, because legal actions are listed at every step of every playout.
     """
-    others = [space for space in tiles if space != own]
-    blocked = set(track)
-    for space in others:
-        blocked.update((space - 1, space, space + 1))
-    if own is not None:
-        blocked.add(own)
-    return [s for s in range(FIRST_SPACE + 1, LAST_SPACE + 1) if s not in blocked]
+    others = tiles & ~(1 << own)
+    return (occupied | others | others << 1 | others >> 1 | 1 << own) & _TILE_BITS
+
+
+def free_tile_spaces(blocked: int) -> list[int]:
+    """The spaces 2..16 not in the ``blocked`` mask, in track order."""
+    return [space for space in TILE_SPACES if not blocked >> space & 1]
+

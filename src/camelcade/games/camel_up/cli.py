@@ -17,7 +17,8 @@ from camelcade.core.types import CHANCE
 from camelcade.games.camel_up.advice import Evaluator
 from camelcade.games.camel_up.odds import parse_position
 from camelcade.games.camel_up.report import advice_text, position_text
-from camelcade.games.camel_up.state import SETUP, CamelUpState
+from camelcade.games.camel_up.spec import SETUP
+from camelcade.games.camel_up.state import CamelUpState
 
 app = typer.Typer(help="Camel Up tools: exact odds and expected values.", no_args_is_help=True)
 

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, ClassVar
 
 from camelcade.core.errors import OptionError, StateError
-from camelcade.core.game import Game, State
+from camelcade.core.game import Game, State, Words
 from camelcade.core.types import JSONDict, PlayerId
+from camelcade.games.camel_up import text
 from camelcade.games.camel_up.actions import PILES
+from camelcade.games.camel_up.position import PUBLIC_KEYS, CamelUpPosition
 from camelcade.games.camel_up.spec import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from camelcade.games.camel_up.state import CamelUpState
 
-_PUBLIC = ("phase", "track", "tiles", "rolled", "tickets", "pyramid_tickets", "coins",
-           "partners", "turn", "start_player", "leg")
+
+@cache
+def _start_of(game: CamelUp) -> CamelUpState:
+    """One start position per game and options (games are equal by id and options)."""
+    return CamelUpState(game)
 
 
 class CamelUp(Game):
@@ -29,6 +35,7 @@ class CamelUp(Game):
     max_players: ClassVar[int] = MAX_PLAYERS
     default_players: ClassVar[int] = 4
     option_specs = OPTIONS
+    words: ClassVar[Words | None] = text
 
     def _check_players(self, players: int | str | None) -> int:
         if isinstance(players, str) and players.strip().isdigit():
@@ -54,22 +61,27 @@ class CamelUp(Game):
             )
 
     def new_state(self) -> CamelUpState:
-        return CamelUpState(self)
+        """The start (before setup), copied from one kept per game: playouts start many."""
+        return _start_of(self).clone()
 
     def _state_from_data(self, data: Any) -> State:
-        state = CamelUpState(self)
-        state.load_data(data)
-        return state
+        return CamelUpState(self, self.position_from_data(data))
+
+    def position_from_data(self, data: Any) -> CamelUpPosition:
+        """The validated layout of a saved position (``to_json()["state"]``)."""
+        return CamelUpPosition.from_data(data, edition=EDITIONS[self.option("edition")],
+                                         players=self.players)
 
     def _sample_state(self, observation: JSONDict, player: PlayerId, rng: random.Random) -> State:
-        """Deal the other seats' face-down overall cards afresh, consistently with their hands.
+        """A state from ``player``'s observation: the others' face-down cards dealt afresh.
 
-        Everything but the colours of others' face-down finish cards is public. A seat that
-        has put ``n`` cards face down holds the other ``5 - n`` colours; which ``n`` is a
-        uniform draw, laid on its pile positions in a uniform order.
+        Everything but the colours of others' face-down finish cards is public. Each such
+        card is first given a colour its owner still has, so the layout is complete and
+        is validated like any saved position; then the state's own resampler redraws
+        them, as ``determinize`` does.
         """
         try:
-            racing = EDITIONS[observation["edition"]].racing
+            racing = EDITIONS[self.option("edition")].racing
             piles = {name: [list(card) for card in observation["piles"][name]]
                      for name in PILES}
             hands: list[list[str]] = []
@@ -80,13 +92,14 @@ class CamelUp(Game):
                 cards = [card for name in PILES for card in piles[name] if card[0] == seat]
                 known = {card[1] for card in cards if card[1] is not None}
                 free = [c for c in racing if c not in known]
-                rng.shuffle(free)
                 hidden = [card for card in cards if card[1] is None]
                 for card, colour in zip(hidden, free, strict=False):
                     card[1] = colour
-                hands.append(sorted(free[len(hidden):], key=racing.index))
-            data = {key: observation[key] for key in _PUBLIC}
+                hands.append(free[len(hidden):])
+            data = {key: observation[key] for key in PUBLIC_KEYS}
         except (KeyError, TypeError, IndexError, ValueError) as error:
             raise StateError(f"not an observation of {self.id}: {error!r}") from None
         data.update(hands=hands, piles=piles)
-        return self._state_from_data(data)
+        state = CamelUpState(self, self.position_from_data(data))
+        state._resample(player, rng)
+        return state

@@ -9,7 +9,7 @@ wrong card costing 1 coin unless the player has none.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from camelcade.games.camel_up.spec import (
     PYRAMID_PAY,
@@ -23,21 +23,14 @@ Ticket = tuple[str, int]
 """A leg ticket: (colour, printed value)."""
 
 
-def ticket_reward(ticket: Ticket, first: str, second: str | None) -> int:
-    """A leg ticket's reward: its value on the leader, +1 on the second camel, else -1."""
-    colour, value = ticket
-    if colour == first:
-        return value
-    return SECOND_PAY if colour == second else WRONG_LEG_PAY
-
-
 def rewards(tickets: Sequence[Ticket], pyramid: int, first: str, second: str | None) -> list[int]:
-    """Every ticket's reward for one player: leg tickets, then 1 per pyramid ticket."""
-    return [ticket_reward(t, first, second) for t in tickets] + [PYRAMID_PAY] * pyramid
+    """Every ticket's reward for one player: each leg ticket its value on the leader, +1 on
+    the second camel, -1 on any other; then 1 per pyramid ticket."""
+    return [value if colour == first else SECOND_PAY if colour == second else WRONG_LEG_PAY
+            for colour, value in tickets] + [PYRAMID_PAY] * pyramid
 
 
-@dataclass(frozen=True)
-class LegResult:
+class LegResult(NamedTuple):
     """How a leg was scored: the two leading camels and each seat's coins before/after."""
 
     first: str
@@ -61,14 +54,12 @@ def score_leg(
     first = ranking[0]
     second = ranking[1] if len(ranking) > 1 else None
     own = [rewards(t, p, first, second) for t, p in zip(tickets, pyramid, strict=True)]
-    copied = []
-    for partner in partners:
-        best = max(own[partner], default=0) if partner is not None else 0
-        copied.append(max(0, best))
-    changes = tuple(sum(r) for r in own)
+    copied = (0,) * len(partners) if partners.count(None) == len(partners) else tuple(
+        0 if partner is None else max(0, max(own[partner], default=0)) for partner in partners)
+    changes = tuple(map(sum, own))
     after = tuple(max(0, c + change + copy)
                   for c, change, copy in zip(coins, changes, copied, strict=True))
-    return LegResult(first, second, changes, tuple(copied), after)
+    return LegResult(first, second, changes, copied, after)
 
 
 def score_pile(pile: Sequence[tuple[int, str]], actual: str, coins: list[int]) -> list[int]:

@@ -36,6 +36,14 @@ WRONG_OVERALL_PAY: Final = -1
 PARTNERSHIP_PLAYERS: Final = 6
 """With this many players or more (2nd edition), players may form partnerships."""
 
+SETUP: Final = "setup"
+PLAY: Final = "play"
+ROLL: Final = "roll"
+OVER: Final = "over"
+PHASES: Final = (SETUP, PLAY, ROLL, OVER)
+"""``setup``: chance places the camels; ``play``: a seat chooses; ``roll``: a seat took a
+pyramid ticket and chance picks the die and its face; ``over``: a unit crossed the line."""
+
 
 @dataclass(frozen=True)
 class Edition:
@@ -69,6 +77,10 @@ class Edition:
     def tile_push(self, side: str) -> int:
         """+1 for the side that pushes a unit on in its own direction, -1 for the other."""
         return 1 if side == self.tile_sides[0] else -1
+
+    def has_partnerships(self, players: int) -> bool:
+        """Whether ``players`` seats of this edition may form partnerships."""
+        return self.partnerships and players >= PARTNERSHIP_PLAYERS
 
 
 EDITIONS: Final = {

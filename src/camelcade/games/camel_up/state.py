@@ -1,25 +1,30 @@
 """The rules of Camel Up: turns, the pyramid as chance, legs, scoring and the end.
 
-Phases: ``setup`` (chance places the camels), ``play`` (a seat chooses), ``roll`` (a seat
-took a pyramid ticket; chance picks the die and its face), ``over``. Chance outcomes are
-listed per die and face: a racing die shows each value with probability 1/3, the grey die
-each of its six faces with 1/6, and each die still in the pyramid is equally likely to
-come out.
+Phases (``spec.PHASES``): ``setup`` (chance places the camels), ``play`` (a seat chooses),
+``roll`` (a seat took a pyramid ticket; chance picks the die and its face), ``over``.
+Chance outcomes are listed per die and face: a racing die shows each value with
+probability 1/3, the grey die each of its six faces with 1/6, and each die still in the
+pyramid is equally likely to come out.
+
+Speed: searches and playouts list the legal actions at every step, so the state keeps
+what they are made of ready: the seat to move, the dice still in the pyramid with their
+outcomes, the bet tickets left, and the spaces holding camels and tiles as bit masks, and
+looks the pieces of the list up in its edition's tables (``tables.py``) of shared action
+values. Hands, ticket rows and piles are tuples, so a copy shares them.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
 
 from camelcade.core.action import Action
-from camelcade.core.game import State
+from camelcade.core.game import Game, State, rank_by_points
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 from camelcade.games.camel_up import actions as notation
 from camelcade.games.camel_up.actions import (
     LOSER,
-    PILES,
     WINNER,
     Bet,
     Die,
@@ -27,6 +32,8 @@ from camelcade.games.camel_up.actions import (
     Partner,
     PlaceTile,
     Roll,
+    overall_actions,
+    partner,
 )
 from camelcade.games.camel_up.board import (
     Movement,
@@ -34,82 +41,132 @@ from camelcade.games.camel_up.board import (
     Track,
     apply_move,
     crazy_to_move,
+    free_tile_spaces,
     place_on_top,
     plan_move,
     ranking,
-    tile_spaces_allowed,
+    space_mask,
+    tile_blocked,
 )
+from camelcade.games.camel_up.position import PUBLIC_KEYS, CamelUpPosition
 from camelcade.games.camel_up.scoring import LegResult, Ticket, score_leg, score_pile
 from camelcade.games.camel_up.spec import (
     CRAZY_START,
-    DIE_VALUES,
     EDITIONS,
-    GREY,
-    PARTNERSHIP_PLAYERS,
+    FIRST_SPACE,
+    OVER,
+    PLAY,
+    ROLL,
+    SETUP,
     STARTING_COINS,
     TILE_PAY,
     Edition,
 )
+from camelcade.games.camel_up.tables import LOW_BITS, LOW_MASK, setup_outcomes, tables
 
-if TYPE_CHECKING:
-    from camelcade.games.camel_up.game import CamelUp
-
-SETUP, PLAY, ROLL, OVER = "setup", "play", "roll", "over"
-PHASES = (SETUP, PLAY, ROLL, OVER)
-_ROLL = Roll()
+_tile = cache(Tile)
 
 
-_bet = cache(Bet)
-_tile = cache(PlaceTile)
-_overall = cache(Overall)
-_partner = cache(Partner)
-"""Legal actions are built often (bots, searches): each distinct action value is made once."""
-
-
-@cache
-def _roll_outcomes(edition: int, pyramid: tuple[str, ...]) -> tuple[tuple[Action, float], ...]:
-    """A die from ``pyramid`` and its face: racing 1/3 per value, grey 1/6 per face."""
-    crazy = EDITIONS[edition].crazy
-    outcomes: list[tuple[Action, float]] = []
-    share = 1.0 / len(pyramid)
-    for die in pyramid:
-        colours = crazy if die == GREY else (die,)
-        for colour in colours:
-            outcomes.extend((Die(colour, v), share / (3 * len(colours))) for v in DIE_VALUES)
-    return tuple(outcomes)
-
-
-@cache
-def _setup_outcomes(racing: tuple[str, ...], crazy: tuple[str, ...]) -> tuple[
-        tuple[Action, float], ...]:
-    """Setup: a racing die not yet out (then the grey die for a crazy camel not yet out)."""
-    pool = racing or crazy
-    return tuple((Die(c, v), 1.0 / (3 * len(pool))) for c in pool for v in DIE_VALUES)
+def initial_position(edition: Edition, players: int) -> CamelUpPosition:
+    """Before setup: no camel placed, 3 coins each, every finish card in hand."""
+    return CamelUpPosition(
+        phase=SETUP, track=(), tiles=(), rolled=(), tickets=((),) * players,
+        pyramid_tickets=(0,) * players, coins=(STARTING_COINS,) * players,
+        partners=(None,) * players, turn=0, start_player=0, leg=1,
+        hands=(edition.racing,) * players, piles={WINNER: (), LOSER: ()})
 
 
 class CamelUpState(State):
     """A position of Camel Up (either edition)."""
 
-    def __init__(self, game: CamelUp) -> None:
+    def __init__(self, game: Game, position: CamelUpPosition | None = None) -> None:
+        """The game's start, or ``position`` (a layout already validated for ``game``)."""
         super().__init__(game)
-        players = game.players
         self.edition: Edition = EDITIONS[game.option("edition")]
+        self._players = game.players
         self._precedence: str = game.option("grey_die_precedence")
-        self._partnerships = self.edition.partnerships and players >= PARTNERSHIP_PLAYERS
-        self._phase = SETUP
-        self._track: Track = {}
-        self._tiles: dict[int, Tile] = {}
-        self._rolled: list[tuple[str, int]] = []
-        self._taken = dict.fromkeys(self.edition.racing, 0)
-        self._tickets: list[list[Ticket]] = [[] for _ in range(players)]
-        self._pyramid_tickets = [0] * players
-        self._coins = [STARTING_COINS] * players
-        self._hands: list[list[str]] = [list(self.edition.racing) for _ in range(players)]
-        self._piles: dict[str, list[tuple[int, str]]] = {WINNER: [], LOSER: []}
-        self._partners: list[int | None] = [None] * players
-        self._turn: PlayerId = 0
-        self._start: PlayerId = 0
-        self._leg = 1
+        self._partnerships = self.edition.has_partnerships(game.players)
+        self._leg_tickets = self.edition.leg_tickets
+        found = tables(self.edition.number)
+        self._heads, self._die_bits = found.heads, found.die_bits
+        self._tiles_low, self._tiles_high = found.tiles_low, found.tiles_high
+        self._outcome_table = found.outcomes
+        self._load(position or initial_position(self.edition, game.players))
+
+    def _load(self, position: CamelUpPosition) -> None:
+        """Take every field from ``position``, then what is derived from them."""
+        self._phase = position.phase
+        self._track: Track = {space: list(units) for space, units in position.track}
+        self._tiles: dict[int, Tile] = {s: _tile(s, side, o) for s, side, o in position.tiles}
+        self._rolled = position.rolled
+        self._tickets: list[tuple[Ticket, ...]] = list(position.tickets)
+        self._pyramid_tickets = list(position.pyramid_tickets)
+        self._coins = list(position.coins)
+        self._hands: list[tuple[str, ...]] = list(position.hands)
+        self._piles: dict[str, tuple[tuple[int, str], ...]] = dict(position.piles)
+        self._partners: list[int | None] = list(position.partners)
+        self._turn: PlayerId = position.turn
+        self._start: PlayerId = position.start_player
+        self._leg = position.leg
+        self._taken = {c: sum(1 for held in self._tickets for t in held if t[0] == c)
+                       for c in self.edition.racing}
+        self._refresh_bets()
+        self._refresh_pyramid()
+        self._refresh_track()
+        self._refresh_tiles()
+        self._refresh_tails()
+        self._refresh_mover()
+
+    def position(self) -> CamelUpPosition:
+        """The saved layout of this position."""
+        return CamelUpPosition(
+            phase=self._phase,
+            track=tuple((space, tuple(stack)) for space, stack in sorted(self._track.items())),
+            tiles=tuple((t.space, t.side, t.owner) for _, t in sorted(self._tiles.items())),
+            rolled=self._rolled, tickets=tuple(self._tickets),
+            pyramid_tickets=tuple(self._pyramid_tickets), coins=tuple(self._coins),
+            partners=tuple(self._partners), turn=self._turn, start_player=self._start,
+            leg=self._leg, hands=tuple(self._hands), piles=dict(self._piles))
+
+    # -- what is derived (kept up to date by the rules below) ----------------------------
+
+    def _refresh_mover(self) -> None:
+        phase = self._phase
+        self._mover = (CHANCE if phase in (SETUP, ROLL)
+                       else TERMINAL if phase == OVER else self._turn)
+
+    def _refresh_bets(self) -> None:
+        """The head of every seat's legal actions: the roll, then the bets left."""
+        limit = len(self._leg_tickets)
+        self._bet_mask = sum(1 << i for i, c in enumerate(self.edition.racing)
+                             if self._taken[c] < limit)
+        self._head = self._heads[self._bet_mask]
+
+    def _refresh_tails(self) -> None:
+        self._tails = [self._tail(seat) for seat in range(self._players)]
+
+    def _tail(self, seat: PlayerId) -> tuple[Action, ...]:
+        """The tail of ``seat``'s legal actions: its finish cards, then partnerships."""
+        cards = overall_actions(self._hands[seat])
+        if not self._partnerships or self._partners[seat] is not None:
+            return cards
+        return cards + tuple(partner(s) for s, p in enumerate(self._partners)
+                             if p is None and s != seat)
+
+    def _refresh_pyramid(self) -> None:
+        self._pyramid_mask = (1 << len(self.edition.dice)) - 1
+        for colour, _ in self._rolled:
+            self._pyramid_mask &= ~self._die_bits[colour]
+        self._outcomes = self._outcome_table[self._pyramid_mask]
+
+    def _refresh_track(self) -> None:
+        self._occupied = space_mask(self._track)
+
+    def _refresh_tiles(self) -> None:
+        self._tile_mask = space_mask(self._tiles)
+        self._tile_spaces = [0] * self._players
+        for space, placed in self._tiles.items():
+            self._tile_spaces[placed.owner] = space
 
     # -- reading the position ------------------------------------------------------------
 
@@ -143,8 +200,7 @@ class CamelUpState(State):
 
     def pyramid(self) -> list[str]:
         """Dice still in the pyramid (racing colours, and "grey")."""
-        out = {GREY if colour in self.edition.crazy else colour for colour, _ in self._rolled}
-        return [die for die in self.edition.dice if die not in out]
+        return [d for i, d in enumerate(self.edition.dice) if self._pyramid_mask >> i & 1]
 
     def ticket_stack(self, colour: str) -> list[int]:
         """The leg tickets left on ``colour``'s stack, top first."""
@@ -179,101 +235,113 @@ class CamelUpState(State):
         return ranking(self._track, self.edition.racing)
 
     def tile_of(self, seat: PlayerId) -> Tile | None:
-        for tile in self._tiles.values():
-            if tile.owner == seat:
-                return tile
-        return None
+        return self._tiles.get(self._tile_spaces[seat])
 
-    def movement_of(self, die: Die) -> Movement:
+    def movement_of(self, action: Die) -> Movement:
         """What a die outcome does in the ``roll`` phase (for the rules and the text)."""
-        colour = die.colour
+        colour = action.colour
         if colour in self.edition.crazy:
             mover = crazy_to_move(self._track, self.edition.crazy, colour, self._precedence)
             direction = -1
         else:
             mover, direction = colour, 1
-        return plan_move(self._track, self._tiles, self.edition, mover, die.value, direction)
+        return plan_move(self._track, self._tiles, self.edition, mover, action.value, direction)
 
-    def setup_space(self, die: Die) -> int:
+    def setup_space(self, action: Die) -> int:
         """Where a setup outcome puts its camel."""
-        return CRAZY_START[die.value] if die.colour in self.edition.crazy else die.value
+        return CRAZY_START[action.value] if action.colour in self.edition.crazy else action.value
+
+    def tile_spaces(self, seat: PlayerId) -> list[int]:
+        """Where ``seat`` may place (or move) its tile now."""
+        return free_tile_spaces(tile_blocked(self._occupied, self._tile_mask,
+                                             self._tile_spaces[seat]))
 
     # -- legal actions and chance --------------------------------------------------------
 
     def _current_player(self) -> PlayerId:
-        if self._phase in (SETUP, ROLL):
-            return CHANCE
-        return TERMINAL if self._phase == OVER else self._turn
+        return self._mover
 
     def _legal_actions(self) -> Sequence[Action]:
         seat = self._turn
-        edition = self.edition
-        actions: list[Action] = [_ROLL]
-        limit = len(edition.leg_tickets)
-        actions.extend(_bet(c) for c in edition.racing if self._taken[c] < limit)
-        own = self.tile_of(seat)
-        for space in tile_spaces_allowed(self._track, self._tiles, own.space if own else None):
-            actions.extend(_tile(space, side) for side in edition.tile_sides)
-        hand = self._hands[seat]
-        for pile in PILES:
-            actions.extend(_overall(pile, c) for c in hand)
-        if self._partnerships and self._partners[seat] is None:
-            actions.extend(_partner(s) for s, p in enumerate(self._partners)
-                           if p is None and s != seat)
-        return actions
+        blocked = tile_blocked(self._occupied, self._tile_mask, self._tile_spaces[seat])
+        return (self._head + self._tiles_low[blocked & LOW_MASK]
+                + self._tiles_high[blocked >> LOW_BITS] + self._tails[seat])
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         if self._phase == ROLL:
-            return _roll_outcomes(self.edition.number, tuple(self.pyramid()))
+            return self._outcomes
         placed = {unit for stack in self._track.values() for unit in stack}
         racing = tuple(c for c in self.edition.racing if c not in placed)
         crazy = tuple(c for c in self.edition.crazy if c not in placed)
-        return _setup_outcomes(racing, crazy)
+        return setup_outcomes(racing, crazy)
 
     # -- applying ------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
+        # One branch per kind of action, the commonest (tiles) first: this runs at every
+        # step of every playout.
+        kind = type(action)
         seat = self._turn
-        if isinstance(action, Die):
+        if kind is PlaceTile:
+            space = action.space  # type: ignore[attr-defined]
+            own = self._tile_spaces[seat]
+            if own:
+                del self._tiles[own]
+            self._tiles[space] = _tile(space, action.side, seat)  # type: ignore[attr-defined]
+            self._tile_spaces[seat] = space
+            self._tile_mask = self._tile_mask & ~(1 << own) | 1 << space
+        elif kind is Overall:
+            colour = action.colour  # type: ignore[attr-defined]
+            hand = self._hands[seat]
+            index = hand.index(colour)
+            self._hands[seat] = hand[:index] + hand[index + 1:]
+            self._tails[seat] = self._tail(seat)
+            self._piles[action.pile] += ((seat, colour),)  # type: ignore[attr-defined]
+        elif kind is Bet:
+            colour = action.colour  # type: ignore[attr-defined]
+            taken = self._taken[colour]
+            self._tickets[seat] += ((colour, self._leg_tickets[taken]),)
+            self._taken[colour] = taken = taken + 1
+            if taken == len(self._leg_tickets):  # the stack is empty
+                self._bet_mask &= ~(1 << self.edition.racing.index(colour))
+                self._head = self._heads[self._bet_mask]
+        elif kind is Die:
             if self._phase == SETUP:
-                self._apply_setup(action)
+                self._apply_setup(action)  # type: ignore[arg-type]
             else:
-                self._apply_die(action)
+                self._apply_die(action)  # type: ignore[arg-type]
             return
-        if isinstance(action, Roll):
+        elif kind is Roll:
             self._phase = ROLL
+            self._mover = CHANCE
             return
-        if isinstance(action, Bet):
-            self._tickets[seat].append(
-                (action.colour, self.edition.leg_tickets[self._taken[action.colour]]))
-            self._taken[action.colour] += 1
-        elif isinstance(action, PlaceTile):
-            own = self.tile_of(seat)
-            if own is not None:
-                del self._tiles[own.space]
-            self._tiles[action.space] = Tile(action.space, action.side, seat)
-        elif isinstance(action, Overall):
-            self._hands[seat].remove(action.colour)
-            self._piles[action.pile].append((seat, action.colour))
-        elif isinstance(action, Partner):
-            self._partners[seat] = action.seat
-            self._partners[action.seat] = seat
-        self._turn = (seat + 1) % self._game.players
+        else:
+            other = action.seat  # type: ignore[attr-defined]
+            self._partners[seat] = other
+            self._partners[other] = seat
+            self._refresh_tails()
+        self._turn = self._mover = (seat + 1) % self._players
 
-    def _apply_setup(self, die: Die) -> None:
-        place_on_top(self._track, die.colour, self.setup_space(die))
+    def _apply_setup(self, action: Die) -> None:
+        place_on_top(self._track, action.colour, self.setup_space(action))
+        self._refresh_track()
         if sum(len(stack) for stack in self._track.values()) == len(self.edition.units):
             self._phase = PLAY
+            self._mover = self._turn
 
-    def _apply_die(self, die: Die) -> None:
+    def _apply_die(self, action: Die) -> None:
         seat = self._turn
-        movement = self.movement_of(die)
-        apply_move(self._track, movement)
+        movement = self.movement_of(action)
+        track = self._track
+        apply_move(track, movement)
         if movement.tile is not None:
             self._coins[movement.tile.owner] += TILE_PAY
-        self._rolled.append((die.colour, die.value))
+        colour = action.colour
+        self._rolled += ((colour, action.value),)
+        self._pyramid_mask &= ~self._die_bits[colour]
+        self._outcomes = self._outcome_table[self._pyramid_mask]
         self._pyramid_tickets[seat] += 1
-        self._turn = (seat + 1) % self._game.players
+        self._turn = self._mover = (seat + 1) % self._players
         if movement.crossed:
             self._finish()
         elif len(self._rolled) == self.edition.rolls_per_leg:
@@ -282,6 +350,9 @@ class CamelUpState(State):
             self._new_leg()
         else:
             self._phase = PLAY
+            start, end = movement.start, movement.end
+            vacated = 0 if start in track else 1 << start
+            self._occupied = self._occupied & ~vacated | 1 << end
 
     def leg_result(self) -> LegResult:
         """How the leg would be scored if it ended now (the rules score it at its end)."""
@@ -293,15 +364,23 @@ class CamelUpState(State):
 
     def _new_leg(self) -> None:
         """Cleanup: tickets, tiles, dice and partnership cards go back; a new leg starts."""
-        players = self._game.players
+        players = self._players
         self._phase = PLAY
         self._tiles = {}
-        self._rolled = []
+        self._rolled = ()
         self._taken = dict.fromkeys(self.edition.racing, 0)
-        self._tickets = [[] for _ in range(players)]
+        self._tickets = [()] * players
         self._pyramid_tickets = [0] * players
         self._partners = [None] * players
         self._leg += 1
+        self._bet_mask = (1 << len(self.edition.racing)) - 1
+        self._head = self._heads[self._bet_mask]
+        self._refresh_pyramid()
+        self._tile_mask = 0
+        self._tile_spaces = [0] * players
+        self._refresh_track()
+        if self._partnerships:
+            self._refresh_tails()
 
     def _finish(self) -> None:
         """A unit crossed the line: final leg scoring, then both overall piles."""
@@ -310,9 +389,10 @@ class CamelUpState(State):
         score_pile(self._piles[WINNER], order[0], self._coins)
         score_pile(self._piles[LOSER], order[-1], self._coins)
         self._phase = OVER
+        self._mover = TERMINAL
 
     def _seen_by_hook(self, action: Action) -> tuple[PlayerId, ...] | None:
-        return (self._turn,) if isinstance(action, Overall) else None
+        return (self._turn,) if type(action) is Overall else None
 
     def _hidden_text(self, action: Action) -> str:
         return f"{action.pile} ?" if isinstance(action, Overall) else str(action)
@@ -321,18 +401,92 @@ class CamelUpState(State):
         return notation.parse(text, self.edition)
 
     def _why_illegal(self, action: Action) -> str | None:
-        from camelcade.games.camel_up.validate import why_illegal
+        """A plain reason why ``action`` is not legal here."""
+        if self._phase == SETUP:
+            return "the camels are being set up; the outcome is a 'die COLOUR VALUE' action"
+        if self._phase == ROLL:
+            return (f"a die is coming out of the pyramid ({', '.join(self.pyramid())}); "
+                    f"the outcome is 'die COLOUR VALUE'")
+        if isinstance(action, Die):
+            return ("dice come out of the pyramid only after a player takes a pyramid ticket "
+                    "('roll')")
+        if isinstance(action, Bet):
+            return f"the {action.colour} leg tickets are all taken this leg"
+        if isinstance(action, PlaceTile):
+            return self._why_not_tile(action.space)
+        if isinstance(action, Overall):
+            return f"you have already bet your {action.colour} finish card"
+        if isinstance(action, Partner):
+            return self._why_not_partner(action.seat)
+        return None  # pragma: no cover - rolling is always legal in play
 
-        return why_illegal(self, action)
+    def _why_not_tile(self, space: int) -> str:
+        own = self._tile_spaces[self._turn]
+        if space == FIRST_SPACE:
+            return "no tile may go on space 1"
+        if space == own:
+            return "a moved tile must go to a different space"
+        if space in self._tiles:
+            return f"space {space} already has a tile"
+        if space in self._track:
+            return f"camels stand on space {space}"
+        return f"space {space} is next to another tile"
+
+    def _why_not_partner(self, seat: PlayerId) -> str:
+        if not self._partnerships:
+            return "partnerships exist only with 6 or more players (2nd edition)"
+        if seat == self._turn:
+            return "you cannot partner yourself"
+        if seat >= self._players:
+            return f"there is no seat {seat}"
+        if self._partners[self._turn] is not None:
+            return "you already have a partner this leg"
+        return f"seat {seat} already has a partner this leg"
 
     # -- results -------------------------------------------------------------------------
 
     def _scores(self) -> list[float]:
         return [float(c) for c in self._coins]
 
-    def _winners(self) -> list[PlayerId]:
-        best = max(self._coins)
-        return [seat for seat, coins in enumerate(self._coins) if coins == best]
+    def _ranking(self) -> list[list[PlayerId]]:
+        """Most money first; equal money shares a place ("ties share the victory").
+
+        The rules know no tie-break. A partnership lasts one leg and only lets partners
+        copy a ticket's reward at that leg's scoring, so partners rank on their own money.
+        """
+        return rank_by_points(self._coins)
+
+    # -- hidden information ----------------------------------------------------------------
+
+    def _resample(self, player: PlayerId, rng: random.Random) -> None:
+        """Deal the other seats' face-down finish cards afresh.
+
+        Everything but the colours of others' face-down overall cards is public (piles are
+        turned over at the end). Of a seat that has put ``n`` cards face down a viewer
+        knows only where they lie; its five cards are one per colour, so the ``n`` colours
+        are a uniform draw without replacement, laid on its pile places in a uniform
+        order, and the other ``5 - n`` are its hand.
+        """
+        if self._phase == OVER:
+            return
+        racing = self.edition.racing
+        piles = {name: list(cards) for name, cards in self._piles.items()}
+        places: dict[PlayerId, list[tuple[str, int]]] = {}
+        for name, cards in piles.items():
+            for index, (seat, _) in enumerate(cards):
+                if seat != player:
+                    places.setdefault(seat, []).append((name, index))
+        draw = rng.random
+        for seat, where in places.items():
+            drawn = list(racing)
+            for i in range(len(where)):  # a partial Fisher-Yates shuffle
+                j = i + int(draw() * (len(drawn) - i))
+                drawn[i], drawn[j] = drawn[j], drawn[i]
+            for (name, index), colour in zip(where, drawn, strict=False):
+                piles[name][index] = (seat, colour)
+            self._hands[seat] = tuple(c for c in racing if c in drawn[len(where):])
+            self._tails[seat] = self._tail(seat)
+        self._piles = {name: tuple(cards) for name, cards in piles.items()}
 
     # -- copies and JSON -----------------------------------------------------------------
 
@@ -340,35 +494,21 @@ class CamelUpState(State):
         assert isinstance(other, CamelUpState)
         other._track = {space: list(stack) for space, stack in self._track.items()}
         other._tiles = dict(self._tiles)
-        other._rolled = list(self._rolled)
+        other._tile_spaces = list(self._tile_spaces)
         other._taken = dict(self._taken)
-        other._tickets = [list(t) for t in self._tickets]
+        other._tickets = list(self._tickets)
         other._pyramid_tickets = list(self._pyramid_tickets)
         other._coins = list(self._coins)
-        other._hands = [list(h) for h in self._hands]
-        other._piles = {name: list(pile) for name, pile in self._piles.items()}
+        other._hands = list(self._hands)
+        other._tails = list(self._tails)
+        other._piles = dict(self._piles)
         other._partners = list(self._partners)
 
-    def _public(self) -> JSONDict:
-        return {
-            "phase": self._phase,
-            "track": [[space, list(stack)] for space, stack in sorted(self._track.items())],
-            "tiles": [[t.space, t.side, t.owner] for _, t in sorted(self._tiles.items())],
-            "rolled": [[colour, value] for colour, value in self._rolled],
-            "tickets": [[[c, v] for c, v in seat] for seat in self._tickets],
-            "pyramid_tickets": list(self._pyramid_tickets),
-            "coins": list(self._coins),
-            "partners": list(self._partners),
-            "turn": self._turn,
-            "start_player": self._start,
-            "leg": self._leg,
-        }
-
     def _to_data(self) -> JSONDict:
-        data = self._public()
-        data["hands"] = [list(hand) for hand in self._hands]
-        data["piles"] = {name: [[s, c] for s, c in pile] for name, pile in self._piles.items()}
-        return data
+        return self.position().to_data()
+
+    def _public(self) -> JSONDict:
+        return self.position().to_data(PUBLIC_KEYS)
 
     def _observation(self, player: PlayerId) -> JSONDict:
         """Public facts, own hand; others' overall cards only as (seat, hidden) in order."""
@@ -389,28 +529,8 @@ class CamelUpState(State):
             for name, pile in self._piles.items()
         }
         data.update(
-            current_player=self._current_player(),
+            current_player=self._mover,
             hand_sizes=[len(hand) for hand in self._hands],
             edition=self.edition.number,
         )
         return data
-
-    def load_data(self, data: Any) -> None:
-        """Fill this fresh state from ``to_json()["state"]``, checking every invariant."""
-        from camelcade.games.camel_up.validate import load_position
-
-        load_position(self, data)
-
-    # -- text ------------------------------------------------------------------------------
-
-    def _describe(self, player: PlayerId | None) -> str:
-        from camelcade.games.camel_up.text import describe_state
-
-        return describe_state(self, player)
-
-    def _describe_action(self, action: Action, player: PlayerId | None) -> str:
-        from camelcade.games.camel_up.text import describe_action
-
-        return describe_action(self, action, player)
-
-

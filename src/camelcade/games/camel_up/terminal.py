@@ -10,8 +10,8 @@ from typing import Any
 
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
-from camelcade.games.camel_up.spec import FIRST_SPACE, LAST_SPACE
-from camelcade.games.camel_up.state import SETUP, CamelUpState
+from camelcade.games.camel_up.spec import FIRST_SPACE, LAST_SPACE, SETUP
+from camelcade.games.camel_up.state import CamelUpState
 from camelcade.games.camel_up.text import describe_state
 
 STYLES = {

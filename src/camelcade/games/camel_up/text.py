@@ -10,9 +10,9 @@ from __future__ import annotations
 from camelcade.core.action import Action
 from camelcade.core.types import PlayerId
 from camelcade.games.camel_up.actions import LOSER, WINNER, Bet, Die, Overall, Partner, PlaceTile
-from camelcade.games.camel_up.board import Movement
-from camelcade.games.camel_up.spec import LAST_SPACE
-from camelcade.games.camel_up.state import OVER, ROLL, SETUP, CamelUpState
+from camelcade.games.camel_up.board import Movement, apply_move, ranking
+from camelcade.games.camel_up.spec import LAST_SPACE, OVER, ROLL, SETUP
+from camelcade.games.camel_up.state import CamelUpState
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 SIDE_WORDS = {"cheer": "cheering", "boo": "booing", "oasis": "oasis", "mirage": "mirage"}
@@ -199,8 +199,6 @@ def _grey_reason(state: CamelUpState, die: Die, movement: Movement) -> str:
 
 
 def _ranking_after(state: CamelUpState, movement: Movement) -> list[str]:
-    from camelcade.games.camel_up.board import apply_move, ranking
-
     track = state.track()
     apply_move(track, movement)
     return ranking(track, state.edition.racing)

@@ -21,6 +21,7 @@ from camelcade.core.chance import sample_chance
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError, StateError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import load
+from camelcade.core.types import CHANCE, TERMINAL
 from camelcade.core.types import JSONDict
 
 RECORD_FORMAT = "camelcade-record/1"
@@ -180,14 +181,13 @@ def play(
             begin(game, seat, rng.getrandbits(63))
     state = game.new_state()
     steps = 0
-    while not state.is_terminal():
+    while (seat := state._current_player()) != TERMINAL:
         if max_actions is not None and steps >= max_actions:
             raise CamelcadeError(f"{game.id} did not end within {max_actions} actions")
-        chance = state.is_chance()
+        chance = seat == CHANCE
         if chance:
             action: Action | str = sample_chance(state, rng)
         else:
-            seat = state.current_player
             action = agents[seat].choose(state.view(seat))
         if on_action is not None:
             on_action(state, str(action))

@@ -23,7 +23,7 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        actions = view.legal_actions()
+        actions = view.actions
         if not actions:
             raise CamelcadeError(f"seat {view.player} has no legal action to choose")
         return self._rng.choice(actions)

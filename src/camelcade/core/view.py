@@ -18,7 +18,7 @@ each call then costs one ``Game.determinize`` of it: a clone and the redraw, no 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from camelcade.core.action import Action
@@ -34,34 +34,17 @@ class StaleViewError(CamelcadeError):
 
 
 class SeatHistory(Sequence[str]):
-    """A seat's history text up to one moment, read lazily from the state's own record.
+    """A seat's history text up to one moment: a prefix of the state's own record of it.
 
-    The state extends each viewer's text only when it is read, and never rewrites an
-    entry, so a slice of it up to ``length`` stays exact however far the game goes on.
+    The state extends each viewer's text only when it is read and never rewrites an entry,
+    so the first ``length`` entries of that list stay exact however far the game goes on.
     """
 
-    __slots__ = ("_length", "_read", "_seat", "_texts")
+    __slots__ = ("_length", "_texts")
 
-    def __init__(self, read: Callable[[PlayerId | None], list[str]] | None,
-                 seat: PlayerId | None, length: int,
-                 texts: Sequence[str] | None = None) -> None:
-        self._read = read
-        self._seat = seat
+    def __init__(self, texts: Sequence[str], length: int) -> None:
+        self._texts = texts
         self._length = length
-        self._texts: Sequence[str] | None = texts
-
-    def _lapse(self) -> None:
-        self._read = None
-
-    def _entries(self) -> Sequence[str]:
-        if self._texts is None:
-            if self._read is None:
-                raise StaleViewError(
-                    "this view's history was not read before the game moved on; "
-                    "read view.history while choosing"
-                )
-            self._texts = self._read(self._seat)
-        return self._texts
 
     def __len__(self) -> int:
         return self._length
@@ -72,14 +55,14 @@ class SeatHistory(Sequence[str]):
     def __getitem__(self, index: slice) -> Sequence[str]: ...
     def __getitem__(self, index: int | slice) -> str | Sequence[str]:
         if isinstance(index, slice):
-            return tuple(self._entries()[: self._length][index])
+            return tuple(self._texts[: self._length][index])
         if not -self._length <= index < self._length:
             raise IndexError("history index out of range")
-        return self._entries()[index % self._length]
+        return self._texts[index % self._length]
 
     def __iter__(self) -> Iterator[str]:
-        entries = self._entries()
-        return (entries[i] for i in range(self._length))
+        texts = self._texts
+        return (texts[i] for i in range(self._length))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
@@ -91,15 +74,14 @@ class SeatHistory(Sequence[str]):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"SeatHistory({list(self)!r})" if self._texts is not None or self._read \
-            else f"<SeatHistory of {self._length} lapsed entries>"
+        return f"SeatHistory({list(self)!r})"
 
 
 class View:
     """One seat's information state (see the module docstring)."""
 
-    __slots__ = ("_history", "_observation", "_source", "_template", "actions", "current_player",
-                 "game", "player")
+    __slots__ = ("_history", "_length", "_observation", "_source", "_template", "actions",
+                 "current_player", "game", "player")
 
     def __init__(
         self,
@@ -116,7 +98,8 @@ class View:
         self.current_player = current_player
         self.actions = actions
         self._observation = observation
-        self._history: Sequence[str] = tuple(history)
+        self._history: Sequence[str] | None = tuple(history)
+        self._length = len(self._history)
         self._source: State | None = None
         self._template: State | None = None
 
@@ -129,15 +112,6 @@ class View:
         return cls(game, player, current_player, tuple(actions), observation=observation,
                    history=history)
 
-    def _attach(self, state: State, history: SeatHistory) -> None:
-        self._source = state
-        self._history = history
-
-    def _lapse(self) -> None:
-        self._source = None
-        if isinstance(self._history, SeatHistory):
-            self._history._lapse()
-
     def _live(self, what: str) -> State:
         if self._source is None:
             raise StaleViewError(
@@ -149,14 +123,25 @@ class View:
     @property
     def observation(self) -> JSONDict:
         """All this seat may see, as JSON-safe data (read once, then kept)."""
-        if self._observation is None:
-            self._observation = self._live("observation")._observation(self.player)
-        return self._observation
+        try:
+            found = self._observation
+        except AttributeError:  # a live view reads it on first use
+            found = None
+        if found is None:
+            found = self._observation = self._live("observation")._observation(self.player)
+        return found
 
     @property
     def history(self) -> Sequence[str]:
         """The actions so far as this seat saw them (hidden ones redacted)."""
-        return self._history
+        try:
+            found = self._history
+        except AttributeError:  # a live view reads it on first use
+            found = None
+        if found is None:
+            texts = self._live("history")._history_text(self.player)
+            found = self._history = SeatHistory(texts, self._length)
+        return found
 
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions; empty when it is not this seat's turn."""
@@ -167,18 +152,43 @@ class View:
 
         The sample is a position, not a replay: its ``history`` is empty.
         """
-        if self._template is None:
-            if self._source is None and self._observation is not None:
-                self._template = self.game._sample_state(self._observation, self.player, rng)
+        try:
+            template = self._template
+        except AttributeError:  # a live view makes it on first use
+            template = None
+        if template is None:
+            observation = getattr(self, "_observation", None)
+            if self._source is None and observation is not None:
+                template = self.game._sample_state(observation, self.player, rng)
             else:
-                source = self._live("position")
-                self._template = self.game.determinize(source, self.player, rng)
-        return self.game.determinize(self._template, self.player, rng)
+                template = self.game.determinize(self._live("position"), self.player, rng)
+            self._template = template
+        return self.game.determinize(template, self.player, rng)
 
     def __repr__(self) -> str:
         return (f"View(game={self.game!r}, player={self.player}, "
                 f"current_player={self.current_player})")
 
     def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (sent to another process) as the data it holds, read now."""
         return (View.from_observation, (self.game, self.player, self.current_player,
                                         self.observation, tuple(self.history), self.actions))
+
+
+class LiveView(View):
+    """A view of a live position (``State.view``): made in constant time, reading nothing.
+
+    Only the fields every bot needs are set; the observation, the history text and the
+    sampling template are read from the position on first use (see ``View``).
+    """
+
+    __slots__ = ()
+
+    def __init__(self, state: State, player: PlayerId, current_player: PlayerId,
+                 actions: tuple[Action, ...], length: int) -> None:
+        self.game = state._game
+        self.player = player
+        self.current_player = current_player
+        self.actions = actions
+        self._source = state
+        self._length = length

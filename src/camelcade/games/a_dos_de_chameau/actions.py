@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from camelcade.core.action import Action
 from camelcade.core.errors import ActionSyntaxError
@@ -57,6 +58,16 @@ class Draw(Action):
 
 ADoSAction = Play | Discard | Draw
 
+PLAYS: Final = {card: tuple(Play(card, space) for space in range(TRACK_END + 1))
+                for card in CARD_ORDER if card != STORM}
+"""``PLAYS[card][space]``: the one shared value of each card play naming a camel.
+
+Legal-action lists and the parser hand out these same objects, so no list allocates an
+action, and a parsed action is found among the legal ones by identity."""
+STORM_PLAY: Final = Play(STORM)
+DISCARDS: Final = {card: Discard(card) for card in CARD_ORDER}
+DRAWS: Final = {card: Draw(card) for card in CARD_ORDER}
+
 _CARDS = "|".join(CARD_ORDER)
 _PATTERN = re.compile(rf"^(?:(?P<verb>discard|draw) (?P<card>{_CARDS})|(?P<play>{_CARDS})"
                       rf"(?: (?P<space>[0-9]{{1,2}}))?)$")
@@ -73,14 +84,14 @@ def parse(text: str) -> ADoSAction:
     if match is None:
         raise ActionSyntaxError(f"cannot read {text!r}: {SYNTAX_HELP}")
     if match["verb"] == "discard":
-        return Discard(match["card"])
+        return DISCARDS[match["card"]]
     if match["verb"] == "draw":
-        return Draw(match["card"])
+        return DRAWS[match["card"]]
     card, space = match["play"], match["space"]
     if card == STORM:
         if space is not None:
             raise ActionSyntaxError(f"cannot read {text!r}: the sandstorm names no space")
-        return Play(card)
+        return STORM_PLAY
     if space is None:
         raise ActionSyntaxError(
             f"cannot read {text!r}: {card} needs the space of the camel it moves, "
@@ -89,4 +100,4 @@ def parse(text: str) -> ADoSAction:
     number = int(space)
     if number > TRACK_END:
         raise ActionSyntaxError(f"cannot read {text!r}: spaces run from 0 (town) to {TRACK_END}")
-    return Play(card, number)
+    return PLAYS[card][number]

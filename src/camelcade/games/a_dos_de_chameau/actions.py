@@ -12,12 +12,16 @@ chance: a draw         ``draw oasis2``     seen only by the drawing player
 =====================  ==================  =============================================
 
 Space ``0`` is the town; camels in town are alike, so ``oasis2 0`` moves one of them.
+
+Each action keeps its text, made once: records and histories print every action of a
+game, and the values are shared (``PLAYS``, ``DISCARDS``, ``DRAWS``), so the text is made
+once per value, not once per print.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from camelcade.core.action import Action
@@ -31,9 +35,14 @@ class Play(Action):
 
     card: str
     space: int | None = None
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        text = self.card if self.space is None else f"{self.card} {self.space}"
+        object.__setattr__(self, "_text", text)
 
     def __str__(self) -> str:
-        return self.card if self.space is None else f"{self.card} {self.space}"
+        return self._text
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +50,13 @@ class Discard(Action):
     """Put a card with no legal use onto the discard pile, without effect (AD4)."""
 
     card: str
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"discard {self.card}")
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return self._text
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +64,13 @@ class Draw(Action):
     """Chance: the drawing player takes ``card`` from their face-down pile."""
 
     card: str
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"draw {self.card}")
 
     def __str__(self) -> str:
-        return f"draw {self.card}"
+        return self._text
 
 
 ADoSAction = Play | Discard | Draw

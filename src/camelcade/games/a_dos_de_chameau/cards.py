@@ -16,13 +16,23 @@ from collections.abc import Iterable
 from typing import Final
 
 from camelcade.games.a_dos_de_chameau.actions import DISCARDS, DRAWS, Discard, Draw
-from camelcade.games.a_dos_de_chameau.spec import CARD_ORDER, CARD_RANK, HAND_SIZE
+from camelcade.games.a_dos_de_chameau.spec import (
+    CARD_ORDER,
+    CARD_RANK,
+    HAND_SIZE,
+    LEADER,
+    MIRAGE_CARD,
+    OASIS_CARD,
+    STORM,
+    card_value,
+)
 
 
 class Cards:
     """One multiset of card names, in display order; make them with :func:`cards_of`."""
 
-    __slots__ = ("cards", "discards", "distinct", "outcomes", "plus", "size", "without")
+    __slots__ = ("cards", "discards", "distinct", "leader", "mirages", "oasis", "outcomes",
+                 "plus", "size", "storm", "without")
 
     def __init__(self, cards: tuple[str, ...]) -> None:
         self.cards = cards
@@ -32,6 +42,12 @@ class Cards:
         """Each kind once, in ``CARD_ORDER``: the order legal plays are listed in."""
         self.discards: tuple[Discard, ...] = tuple(DISCARDS[card] for card in self.distinct)
         """What a hand of these cards may do when none of them has a legal play (AD4)."""
+        self.oasis = tuple((card_value(card), card) for card in self.distinct
+                           if card.startswith(OASIS_CARD))
+        """The oasis cards among them, each kind once with its palms, in card order."""
+        self.mirages = tuple(card for card in self.distinct if card.startswith(MIRAGE_CARD))
+        self.leader = LEADER in self.distinct
+        self.storm = STORM in self.distinct
         self.without: dict[str, Cards] = {}
         """These cards less one of each kind they hold (filled by :func:`cards_of`)."""
         self.plus: dict[str, Cards] = {}

@@ -10,6 +10,7 @@ look them up instead of recomputing them, and a state's copy copies references.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from typing import Final
 
@@ -25,18 +26,20 @@ class Herd:
     def __init__(self, spaces: tuple[int, ...]) -> None:
         self.spaces = spaces
         """Each camel's space, lowest first (0 = the town)."""
-        self.stands = tuple(dict.fromkeys(spaces))
+        stands = self.stands = tuple(dict.fromkeys(spaces))
         """Each space holding one of these camels, once, lowest first."""
-        self.front = self.stands[-1]
+        self.front = stands[-1]
         """The space of the most advanced of these camels."""
         self.plays: dict[str, tuple[Play, ...]] = {
-            card: tuple(plays[space] for space in self.stands) for card, plays in PLAYS.items()
+            card: tuple(map(plays.__getitem__, stands)) for card, plays in PLAYS.items()
         }
         """Each card played on each of these camels, lowest space first (the caravan leader
         only on those outside the oasis, which it never moves)."""
-        self.plays[LEADER] = tuple(PLAYS[LEADER][space] for space in self.stands
-                                   if space < OASIS_FIRST)
-        self.mask = sum(1 << space for space in self.stands if space != TOWN)
+        self.plays[LEADER] = self.plays[LEADER][:bisect_left(stands, OASIS_FIRST)]
+        mask = 0
+        for space in stands:
+            mask |= 1 << space
+        self.mask = mask & ~(1 << TOWN)
         """Bits of the path spaces these camels stand on."""
         self.in_town = spaces.count(TOWN)
         self.moves: dict[int, Herd] = {}

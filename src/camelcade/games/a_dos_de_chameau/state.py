@@ -81,27 +81,6 @@ that ``bits`` marks, lowest space first. A mirage may target up to nine camels; 
 lookups list them all, however many there are."""
 
 
-def forward_end(free: int, start: int, steps: int) -> int | None:
-    """The ``steps``-th empty space after ``start`` (``free``: the empty spaces' bits), or
-    None if the empty spaces run out before space 36."""
-    ahead = free >> (start + 1)
-    for _ in range(steps - 1):
-        ahead &= ahead - 1
-    return start + (ahead & -ahead).bit_length() if ahead else None
-
-
-def backward_end(free: int, start: int, steps: int) -> int:
-    """The ``steps``-th empty space before ``start``, or the town if they run out."""
-    behind = free & ((1 << start) - 1)
-    space = TOWN
-    for _ in range(steps):
-        if not behind:
-            return TOWN
-        space = behind.bit_length() - 1
-        behind ^= 1 << space
-    return space
-
-
 @dataclass(frozen=True, slots=True)
 class Move:
     """Where a card play sends a camel: worked out once, used by rules and text alike."""
@@ -260,46 +239,46 @@ class ADosState(State):
             return occupied.bit_length() - 1
         return TOWN if any(herd.in_town for herd in self._herds) else None
 
-    def forward(self, seat: PlayerId, start: int, steps: int) -> Move | None:
-        """Oasis card: ``steps`` empty spaces ahead, or None if they run out before 36."""
-        end = forward_end(self._free, start, steps)
-        return None if end is None else Move(seat, start, end, end - start - steps)
-
-    def backward(self, start: int, steps: int) -> Move:
-        """Mirage card: ``steps`` empty spaces back, ending in town if they run out."""
-        end = backward_end(self._free, start, steps)
-        if end == TOWN:
-            skipped = start - 1 - (self._free & ((1 << start) - 1)).bit_count()
-        else:
-            skipped = start - end - steps
-        return Move(self.owner(start), start, end, skipped)
-
     def move_of(self, action: Play) -> Move | None:
-        """The camel move a legal card play makes (None for the sandstorm)."""
-        seat, space = self._turn, action.space
-        if action.card == STORM or space is None:
+        """The camel move a legal card play makes (None for the sandstorm).
+
+        Worked out by making the play on a copy: the rules of movement live in ``_apply``
+        alone, and what the text says of a play is what the play does.
+        """
+        if action.card == STORM or action.space is None:
             return None
-        kind, steps = _EFFECTS[action.card]
-        if kind == _OASIS_KIND:
-            return self.forward(seat, space, steps)
-        if kind == _MIRAGE_KIND:
-            return self.backward(space, steps)
-        leader = self.leader_space()
-        assert leader is not None
-        return Move(seat, space, leader + 1, 0)
+        after = self._position_copy()
+        after._apply(action)
+        owner = next(seat for seat, (before, now) in
+                     enumerate(zip(self._herds, after._herds, strict=True))
+                     if before.spaces != now.spaces)
+        before, now = self._herds[owner], after._herds[owner]
+        start = action.space
+        stayed = list(before.spaces)
+        stayed.remove(start)
+        landed = list(now.spaces)
+        for space in stayed:
+            landed.remove(space)
+        end = landed[0]
+        if action.card == LEADER:
+            return Move(owner, start, end, 0)
+        low, high = min(start, end), max(start, end)
+        between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
+        return Move(owner, start, end, (between & ~self._free).bit_count())
 
     # -- legal actions -------------------------------------------------------------------
 
     def _legal_actions(self) -> Sequence[Action]:
+        """Every legal play, by card (in card order: oasis, mirage, leader, storm), then by
+        camel (lowest space first); when there is none, the hand's discards (AD4)."""
         seat = self._turn
         hand = self._hands[seat]
         herd = self._herds[seat]
         free = self._free
-        room = (free >> (herd.front + 1)).bit_count()  # the fewest ahead of any of its camels
         plays: list[Action] = []
-        for card in hand.distinct:
-            kind, steps = _EFFECTS[card]
-            if kind == _OASIS_KIND:
+        if hand.oasis:
+            room = (free >> (herd.front + 1)).bit_count()  # the fewest ahead of its camels
+            for steps, card in hand.oasis:
                 if room >= steps:
                     plays += herd.plays[card]
                 else:
@@ -307,20 +286,21 @@ class ADosState(State):
                     for space in herd.stands:
                         if (free >> (space + 1)).bit_count() >= steps:
                             plays.append(table[space])
-            elif kind == _MIRAGE_KIND:
-                # Other seats' camels on 1..30: one in the oasis can never be moved back,
-                # one in town has nowhere to go.
-                targets = (_PATH & ~free & ~herd.mask) >> 1
+        if hand.mirages:
+            # Other seats' camels on 1..30: one in the oasis can never be moved back, one in
+            # town has nowhere to go.
+            targets = (_PATH & ~free & ~herd.mask) >> 1
+            for card in hand.mirages:
                 low, middle, high = _MIRAGE_PLAYS[card]
                 plays += low[targets & 1023]
                 plays += middle[targets >> _CHUNK & 1023]
                 plays += high[targets >> 2 * _CHUNK]
-            elif kind == _LEADER_KIND:
-                leader = self.leader_space()
-                if leader is not None and leader + 1 < OASIS_FIRST:
-                    plays += herd.plays[card]  # it never brings a camel into the oasis
-            else:
-                plays.append(STORM_PLAY)
+        if hand.leader:
+            leader = self.leader_space()
+            if leader is not None and leader + 1 < OASIS_FIRST:
+                plays += herd.plays[LEADER]  # it never brings a camel into the oasis
+        if hand.storm:
+            plays.append(STORM_PLAY)
         return plays or hand.discards
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
@@ -346,16 +326,25 @@ class ADosState(State):
         seat = self._turn
         free = self._free
         if kind is Play:
+            # Where the camel goes: only empty spaces count (``free`` marks them).
             effect, steps = _EFFECTS[card]
             start: int = action.space  # type: ignore[attr-defined]
             owner = seat
-            if effect == _OASIS_KIND:
-                end = forward_end(free, start, steps)
-            elif effect == _MIRAGE_KIND:
-                end = backward_end(free, start, steps)
+            if effect == _OASIS_KIND:  # forward to the steps-th empty space
+                ahead = free >> (start + 1)
+                for _ in range(steps - 1):
+                    ahead &= ahead - 1
+                end = start + (ahead & -ahead).bit_length()
+            elif effect == _MIRAGE_KIND:  # back to the steps-th empty space, else the town
+                behind = free & ((1 << start) - 1)
+                for _ in range(steps - 1):
+                    behind &= ~(1 << behind.bit_length() >> 1)
+                end = behind.bit_length() - 1 if behind else TOWN
                 owner = self.owner(start)
-            elif effect == _LEADER_KIND:
-                end = self.leader_space() + 1  # type: ignore[operator]
+            elif effect == _LEADER_KIND:  # just ahead of the leading camel
+                leader = self.leader_space()
+                assert leader is not None, "a legal caravan leader has a camel to pass"
+                end = leader + 1
             else:
                 self._storm()
                 return

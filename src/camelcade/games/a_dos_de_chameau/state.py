@@ -205,6 +205,10 @@ class ADosState(State):
     def hand(self, seat: PlayerId) -> list[str]:
         return list(self._hands[seat].cards)
 
+    def pile(self, seat: PlayerId) -> list[str]:
+        """The cards of ``seat``'s face-down pile, in card order (its order is not kept)."""
+        return list(self._piles[seat].cards)
+
     def pile_size(self, seat: PlayerId) -> int:
         return self._piles[seat].size
 

@@ -84,6 +84,9 @@ def describe_state(state: ADosState, player: PlayerId | None) -> str:
         )
     if player is not None:
         lines.append(f"Your hand: {card_list(state.hand(player))}.")
+        pile = state.pile(player)
+        lines.append(f"Your pile, {plural(len(pile), 'card')}: {card_list(pile)}." if pile
+                     else "Your pile: empty.")
     return "\n".join(lines)
 
 

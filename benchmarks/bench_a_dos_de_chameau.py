@@ -16,27 +16,13 @@ from __future__ import annotations
 import random
 import time
 
+from benchmarks.core_probe import playouts
 from benchmarks.random_games import api_overhead
 
 import camelcade as cc
 from camelcade.core.chance import sample_chance
 
 GAME_ID = "a-dos-de-chameau"
-
-
-def actions_per_cpu_second(game: cc.Game, games: int, *, check: bool) -> float:
-    """Seeded random games through ``apply(action, check=check)``: actions per CPU second."""
-    rng = random.Random(1)
-    actions = 0
-    started = time.process_time()
-    for _ in range(games):
-        state = game.new_state()
-        while not state.is_terminal():
-            action = (sample_chance(state, rng) if state.is_chance()
-                      else rng.choice(state.legal_actions()))
-            state.apply(action, check=check)
-            actions += 1
-    return actions / (time.process_time() - started)
 
 
 def positions(game: cc.Game, count: int) -> list[cc.State]:
@@ -69,13 +55,13 @@ def copy_costs(game: cc.Game, count: int) -> dict[str, float]:
 
 
 def run(quick: bool) -> dict[str, object]:
-    games = 20 if quick else 200
+    games, seconds = (20, 0.5) if quick else (200, 4.0)
     figures: dict[str, object] = {"games_per_measure": games}
     for players in (2, 3, 4):
         game = cc.load(GAME_ID, players=players)
-        actions_per_cpu_second(game, 3, check=False)  # makes the shared hands, piles, herds
-        checked = actions_per_cpu_second(game, games, check=True)
-        fast = actions_per_cpu_second(game, games, check=False)
+        playouts(game, 0.0, fast=True)  # one game: makes the shared hands, piles, herds
+        checked = playouts(game, seconds, fast=False)["actions_per_cpu_second"]
+        fast = playouts(game, seconds, fast=True)["actions_per_cpu_second"]
         figures[f"{players}p"] = {
             **api_overhead(game, games),
             "checked_actions_per_cpu_second": round(checked),

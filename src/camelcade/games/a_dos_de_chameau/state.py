@@ -15,7 +15,6 @@ list copies, and a draw or a move allocates nothing once its values have been se
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -68,12 +67,20 @@ _EFFECTS: Final = {
 _CHUNK: Final = 10
 _CHUNKS: Final = range(1, OASIS_FIRST, _CHUNK)
 """The path 1..30 in three runs of ten spaces: 1-10, 11-20, 21-30."""
+
+
+def _run_plays(row: tuple[Play, ...], first: int) -> tuple[tuple[Play, ...], ...]:
+    """``table[bits]``: the plays of ``row`` on the spaces ``first + bit`` that ``bits``
+    marks, lowest first; each entry is a shorter one with its highest space added."""
+    table: list[tuple[Play, ...]] = [()]
+    for bits in range(1, 1 << _CHUNK):
+        high = bits.bit_length() - 1
+        table.append((*table[bits ^ (1 << high)], row[first + high]))
+    return tuple(table)
+
+
 _MIRAGE_PLAYS: Final = {
-    card: tuple(
-        tuple(tuple(PLAYS[card][first + bit] for bit in range(_CHUNK) if bits >> bit & 1)
-              for bits in range(1 << _CHUNK))
-        for first in _CHUNKS
-    )
+    card: tuple(_run_plays(PLAYS[card], first) for first in _CHUNKS)
     for card in (f"{MIRAGE_CARD}{n}" for n in MIRAGE_VALUES)
 }
 """``_MIRAGE_PLAYS[card][run][bits]``: the card played on the camels of one run of the path
@@ -83,7 +90,7 @@ lookups list them all, however many there are."""
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Where a card play sends a camel: worked out once, used by rules and text alike."""
+    """Where a card play sends a camel, for the words that tell it (``move_of``)."""
 
     owner: PlayerId
     start: int
@@ -97,7 +104,6 @@ class _Table:
     """What the options fix for a whole game, made once per game and shared by its states."""
 
     players: int
-    deck: Counter[str]
     full: Cards
     points: tuple[int, ...]
     leader_spaces: int
@@ -120,7 +126,6 @@ def _table(game: Game) -> _Table:
         players = game.players
         table = _TABLES[game] = _Table(
             players=players,
-            deck=deck,
             full=cards_of(deck.elements()),
             points=tuple(game.option("oasis_points")),
             leader_spaces=_TRACK if game.option("leader_target") == "any" else _PATH,

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import camelcade as cc
+from camelcade.games.a_dos_de_chameau.position import ADosPosition
 
 from .helpers import GAME_ID, camels, game
 
@@ -74,3 +75,11 @@ def test_example_game_plays_as_described() -> None:
 @pytest.mark.parametrize("decision", [f"AD{n}" for n in range(1, 9)])
 def test_every_decision_is_documented(decision: str) -> None:
     assert f"| {decision} |" in section("Decisions")
+
+
+def test_the_saved_keys_in_the_doc_are_the_layout() -> None:
+    text = section("For programs")
+    saved = text[text.index("**Saved positions.**"):]
+    named = re.findall(r"`([a-z_]+)`", saved)
+    keys = list(ADosPosition.keys())
+    assert [key for key in named if key in keys] == keys

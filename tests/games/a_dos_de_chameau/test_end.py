@@ -65,3 +65,38 @@ def test_terminal_state_refuses_every_action() -> None:
         with pytest.raises(cc.GameOverError, match="the game is over"):
             state.apply(text)
     assert state.to_json() == before
+
+
+def test_ranking_puts_equal_totals_in_one_place() -> None:
+    # Points 7, 7, 7 and 0: the three tied seats share first place (no tie-break).
+    state = position([[0, 31, 36], [20, 33, 34], [32, 35, 0], [1, 2, 3]],
+                     ["oasis1", "oasis1", "oasis1", "oasis1"], end="oasis-full")
+    assert state.ranking() == [[0, 1, 2], [3]]
+    assert state.winners() == state.ranking()[0]
+
+
+def test_ranking_orders_distinct_totals_best_first() -> None:
+    # Points 11, 4, 4 and 2: a tie in the middle shares second place; fourth stays last.
+    state = position([[0, 35, 36], [0, 0, 34], [31, 33, 0], [0, 0, 32]],
+                     ["oasis1", "oasis1", "oasis1", "oasis1"], end="oasis-full")
+    assert state.returns() == [11.0, 4.0, 4.0, 2.0]
+    assert state.ranking() == [[0], [1, 2], [3]]
+
+
+def test_ranking_follows_the_oasis_points_option() -> None:
+    # Reversed points (AD2): space 31 is now worth 6, so the seat there leads.
+    state = position([[31, 32, 33], [34, 35, 36]], ["oasis1", "oasis1"], end="oasis-full",
+                     oasis_points=[6, 5, 4, 3, 2, 1])
+    assert state.returns() == [15.0, 6.0]
+    assert state.ranking() == [[0], [1]]
+
+
+def test_returns_agree_with_the_ranking() -> None:
+    """Points are the whole result: no tie-break hides behind them."""
+    state = position([[0, 35, 36], [0, 0, 34], [31, 33, 0], [0, 0, 32]],
+                     ["oasis1", "oasis1", "oasis1", "oasis1"], end="oasis-full")
+    returns = state.returns()
+    for better, worse in zip(state.ranking(), state.ranking()[1:], strict=False):
+        assert min(returns[s] for s in better) > max(returns[s] for s in worse)
+    for group in state.ranking():
+        assert len({returns[s] for s in group}) == 1

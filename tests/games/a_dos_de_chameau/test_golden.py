@@ -1,38 +1,51 @@
-"""Golden playthroughs in tests/golden/a-dos-de-chameau/ (``UPDATE_GOLDEN=1`` rewrites them)."""
+"""The short readable golden: a seeded three-player game, step by step, as each seat hears it.
+
+``tests/golden/a-dos-de-chameau/short-players3-seed5.txt`` shows the opening deal, each
+seat's hand and pile as that seat alone knows them, oasis cards passing over camels,
+mirages (one sending a camel back to the town), the caravan leader, a dead card discarded
+and a sandstorm. Any change in the rules, the order of legal actions or the text shows up
+as a diff; ``UPDATE_GOLDEN=1`` rewrites it. The long games are ``*.moves`` files beside it
+(``tests/test_golden_moves.py``).
+"""
 
 from __future__ import annotations
 
 import os
-
-import pytest
+from pathlib import Path
 
 import camelcade as cc
+from tests.golden_support import short_playthrough
 
-from .golden import GAMES, golden_path, playthrough
+from .helpers import GAME_ID
+
+PLAYERS, SEED = 3, 5
+GOLDEN = (Path(__file__).resolve().parents[2] / "golden" / GAME_ID
+          / f"short-players{PLAYERS}-seed{SEED}.txt")
+MAX_BYTES = 40_000
 
 
-@pytest.mark.parametrize(("players", "seed"), GAMES)
-def test_golden_playthrough(players: int, seed: int) -> None:
-    path = golden_path(players, seed)
-    text = playthrough(players, seed)
-    if os.environ.get("UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
-    assert text == path.read_text(encoding="utf-8"), (
-        f"{path.name} differs from a fresh playthrough; if the change is intended, "
-        "rerun with UPDATE_GOLDEN=1 and review the diff"
+def playthrough() -> str:
+    state = cc.load(GAME_ID, players=PLAYERS).new_state()
+    return short_playthrough(
+        state, SEED, title=f"A dos de Chameau, {PLAYERS} players, seed {SEED}: the first 60 steps.",
+        test_file="tests/games/a_dos_de_chameau/test_golden.py",
     )
 
 
-@pytest.mark.parametrize(("players", "seed"), GAMES)
-def test_golden_actions_replay_to_the_stored_end(players: int, seed: int) -> None:
-    """The stored action texts alone replay the game to the result the file states."""
-    lines = golden_path(players, seed).read_text(encoding="utf-8").splitlines()
-    actions = [line.split(": ", 1)[1] for line in lines
-               if line.startswith("== ") and line[3].isdigit()]
-    state = cc.load("a-dos-de-chameau", players=players).new_state()
-    for action in actions:
-        state.apply(action)
-    assert state.is_terminal()
-    assert lines[-1] == f"== end: returns {state.returns()}, winners {state.winners()}"
+def test_short_golden_playthrough() -> None:
+    text = playthrough()
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert GOLDEN.exists(), f"missing {GOLDEN}; run with UPDATE_GOLDEN=1 to create it"
+    assert text == GOLDEN.read_text(encoding="utf-8"), (
+        f"{GOLDEN.name} differs from a fresh playthrough; if the change is intended, "
+        "rerun with UPDATE_GOLDEN=1 and review the diff"
+    )
+    assert len(text.encode("utf-8")) <= MAX_BYTES
+
+
+def test_short_golden_shows_each_kind_of_play() -> None:
+    text = GOLDEN.read_text(encoding="utf-8")
+    for shown in ("plays the caravan leader", "goes back to the town", "passing over",
+                  "discards", "plays the sandstorm", "(you) draws", "Your pile, "):
+        assert shown in text, f"the short golden no longer shows {shown!r}"

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+
+import pytest
 
 import camelcade as cc
 from camelcade.core.chance import sample_chance
@@ -117,3 +120,67 @@ def test_sample_state_at_a_chance_node_mid_game() -> None:
         assert sample.is_chance()
         if seat == drawer:  # a seat knows its own pile, so the odds of its draw
             assert sample.chance_outcomes() == state.chance_outcomes()
+
+
+def test_determinize_keeps_what_the_seat_knows_and_redraws_the_rest() -> None:
+    state = mid_game()
+    truth = data(state)
+    rng, seen = random.Random(5), set()
+    for _ in range(60):
+        sample = state.game.determinize(state, 1, rng)
+        assert sample.observation(1) == state.observation(1)
+        assert sample.public_observation() == state.public_observation()
+        assert sample.history == []
+        sampled = data(sample)
+        assert sampled["hands"][1] == truth["hands"][1]
+        assert sampled["piles"][1] == truth["piles"][1]
+        for seat in (0, 2):  # hand and pile: the seat's cards not yet played, redealt
+            assert len(sampled["hands"][seat]) == len(truth["hands"][seat])
+            unseen = sorted(sampled["hands"][seat] + sampled["piles"][seat])
+            assert unseen == sorted(truth["hands"][seat] + truth["piles"][seat])
+        seen.add((tuple(sampled["hands"][0]), tuple(sampled["hands"][2])))
+    assert len(seen) > 20
+    assert data(state) == truth, "determinize changed the state"
+
+
+def test_determinize_needs_no_saved_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search's determinisation is a copy and a redeal: no JSON, no validating loader."""
+    state = mid_game()
+    the_game = state.game
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("determinize went through a saved state")
+
+    monkeypatch.setattr(the_game, "_state_from_data", refuse)
+    monkeypatch.setattr(the_game, "_sample_state", refuse)
+    monkeypatch.setattr(type(state), "_to_data", refuse)
+    sample = the_game.determinize(state, 2, random.Random(1))
+    assert sample.legal_actions()
+
+
+def redeals_seen(state: cc.State, seat: int, seen: Callable[[cc.State], object]) -> int:
+    """How many of 40 determinisations for ``seat`` show another ``seen(state)`` than the
+    truth; each must show what the same position, loaded afresh, shows."""
+    truth, rng, changed = seen(state), random.Random(seat), 0
+    for _ in range(40):
+        sample = state.game.determinize(state, seat, rng)
+        assert seen(sample) == seen(sample.game.state_from_json(sample.to_json()))
+        changed += seen(sample) != truth
+    return changed
+
+
+def test_determinize_for_a_waiting_seat_redraws_the_movers_hand_and_plays() -> None:
+    """Regression: the copy kept the true mover's listed plays although its hand was redealt
+    (the state had listed them before), so a search from seat 1 saw Red's real cards."""
+    state = mid_game()
+    state.legal_actions()
+    assert redeals_seen(state, 1, lambda s: s.legal_actions()) > 10
+    assert redeals_seen(state, 0, lambda s: s.legal_actions()) == 0
+
+
+def test_determinize_at_a_draw_redraws_the_drawers_pile_and_its_odds() -> None:
+    state = mid_game()
+    state.apply("oasis3 12")  # Red draws next, from a pile only Red knows
+    state.legal_actions()
+    assert redeals_seen(state, 2, lambda s: s.chance_outcomes()) > 10
+    assert redeals_seen(state, 0, lambda s: s.chance_outcomes()) == 0

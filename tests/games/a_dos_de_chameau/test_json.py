@@ -12,6 +12,8 @@ import pytest
 
 import camelcade as cc
 from camelcade.core.chance import sample_chance
+from camelcade.games.a_dos_de_chameau.position import ADosPosition
+from camelcade.games.a_dos_de_chameau.spec import card_set
 
 from .helpers import MAX_ACTIONS, game, position, position_data, wrap
 
@@ -153,3 +155,23 @@ def test_wrong_format_game_or_options_are_refused() -> None:
         the_game.state_from_json([])
     with pytest.raises(cc.StateError, match="'state' must be an object"):
         the_game.state_from_json({**good, "state": []})
+
+
+def test_the_layout_is_the_saved_position() -> None:
+    """``position.py`` holds the saved keys once: the state's layout is its saved state."""
+    state = position([[0, 0, 12], [5, 7, 31]], ["oasis3 mirage2 leader", "oasis1 storm"],
+                     discards=["oasis1", "oasis4"], draw_queue=[])
+    saved = state.to_json()["state"]
+    assert state.position().to_data() == saved
+    assert list(saved) == list(ADosPosition.keys())
+    layout = ADosPosition.from_data(saved, players=2, deck=card_set([1, 1, 2, 2, 3, 3, 4]))
+    assert layout == state.position()
+
+
+def test_loading_puts_camels_and_cards_in_their_order() -> None:
+    the_game = game(2)
+    data = position_data([[12, 0, 0], [31, 7, 5]], ["leader mirage2 oasis3", "storm oasis1"])
+    state = the_game.state_from_json(wrap(the_game, data))
+    saved = state.to_json()["state"]
+    assert saved["camels"] == [[0, 0, 12], [5, 7, 31]]
+    assert saved["hands"] == [["oasis3", "mirage2", "leader"], ["oasis1", "storm"]]

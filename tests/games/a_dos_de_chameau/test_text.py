@@ -39,16 +39,23 @@ def test_describe_for_the_seat_to_play_adds_its_hand() -> None:
     lines[0] = "A dos de Chameau, 3 players. It is Red (you)'s turn."
     lines[5] = lines[5].replace("Red:", "Red (you):")
     lines.append("Your hand: oasis 3, mirage 2, caravan leader.")
+    lines.append("Your pile, 7 cards: oasis 1, oasis 2, oasis 3, oasis 4, mirage 1, mirage 3, "
+                 "sandstorm.")
     assert three_players().describe(0) == "\n".join(lines)
 
 
-def test_describe_for_another_seat_shows_only_its_own_hand() -> None:
+def test_describe_for_another_seat_shows_only_its_own_hand_and_pile() -> None:
     text = three_players().describe(1)
     assert text.splitlines()[0] == "A dos de Chameau, 3 players. It is Red's turn."
     assert "Yellow (you): 2 cards in hand" in text
-    assert text.splitlines()[-1] == "Your hand: oasis 1, sandstorm."
+    assert text.splitlines()[-2:] == [
+        "Your hand: oasis 1, sandstorm.",
+        "Your pile, 10 cards: oasis 1, oasis 2, oasis 2, oasis 3, oasis 3, oasis 4, mirage 1, "
+        "mirage 2, mirage 3, caravan leader.",
+    ]
+    told_of_others = "\n".join(text.splitlines()[:-2])  # all but Yellow's own cards
     for hidden in ["oasis 3", "caravan leader", "oasis 4", "mirage 3"]:
-        assert hidden not in text
+        assert hidden not in told_of_others
 
 
 def test_describe_never_names_another_seats_cards() -> None:
@@ -147,3 +154,9 @@ def test_describe_game_over_for_lack_of_cards_says_one_point() -> None:
         "A dos de Chameau, 2 players. The game is over: no player has a card left. "
         "Red wins with 1 point."
     )
+
+
+def test_describe_says_when_ones_own_pile_is_empty() -> None:
+    state = position([[0, 0, 0], [0, 0, 0]], ["oasis1 oasis2", "oasis1"], piles=["", "oasis3"])
+    assert state.describe(0).splitlines()[-1] == "Your pile: empty."
+    assert state.describe(1).splitlines()[-1] == "Your pile, 1 card: oasis 3."

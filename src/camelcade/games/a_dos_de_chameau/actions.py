@@ -12,12 +12,17 @@ chance: a draw         ``draw oasis2``     seen only by the drawing player
 =====================  ==================  =============================================
 
 Space ``0`` is the town; camels in town are alike, so ``oasis2 0`` moves one of them.
+
+Each action keeps its text, made once: records and histories print every action of a
+game, and the values are shared (``PLAYS``, ``DISCARDS``, ``DRAWS``), so the text is made
+once per value, not once per print.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Final
 
 from camelcade.core.action import Action
 from camelcade.core.errors import ActionSyntaxError
@@ -30,9 +35,14 @@ class Play(Action):
 
     card: str
     space: int | None = None
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        text = self.card if self.space is None else f"{self.card} {self.space}"
+        object.__setattr__(self, "_text", text)
 
     def __str__(self) -> str:
-        return self.card if self.space is None else f"{self.card} {self.space}"
+        return self._text
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +50,13 @@ class Discard(Action):
     """Put a card with no legal use onto the discard pile, without effect (AD4)."""
 
     card: str
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"discard {self.card}")
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return self._text
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +64,26 @@ class Draw(Action):
     """Chance: the drawing player takes ``card`` from their face-down pile."""
 
     card: str
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"draw {self.card}")
 
     def __str__(self) -> str:
-        return f"draw {self.card}"
+        return self._text
 
 
 ADoSAction = Play | Discard | Draw
+
+PLAYS: Final = {card: tuple(Play(card, space) for space in range(TRACK_END + 1))
+                for card in CARD_ORDER if card != STORM}
+"""``PLAYS[card][space]``: the one shared value of each card play naming a camel.
+
+Legal-action lists and the parser hand out these same objects, so no list allocates an
+action, and a parsed action is found among the legal ones by identity."""
+STORM_PLAY: Final = Play(STORM)
+DISCARDS: Final = {card: Discard(card) for card in CARD_ORDER}
+DRAWS: Final = {card: Draw(card) for card in CARD_ORDER}
 
 _CARDS = "|".join(CARD_ORDER)
 _PATTERN = re.compile(rf"^(?:(?P<verb>discard|draw) (?P<card>{_CARDS})|(?P<play>{_CARDS})"
@@ -73,14 +101,14 @@ def parse(text: str) -> ADoSAction:
     if match is None:
         raise ActionSyntaxError(f"cannot read {text!r}: {SYNTAX_HELP}")
     if match["verb"] == "discard":
-        return Discard(match["card"])
+        return DISCARDS[match["card"]]
     if match["verb"] == "draw":
-        return Draw(match["card"])
+        return DRAWS[match["card"]]
     card, space = match["play"], match["space"]
     if card == STORM:
         if space is not None:
             raise ActionSyntaxError(f"cannot read {text!r}: the sandstorm names no space")
-        return Play(card)
+        return STORM_PLAY
     if space is None:
         raise ActionSyntaxError(
             f"cannot read {text!r}: {card} needs the space of the camel it moves, "
@@ -89,4 +117,4 @@ def parse(text: str) -> ADoSAction:
     number = int(space)
     if number > TRACK_END:
         raise ActionSyntaxError(f"cannot read {text!r}: spaces run from 0 (town) to {TRACK_END}")
-    return Play(card, number)
+    return PLAYS[card][number]

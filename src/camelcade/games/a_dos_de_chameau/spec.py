@@ -18,6 +18,8 @@ TRACK_END: Final = 36
 OASIS_FIRST: Final = 31
 OASIS: Final = range(OASIS_FIRST, TRACK_END + 1)
 """The last six spaces; the game ends when all are occupied."""
+EMPTY: Final = -1
+"""The owner of an empty space."""
 
 CAMELS_PER_PLAYER: Final = 3
 HAND_SIZE: Final = 3
@@ -39,6 +41,11 @@ CARD_ORDER: Final = (
 )
 """Every card name, in the order hands and lists are shown."""
 CARD_RANK: Final = {name: rank for rank, name in enumerate(CARD_ORDER)}
+
+END_OASIS_FULL: Final = "oasis-full"
+END_NO_CARDS: Final = "no-cards"
+"""Why a game ended: every oasis space taken, or (AD7, never reached) no card left."""
+END_REASONS: Final = (END_OASIS_FULL, END_NO_CARDS)
 
 DEFAULT_OASIS_CARDS: Final = (1, 1, 2, 2, 3, 3, 4)
 DEFAULT_OASIS_POINTS: Final = (1, 2, 3, 4, 5, 6)

@@ -4,51 +4,93 @@ Positions: space 0 is the town (any number of camels), 1..36 the path, 31..36 th
 one camel per space outside the town. Moving counts only *empty* spaces. Each seat's
 face-down pile is kept as a multiset: draws are chance nodes over the cards left, so the
 "shuffle" happens one card at a time and no order is stored.
+
+The representation is chosen for searches, which copy and play on positions millions of
+times: the empty spaces are one integer bit mask (counting empty spaces is a population
+count), each seat's camels a shared immutable :class:`~.herds.Herd`, its hand and pile
+shared immutable :class:`~.cards.Cards` and its discards a tuple, so a copy is four short
+list copies, and a draw or a move allocates nothing once its values have been seen.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Final
 
 from camelcade.core.action import Action
-from camelcade.core.game import State
+from camelcade.core.game import Game, State, rank_by_points
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 from camelcade.games.a_dos_de_chameau import actions as notation
-from camelcade.games.a_dos_de_chameau.actions import Discard, Draw, Play
+from camelcade.games.a_dos_de_chameau.actions import PLAYS, STORM_PLAY, Discard, Draw, Play
+from camelcade.games.a_dos_de_chameau.cards import NO_CARDS, Cards, cards_of
+from camelcade.games.a_dos_de_chameau.herds import Herd, herd_of
+from camelcade.games.a_dos_de_chameau.position import HIDDEN_FIELDS, ADosPosition
 from camelcade.games.a_dos_de_chameau.spec import (
     CAMELS_PER_PLAYER,
-    CARD_ORDER,
-    CARD_RANK,
     COLOURS,
+    EMPTY,
+    END_NO_CARDS,
+    END_OASIS_FULL,
     HAND_SIZE,
     LEADER,
     MIRAGE_CARD,
+    MIRAGE_VALUES,
     OASIS_CARD,
     OASIS_FIRST,
+    OASIS_VALUES,
     STORM,
     TOWN,
     TRACK_END,
     card_set,
     card_value,
-    sort_cards,
 )
 
-if TYPE_CHECKING:
-    from camelcade.games.a_dos_de_chameau.game import ADosDeChameau
+__all__ = ["EMPTY", "END_NO_CARDS", "END_OASIS_FULL", "ADosState", "Move"]
 
-END_OASIS_FULL = "oasis-full"
-END_NO_CARDS = "no-cards"
-EMPTY = -1
-_DRAWS = {card: Draw(card) for card in CARD_ORDER}
-"""One shared action value per card: chance nodes are listed very often by searches."""
+_TRACK: Final = (1 << (TRACK_END + 1)) - 2
+"""Bits 1..36: every space of the path, the town (bit 0) left out."""
+_OASIS: Final = _TRACK & ~((1 << OASIS_FIRST) - 1)
+_PATH: Final = _TRACK & ~_OASIS
+"""Spaces 1..30, where a mirage can reach a camel."""
+
+_OASIS_KIND, _MIRAGE_KIND, _LEADER_KIND, _STORM_KIND = range(4)
+_EFFECTS: Final = {
+    **{f"{OASIS_CARD}{n}": (_OASIS_KIND, n) for n in OASIS_VALUES},
+    **{f"{MIRAGE_CARD}{n}": (_MIRAGE_KIND, n) for n in MIRAGE_VALUES},
+    LEADER: (_LEADER_KIND, 0),
+    STORM: (_STORM_KIND, 0),
+}
+"""What each card does and how far: looked up once per play."""
+
+_CHUNK: Final = 10
+_CHUNKS: Final = range(1, OASIS_FIRST, _CHUNK)
+"""The path 1..30 in three runs of ten spaces: 1-10, 11-20, 21-30."""
+
+
+def _run_plays(row: tuple[Play, ...], first: int) -> tuple[tuple[Play, ...], ...]:
+    """``table[bits]``: the plays of ``row`` on the spaces ``first + bit`` that ``bits``
+    marks, lowest first; each entry is a shorter one with its highest space added."""
+    table: list[tuple[Play, ...]] = [()]
+    for bits in range(1, 1 << _CHUNK):
+        high = bits.bit_length() - 1
+        table.append((*table[bits ^ (1 << high)], row[first + high]))
+    return tuple(table)
+
+
+_MIRAGE_PLAYS: Final = {
+    card: tuple(_run_plays(PLAYS[card], first) for first in _CHUNKS)
+    for card in (f"{MIRAGE_CARD}{n}" for n in MIRAGE_VALUES)
+}
+"""``_MIRAGE_PLAYS[card][run][bits]``: the card played on the camels of one run of the path
+that ``bits`` marks, lowest space first. A mirage may target up to nine camels; three
+lookups list them all, however many there are."""
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Where a card play sends a camel: worked out once, used by rules and text alike."""
+    """Where a card play sends a camel, for the words that tell it (``move_of``)."""
 
     owner: PlayerId
     start: int
@@ -57,47 +99,131 @@ class Move:
     """Occupied spaces passed over (not counted)."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What the options fix for a whole game, made once per game and shared by its states."""
+
+    players: int
+    full: Cards
+    points: tuple[int, ...]
+    leader_spaces: int
+    """Bits of the spaces where the camel the caravan leader jumps ahead of may stand."""
+    deal: tuple[PlayerId, ...]
+    """The draws of the opening deal and of every sandstorm: three each, seat 0 first."""
+    draw_one: tuple[tuple[PlayerId], ...]
+    """``draw_one[seat]``: the draw after ``seat`` plays a card."""
+    after: tuple[tuple[PlayerId, ...], ...]
+    """``after[seat]``: every seat in turn order after ``seat``, ``seat`` itself last."""
+
+
+_TABLES: Final[dict[Game, _Table]] = {}
+
+
+def _table(game: Game) -> _Table:
+    table = _TABLES.get(game)
+    if table is None:
+        deck = card_set(game.option("oasis_cards"))
+        players = game.players
+        table = _TABLES[game] = _Table(
+            players=players,
+            full=cards_of(deck.elements()),
+            points=tuple(game.option("oasis_points")),
+            leader_spaces=_TRACK if game.option("leader_target") == "any" else _PATH,
+            deal=tuple(seat for seat in range(players) for _ in range(HAND_SIZE)),
+            draw_one=tuple((seat,) for seat in range(players)),
+            after=tuple(tuple((seat + step) % players for step in range(1, players + 1))
+                        for seat in range(players)),
+        )
+    return table
+
+
 class ADosState(State):
     """A position of A dos de Chameau."""
 
-    def __init__(self, game: ADosDeChameau) -> None:
+    def __init__(self, game: Game) -> None:
+        """The start: every camel in town, every card in its pile, the deal to come."""
         super().__init__(game)
-        players = game.players
-        self._deck: Counter[str] = card_set(game.option("oasis_cards"))
-        self._points: tuple[int, ...] = tuple(game.option("oasis_points"))
-        self._leader_any = game.option("leader_target") == "any"
-        self._board = [EMPTY] * (TRACK_END + 1)
-        """Seat on each space 1..36 (index 0 unused: the town is ``_town``)."""
-        self._town = [CAMELS_PER_PLAYER] * players
-        self._hands: list[list[str]] = [[] for _ in range(players)]
-        self._piles: list[Counter[str]] = [Counter(self._deck) for _ in range(players)]
-        self._discards: list[list[str]] = [[] for _ in range(players)]
-        self._queue: list[PlayerId] = [p for p in range(players) for _ in range(HAND_SIZE)]
+        table = _table(game)
+        players = table.players
+        self._table = table
+        self._herds: list[Herd] = [herd_of([TOWN] * CAMELS_PER_PLAYER)] * players
+        """Each seat's camels."""
+        self._free = _TRACK
+        """Bit ``n`` set: space ``n`` of the path is empty."""
+        self._hands: list[Cards] = [NO_CARDS] * players
+        self._piles: list[Cards] = [table.full] * players
+        self._discards: list[tuple[str, ...]] = [()] * players
+        self._queue: tuple[PlayerId, ...] = table.deal
         """Seats still to draw one card each, in order; non-empty means a chance node."""
         self._turn: PlayerId = 0
         self._last: PlayerId = players - 1
         """The seat that played last; the turn passes on from it once draws are done."""
         self._end: str | None = None
+        self._mover: PlayerId = CHANCE
+        """The current player, kept up to date by every change (it is asked for often)."""
+
+    @classmethod
+    def from_position(cls, game: Game, position: ADosPosition) -> ADosState:
+        """The state of a checked layout (``ADosPosition.from_data``)."""
+        state = cls(game)
+        state._herds = [herd_of(camels) for camels in position.camels]
+        state._free = _TRACK & ~sum(herd.mask for herd in state._herds)
+        state._hands = [cards_of(hand) for hand in position.hands]
+        state._piles = [cards_of(pile) for pile in position.piles]
+        state._discards = [tuple(cards) for cards in position.discards]
+        state._queue = tuple(position.draw_queue)
+        state._turn = position.turn
+        state._last = position.last
+        state._end = position.end
+        state._mover = (TERMINAL if position.end is not None
+                        else CHANCE if position.draw_queue else position.turn)
+        return state
+
+    def position(self) -> ADosPosition:
+        """The saved layout of this position."""
+        seats = range(self._table.players)
+        return ADosPosition(
+            camels=[self.camels(seat) for seat in seats],
+            discards=[list(cards) for cards in self._discards],
+            turn=self._turn,
+            last=self._last,
+            draw_queue=list(self._queue),
+            end=self._end,
+            hands=[list(hand.cards) for hand in self._hands],
+            piles=[list(pile.cards) for pile in self._piles],
+        )
 
     # -- positions -----------------------------------------------------------------------
 
     def camels(self, seat: PlayerId) -> list[int]:
         """Spaces of ``seat``'s camels, lowest first (0 = town)."""
-        on_track = [space for space in range(1, TRACK_END + 1) if self._board[space] == seat]
-        return [TOWN] * self._town[seat] + on_track
+        return list(self._herds[seat].spaces)
 
     def owner(self, space: int) -> PlayerId:
         """Seat of the camel on ``space`` (1..36), or -1 when empty."""
-        return self._board[space]
+        if space != TOWN and not self._free >> space & 1:
+            for seat, herd in enumerate(self._herds):
+                if herd.mask >> space & 1:
+                    return seat
+        return EMPTY
 
     def hand(self, seat: PlayerId) -> list[str]:
-        return list(self._hands[seat])
+        return list(self._hands[seat].cards)
+
+    def pile(self, seat: PlayerId) -> list[str]:
+        """The cards of ``seat``'s face-down pile, in card order (its order is not kept)."""
+        return list(self._piles[seat].cards)
 
     def pile_size(self, seat: PlayerId) -> int:
-        return sum(self._piles[seat].values())
+        return self._piles[seat].size
 
     def discards(self, seat: PlayerId) -> list[str]:
         return list(self._discards[seat])
+
+    @property
+    def oasis_points(self) -> tuple[int, ...]:
+        """Points of the oasis spaces 31..36 (option ``oasis_points``)."""
+        return self._table.points
 
     @property
     def drawing(self) -> PlayerId | None:
@@ -109,7 +235,7 @@ class ADosState(State):
         return self._end
 
     def oasis_full(self) -> bool:
-        return all(self._board[s] != EMPTY for s in range(OASIS_FIRST, TRACK_END + 1))
+        return not self._free & _OASIS
 
     def leader_space(self) -> int | None:
         """The space of the camel the caravan leader jumps in front of (AD3).
@@ -117,168 +243,158 @@ class ADosState(State):
         By default the most advanced camel outside the oasis (the town counts as space 0);
         with ``leader_target="any"`` the most advanced camel of all. None: the card is dead.
         """
-        last = TRACK_END if self._leader_any else OASIS_FIRST - 1
-        for space in range(last, 0, -1):
-            if self._board[space] != EMPTY:
-                return space
-        return TOWN if any(self._town) else None
-
-    def forward(self, seat: PlayerId, start: int, steps: int) -> Move | None:
-        """Oasis card: ``steps`` empty spaces ahead, or None if they run out before 36."""
-        skipped = 0
-        for space in range(start + 1, TRACK_END + 1):
-            if self._board[space] == EMPTY:
-                steps -= 1
-                if steps == 0:
-                    return Move(seat, start, space, skipped)
-            else:
-                skipped += 1
-        return None
-
-    def backward(self, start: int, steps: int) -> Move:
-        """Mirage card: ``steps`` empty spaces back, ending in town if they run out."""
-        skipped = 0
-        for space in range(start - 1, 0, -1):
-            if self._board[space] == EMPTY:
-                steps -= 1
-                if steps == 0:
-                    return Move(self._board[start], start, space, skipped)
-            else:
-                skipped += 1
-        return Move(self._board[start], start, TOWN, skipped)
+        occupied = ~self._free & self._table.leader_spaces
+        if occupied:
+            return occupied.bit_length() - 1
+        return TOWN if any(herd.in_town for herd in self._herds) else None
 
     def move_of(self, action: Play) -> Move | None:
-        """The camel move a legal card play makes (None for the sandstorm)."""
-        seat, space = self._turn, action.space
-        if action.card == STORM or space is None:
+        """The camel move a legal card play makes (None for the sandstorm).
+
+        Worked out by making the play on a copy: the rules of movement live in ``_apply``
+        alone, and what the text says of a play is what the play does.
+        """
+        if action.card == STORM or action.space is None:
             return None
-        if action.card.startswith(OASIS_CARD):
-            return self.forward(seat, space, card_value(action.card))
-        if action.card.startswith(MIRAGE_CARD):
-            return self.backward(space, card_value(action.card))
-        leader = self.leader_space()
-        assert leader is not None
-        return Move(seat, space, leader + 1, 0)
+        after = self._position_copy()
+        after._apply(action)
+        owner = next(seat for seat, (before, now) in
+                     enumerate(zip(self._herds, after._herds, strict=True))
+                     if before.spaces != now.spaces)
+        before, now = self._herds[owner], after._herds[owner]
+        start = action.space
+        stayed = list(before.spaces)
+        stayed.remove(start)
+        landed = list(now.spaces)
+        for space in stayed:
+            landed.remove(space)
+        end = landed[0]
+        if action.card == LEADER:
+            return Move(owner, start, end, 0)
+        low, high = min(start, end), max(start, end)
+        between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
+        return Move(owner, start, end, (between & ~self._free).bit_count())
 
     # -- legal actions -------------------------------------------------------------------
 
-    def _own_spaces(self, seat: PlayerId) -> list[int]:
-        spaces = [TOWN] if self._town[seat] else []
-        spaces += [s for s in range(1, TRACK_END + 1) if self._board[s] == seat]
-        return spaces
-
-    def _plays(self, seat: PlayerId, card: str) -> list[Play]:
-        if card == STORM:
-            return [Play(STORM)]
-        if card.startswith(OASIS_CARD):
-            steps = card_value(card)
-            return [
-                Play(card, s) for s in self._own_spaces(seat) if self.forward(seat, s, steps)
-            ]
-        if card.startswith(MIRAGE_CARD):
-            # A camel in the oasis can never be moved back; one in town has nowhere to go.
-            return [
-                Play(card, s)
-                for s in range(1, OASIS_FIRST)
-                if self._board[s] not in (EMPTY, seat)
-            ]
-        leader = self.leader_space()
-        if leader is None or leader + 1 >= OASIS_FIRST:
-            return []  # the leader cannot bring a camel into the oasis
-        return [Play(LEADER, s) for s in self._own_spaces(seat) if s < OASIS_FIRST]
-
     def _legal_actions(self) -> Sequence[Action]:
+        """Every legal play, by card (in card order: oasis, mirage, leader, storm), then by
+        camel (lowest space first); when there is none, the hand's discards (AD4)."""
         seat = self._turn
-        cards = sort_cards(list(dict.fromkeys(self._hands[seat])))
-        plays: list[Action] = [play for card in cards for play in self._plays(seat, card)]
-        return plays or [Discard(card) for card in cards]
+        hand = self._hands[seat]
+        herd = self._herds[seat]
+        free = self._free
+        plays: list[Action] = []
+        if hand.oasis:
+            room = (free >> (herd.front + 1)).bit_count()  # the fewest ahead of its camels
+            for steps, card in hand.oasis:
+                if room >= steps:
+                    plays += herd.plays[card]
+                else:
+                    table = PLAYS[card]
+                    for space in herd.stands:
+                        if (free >> (space + 1)).bit_count() >= steps:
+                            plays.append(table[space])
+        if hand.mirages:
+            # Other seats' camels on 1..30: one in the oasis can never be moved back, one in
+            # town has nowhere to go.
+            targets = (_PATH & ~free & ~herd.mask) >> 1
+            for card in hand.mirages:
+                low, middle, high = _MIRAGE_PLAYS[card]
+                plays += low[targets & 1023]
+                plays += middle[targets >> _CHUNK & 1023]
+                plays += high[targets >> 2 * _CHUNK]
+        if hand.leader:
+            leader = self.leader_space()
+            if leader is not None and leader + 1 < OASIS_FIRST:
+                plays += herd.plays[LEADER]  # it never brings a camel into the oasis
+        if hand.storm:
+            plays.append(STORM_PLAY)
+        return plays or hand.discards
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        pile = self._piles[self._queue[0]]
-        total = sum(pile.values())
-        return [
-            (_DRAWS[card], count / total)
-            for card in CARD_ORDER
-            if (count := pile.get(card, 0)) > 0
-        ]
+        return self._piles[self._queue[0]].outcomes
 
     def _current_player(self) -> PlayerId:
-        if self._end is not None:
-            return TERMINAL
-        return CHANCE if self._queue else self._turn
+        return self._mover
 
     # -- applying ------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
-        if isinstance(action, Draw):
-            self._apply_draw(action.card)
-        elif isinstance(action, Play) and action.card == STORM:
-            self._apply_storm()
-        elif isinstance(action, Play):
-            move = self.move_of(action)
-            assert move is not None
-            self._place(move)
-            self._after_play(action.card)
-        elif isinstance(action, Discard):
-            self._after_play(action.card)
-
-    def _place(self, move: Move) -> None:
-        if move.start == TOWN:
-            self._town[move.owner] -= 1
-        else:
-            self._board[move.start] = EMPTY
-        if move.end == TOWN:
-            self._town[move.owner] += 1
-        else:
-            self._board[move.end] = move.owner
-
-    def _after_play(self, card: str) -> None:
-        seat = self._turn
-        self._hands[seat].remove(card)
-        self._discards[seat].append(card)
-        self._last = seat
-        if self.oasis_full():
-            self._end = END_OASIS_FULL
+        kind = type(action)
+        card: str = action.card  # type: ignore[attr-defined]
+        if kind is Draw:
+            queue = self._queue
+            seat = queue[0]
+            self._piles[seat] = self._piles[seat].without[card]
+            self._hands[seat] = self._hands[seat].plus[card]
+            self._queue = queue[1:]
+            if len(queue) == 1:
+                self._advance()
             return
-        if self._piles[seat]:
-            self._queue.append(seat)
+        seat = self._turn
+        free = self._free
+        if kind is Play:
+            # Where the camel goes: only empty spaces count (``free`` marks them).
+            effect, steps = _EFFECTS[card]
+            start: int = action.space  # type: ignore[attr-defined]
+            owner = seat
+            if effect == _OASIS_KIND:  # forward to the steps-th empty space
+                ahead = free >> (start + 1)
+                for _ in range(steps - 1):
+                    ahead &= ahead - 1
+                end = start + (ahead & -ahead).bit_length()
+            elif effect == _MIRAGE_KIND:  # back to the steps-th empty space, else the town
+                behind = free & ((1 << start) - 1)
+                for _ in range(steps - 1):
+                    behind &= ~(1 << behind.bit_length() >> 1)
+                end = behind.bit_length() - 1 if behind else TOWN
+                owner = self.owner(start)
+            elif effect == _LEADER_KIND:  # just ahead of the leading camel
+                leader = self.leader_space()
+                assert leader is not None, "a legal caravan leader has a camel to pass"
+                end = leader + 1
+            else:
+                self._storm()
+                return
+            herd = self._herds[owner]
+            self._herds[owner] = herd.moves.get(start << 6 | end) or herd.moved(start, end)
+            free = self._free = (free | (1 << start) & _TRACK) & ~(1 << end)
+        self._hands[seat] = self._hands[seat].without[card]
+        self._discards[seat] += (card,)
+        self._last = seat
+        if not free & _OASIS:
+            self._end = END_OASIS_FULL
+            self._mover = TERMINAL
+        elif self._piles[seat].size:
+            self._queue = self._table.draw_one[seat]
+            self._mover = CHANCE
         else:
             self._advance()
 
-    def _apply_storm(self) -> None:
+    def _storm(self) -> None:
         """Every player gathers all 12 cards and draws 3, seat 0 first (as at the start)."""
-        players = self._game.players
-        for seat in range(players):
-            self._hands[seat].clear()
-            self._discards[seat].clear()
-            self._piles[seat] = Counter(self._deck)
+        table = self._table
+        players = table.players
+        self._hands = [NO_CARDS] * players
+        self._discards = [()] * players
+        self._piles = [table.full] * players
         self._last = self._turn
-        self._queue = [p for p in range(players) for _ in range(HAND_SIZE)]
-
-    def _apply_draw(self, card: str) -> None:
-        seat = self._queue.pop(0)
-        pile = self._piles[seat]
-        pile[card] -= 1
-        if not pile[card]:
-            del pile[card]
-        hand = self._hands[seat]
-        hand.append(card)
-        hand.sort(key=CARD_RANK.__getitem__)
-        if not self._queue:
-            self._advance()
+        self._queue = table.deal
+        self._mover = CHANCE
 
     def _advance(self) -> None:
         """Pass the turn clockwise to the next seat holding cards (empty hands are skipped)."""
-        players = self._game.players
-        for step in range(1, players + 1):
-            seat = (self._last + step) % players
-            if self._hands[seat]:
-                self._turn = seat
+        hands = self._hands
+        for seat in self._table.after[self._last]:
+            if hands[seat].size:
+                self._turn = self._mover = seat
                 return
         self._end = END_NO_CARDS
+        self._mover = TERMINAL
 
     def _seen_by_hook(self, action: Action) -> tuple[PlayerId, ...] | None:
-        return (self._queue[0],) if isinstance(action, Draw) else None
+        return self._queue[:1] if type(action) is Draw else None
 
     def _hidden_text(self, action: Action) -> str:
         return "draw ?" if isinstance(action, Draw) else str(action)
@@ -295,7 +411,7 @@ class ADosState(State):
         if isinstance(action, Draw):
             return "cards are drawn only after a card has been played"
         card = action.card if isinstance(action, Play | Discard) else ""
-        hand = self._hands[self._turn]
+        hand = self._hands[self._turn].cards
         if card not in hand:
             return f"{self.colour(self._turn)} holds no {card} (hand: {', '.join(hand)})"
         if isinstance(action, Discard):
@@ -308,10 +424,10 @@ class ADosState(State):
         if action.card.startswith(MIRAGE_CARD):
             if space == TOWN or not space < OASIS_FIRST:
                 return "a mirage moves back a camel on spaces 1-30 (not the town or oasis)"
-            if self._board[space] == EMPTY:
+            if self.owner(space) == EMPTY:
                 return f"no camel stands on space {space}"
             return "a mirage moves only another player's camel"
-        if space not in self._own_spaces(self._turn):
+        if space not in self._herds[self._turn].stands:
             where = "in town" if space == TOWN else f"on space {space}"
             return f"{self.colour(self._turn)} has no camel {where}"
         if action.card == LEADER:
@@ -326,57 +442,59 @@ class ADosState(State):
     # -- results -------------------------------------------------------------------------
 
     def _scores(self) -> list[float]:
-        points = [0.0] * self._game.players
-        for index, space in enumerate(range(OASIS_FIRST, TRACK_END + 1)):
-            seat = self._board[space]
-            if seat != EMPTY:
-                points[seat] += self._points[index]
-        return points
+        values = self._table.points
+        return [float(sum(values[space - OASIS_FIRST] for space in herd.spaces
+                          if space >= OASIS_FIRST)) for herd in self._herds]
 
-    def _winners(self) -> list[PlayerId]:
-        scores = self._scores()
-        best = max(scores)
-        return [seat for seat, score in enumerate(scores) if score == best]
+    def _ranking(self) -> list[list[PlayerId]]:
+        """Best total of oasis points first; equal totals share a place (the rules break
+        no tie: "ties mean several winners"), so points and ranking always agree."""
+        return rank_by_points(self._scores())
 
     def colour(self, seat: PlayerId) -> str:
         """The seat's colour name, capitalised ("Red"): camels are named, not only coloured."""
         return COLOURS[seat].capitalize()
 
-    # -- copies and JSON -----------------------------------------------------------------
+    # -- copies, determinisation and JSON --------------------------------------------------
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, ADosState)
-        other._board = list(self._board)
-        other._town = list(self._town)
-        other._hands = [list(hand) for hand in self._hands]
-        other._piles = [Counter(pile) for pile in self._piles]
-        other._discards = [list(pile) for pile in self._discards]
-        other._queue = list(self._queue)
+        other._herds = self._herds[:]
+        other._hands = self._hands[:]
+        other._piles = self._piles[:]
+        other._discards = self._discards[:]
 
-    def _public(self) -> JSONDict:
-        players = range(self._game.players)
-        return {
-            "camels": [self.camels(seat) for seat in players],
-            "discards": [list(self._discards[seat]) for seat in players],
-            "turn": self._turn,
-            "last": self._last,
-            "draw_queue": list(self._queue),
-            "end": self._end,
-        }
+    def _resample(self, player: PlayerId, rng: random.Random) -> None:
+        """Deal every other seat's unseen cards (hand and pile) afresh, hand sizes kept.
+
+        A seat knows its own twelve cards, its hand and pile, and every card played face
+        up; another seat's hand is a uniform draw from its cards not yet played (as the
+        sampler from the observation draws it), the rest is its pile.
+        """
+        hands, piles = self._hands, self._piles
+        for seat in range(self._table.players):
+            hand, pile = hands[seat], piles[seat]
+            if seat == player or not (hand.size and pile.size):
+                continue  # nothing hidden: an empty hand or pile leaves the other known
+            unseen = [*hand.cards, *pile.cards]
+            rng.shuffle(unseen)
+            hands[seat] = cards_of(unseen[:hand.size])
+            piles[seat] = cards_of(unseen[hand.size:])
+        self._legal_cache = None  # the mover's hand, or the drawer's pile, may have changed
+        self._legal_lookup = None
 
     def _to_data(self) -> JSONDict:
-        data = self._public()
-        data["hands"] = [list(hand) for hand in self._hands]
-        data["piles"] = [sort_cards(list(pile.elements())) for pile in self._piles]
-        return data
+        return self.position().to_data()
 
     def _public_observation(self) -> JSONDict:
         """The table, whose turn it is, and how many cards each seat holds and has piled."""
-        data = self._public()
+        data = self._to_data()
+        for hidden in HIDDEN_FIELDS:
+            del data[hidden]
         data.update(
-            current_player=self._current_player(),
-            hand_sizes=[len(hand) for hand in self._hands],
-            pile_sizes=[sum(pile.values()) for pile in self._piles],
+            current_player=self._mover,
+            hand_sizes=[hand.size for hand in self._hands],
+            pile_sizes=[pile.size for pile in self._piles],
             scores=self._scores(),
         )
         return data
@@ -385,26 +503,7 @@ class ADosState(State):
         data = self._public_observation()
         data.update(
             player=player,
-            hand=list(self._hands[player]),
-            pile=sort_cards(list(self._piles[player].elements())),
+            hand=list(self._hands[player].cards),
+            pile=list(self._piles[player].cards),
         )
         return data
-
-    def load_data(self, data: Any) -> None:
-        """Fill this fresh state from ``to_json()["state"]``, checking every invariant."""
-        from camelcade.games.a_dos_de_chameau.validate import load_position
-
-        load_position(self, data)
-
-    # -- text ------------------------------------------------------------------------------
-
-    def _describe(self, player: PlayerId | None) -> str:
-        from camelcade.games.a_dos_de_chameau.text import describe_state
-
-        return describe_state(self, player)
-
-    def _describe_action(self, action: Action, player: PlayerId | None) -> str:
-        from camelcade.games.a_dos_de_chameau.text import describe_action
-
-        return describe_action(self, action, player)
-

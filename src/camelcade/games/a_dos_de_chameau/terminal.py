@@ -15,8 +15,8 @@ from rich.text import Text
 
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
-from camelcade.games.a_dos_de_chameau.spec import COLOURS, OASIS_FIRST, TOWN, TRACK_END
-from camelcade.games.a_dos_de_chameau.state import EMPTY, ADosState
+from camelcade.games.a_dos_de_chameau.spec import COLOURS, EMPTY, OASIS_FIRST, TOWN, TRACK_END
+from camelcade.games.a_dos_de_chameau.state import ADosState
 from camelcade.games.a_dos_de_chameau.text import card_list, card_name, plural
 
 STYLES = {

@@ -11,6 +11,8 @@ from camelcade.core.action import Action
 from camelcade.core.types import PlayerId
 from camelcade.games.a_dos_de_chameau.actions import Discard, Draw, Play
 from camelcade.games.a_dos_de_chameau.spec import (
+    EMPTY,
+    END_OASIS_FULL,
     LEADER,
     MIRAGE_CARD,
     OASIS,
@@ -19,7 +21,7 @@ from camelcade.games.a_dos_de_chameau.spec import (
     STORM,
     TOWN,
 )
-from camelcade.games.a_dos_de_chameau.state import EMPTY, END_OASIS_FULL, ADosState
+from camelcade.games.a_dos_de_chameau.state import ADosState
 
 
 def card_name(card: str) -> str:
@@ -43,7 +45,7 @@ def space_name(state: ADosState, space: int) -> str:
     if space == TOWN:
         return "the town"
     if space in OASIS:
-        points = state._points[space - OASIS_FIRST]
+        points = state.oasis_points[space - OASIS_FIRST]
         return f"oasis space {space} ({plural(points, 'point')})"
     return f"space {space}"
 
@@ -66,7 +68,8 @@ def describe_state(state: ADosState, player: PlayerId | None) -> str:
     for space in OASIS:
         seat = state.owner(space)
         holder = "empty" if seat == EMPTY else state.colour(seat)
-        oasis.append(f"{space} {holder} ({plural(state._points[space - OASIS_FIRST], 'point')})")
+        points = state.oasis_points[space - OASIS_FIRST]
+        oasis.append(f"{space} {holder} ({plural(points, 'point')})")
     lines.append("Oasis: " + "; ".join(oasis) + ".")
     scores = state.scores()
     lines.append("Scores: " + ", ".join(f"{state.colour(s)} {scores[s]:g}" for s in players)
@@ -81,6 +84,9 @@ def describe_state(state: ADosState, player: PlayerId | None) -> str:
         )
     if player is not None:
         lines.append(f"Your hand: {card_list(state.hand(player))}.")
+        pile = state.pile(player)
+        lines.append(f"Your pile, {plural(len(pile), 'card')}: {card_list(pile)}." if pile
+                     else "Your pile: empty.")
     return "\n".join(lines)
 
 

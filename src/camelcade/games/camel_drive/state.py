@@ -64,6 +64,7 @@ from camelcade.games.camel_drive.spec import (
     WIN_POINTS,
     bet_payout,
     camels_for,
+    owner_of,
     rotation_step,
 )
 
@@ -99,10 +100,11 @@ class RaceEnding:
 def initial_position(game: Game) -> Position:
     """Race 1 of a new match: camels on the start, full decks, every interjection in hand."""
     n = camels_for(game.players)
+    interjections: int = game.option("interjections")
     return Position(
         race=1, start=0, phase=RACE, turn=0, positions=[0] * n, opened=[False] * n,
-        first=None, bets=[None] * n, bet_queue=[], interjections=[game.option("interjections")]
-        * n, scores=[0] * n, tops=[None] * n, pending=None, racers=[], winners=None,
+        first=None, bets=[None] * n, bet_queue=[], interjections=[interjections] * n,
+        scores=[0] * n, tops=[None] * n, pending=None, racers=[], winners=None,
         last_race=None, piles=[list(COUNTS[FULL]) for _ in range(n)],
         discards=[list(DISCARDS[FULL]) for _ in range(n)],
     )
@@ -119,7 +121,7 @@ class CamelDriveState(State):
         self._players = players
         self._n = n = camels_for(players)
         self._team = players in TEAM_PLAYERS
-        self._owner = tuple(c // 2 if self._team else c for c in range(n))
+        self._owner = tuple(owner_of(c, players) for c in range(n))
         self._length: int = game.option("track_length")
         self._target: int = game.option("target_score")
         self._tie_race_option: bool = game.option("tie_race")

@@ -1,12 +1,13 @@
 """Camel Drive: random full matches per second, rollouts per second, planner decisions.
 
-Figures, all measured with ``time.perf_counter`` over fixed counts in one run:
+Figures, all measured in CPU seconds (``time.process_time``) over fixed counts in one run:
 
-* random full matches (4 players, defaults) through the public API, and the same matches
-  driven through the private hooks (no legality or turn checks): the ratio is the price
-  of the checks;
-* ``sim.finish_race`` race endings per second from a race's start (the planner's inner
-  loop), against full race endings through the rules engine in the same run;
+* random full matches (4 players, defaults) through the public (checked) API, and the
+  same matches through the fast path (``apply(action, check=False)``): the ratio is the
+  price of the checks;
+* ``play_out_race`` race endings per second from a race's start (the planner's inner
+  loop: the rules' own hooks on a private copy), against race endings played through the
+  public API in the same run;
 * ``camel-drive-planner`` decisions per second on race positions where it deliberates.
 """
 
@@ -19,7 +20,6 @@ from typing import Any
 import camelcade as cc
 from camelcade.core.chance import sample_chance
 from camelcade.games.camel_drive.bots import PlannerBot
-from camelcade.games.camel_drive.sim import Table, deal, finish_race
 from camelcade.games.camel_drive.state import CamelDriveState
 
 
@@ -35,28 +35,18 @@ def _public_match(game: cc.Game, rng: random.Random) -> int:
 
 def _unchecked_match(game: cc.Game, rng: random.Random) -> int:
     state = game.new_state()
-    assert isinstance(state, CamelDriveState)
     steps = 0
     while not state.is_terminal():
-        if state.is_chance():
-            outcomes = state._chance_outcomes()
-            point, total, chosen = rng.random(), 0.0, outcomes[-1][0]
-            for action, probability in outcomes:
-                total += probability
-                if point < total:
-                    chosen = action
-                    break
-            state._apply(chosen)
-        else:
-            state._apply(rng.choice(list(state._legal_actions())))
+        state.apply(sample_chance(state, rng) if state.is_chance()
+                    else rng.choice(state.legal_actions()), check=False)
         steps += 1
     return steps
 
 
 def _timed(count: int, body: Any) -> tuple[float, int]:
-    started = time.perf_counter()
+    started = time.process_time()
     steps = sum(body(i) for i in range(count))
-    return time.perf_counter() - started, steps
+    return time.process_time() - started, steps
 
 
 def _engine_race(game: cc.Game, rng: random.Random) -> int:
@@ -95,12 +85,13 @@ def run(quick: bool) -> dict[str, Any]:
     raw_seconds, _ = _timed(matches, lambda i: _unchecked_match(game, random.Random(i)))
 
     races = 200 if quick else 5000
-    table = Table.from_observation(game.new_state().observation(0), 4, 15)
+    start = game.new_state()
+    assert isinstance(start, CamelDriveState)
     rng = random.Random(1)
-    started = time.perf_counter()
+    started = time.process_time()
     for _ in range(races):
-        finish_race(table.copy(), deal(table, rng), rng)
-    sim_seconds = time.perf_counter() - started
+        start.play_out_race(rng)
+    playout_seconds = time.process_time() - started
     engine_races = races // 10
     engine_seconds, _ = _timed(engine_races, lambda i: _engine_race(game, random.Random(i)))
 
@@ -113,19 +104,20 @@ def run(quick: bool) -> dict[str, Any]:
         if len(positions) == wanted:
             break
     bot = PlannerBot(seed=3)
-    started = time.perf_counter()
+    started = time.process_time()
     for view in positions:
         bot.choose(view)
-    bot_seconds = time.perf_counter() - started
+    bot_seconds = time.process_time() - started
     return {
         "random_matches": matches,
         "matches_per_second": matches / seconds,
         "actions_per_second": steps / seconds,
         "unchecked_matches_per_second": matches / raw_seconds,
         "api_cost_ratio": seconds / raw_seconds,
-        "sim_race_endings_per_second": races / sim_seconds,
+        "playout_race_endings_per_second": races / playout_seconds,
         "engine_race_endings_per_second": engine_races / engine_seconds,
-        "sim_speedup_over_engine": (races / sim_seconds) / (engine_races / engine_seconds),
+        "playout_speedup_over_engine": (races / playout_seconds)
+        / (engine_races / engine_seconds),
         "planner_decisions": len(positions),
         "planner_decisions_per_second": len(positions) / bot_seconds,
     }

@@ -58,11 +58,19 @@ def run(quick: bool) -> dict[str, Any]:
             suffix = "" if bot == "camel-drive-planner" else "-random"
             balance.plot(panels, IMAGES / f"camel-drive-balance{suffix}.png")
     report["seconds"] = time.perf_counter() - started
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    name = "camel_drive_balance" + ("_quick" if quick else "")
-    (RESULTS / f"{name}.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    (RESULTS / f"{name}.md").write_text("\n".join(markdown), encoding="utf-8")
+    write_results("camel_drive_balance", report, markdown)
     return report
+
+
+def write_results(name: str, report: dict[str, Any], markdown: list[str]) -> Path:
+    """``report`` as results/NAME.json and ``markdown`` as results/NAME.md (``_quick``
+    added to NAME for a quick run); returns the Markdown file."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    name += "_quick" if report["quick"] else ""
+    (RESULTS / f"{name}.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    target = RESULTS / f"{name}.md"
+    target.write_text("\n".join(markdown), encoding="utf-8")
+    return target
 
 
 if __name__ == "__main__":

@@ -73,7 +73,8 @@ def position_data(players: int = 4, **fields: Any) -> dict[str, Any]:
 def _option_names(fields: dict[str, Any]) -> list[str]:
     """Game options among ``fields``; ``interjections`` is the option when a number and
     the per-camel state field when a list."""
-    names = [k for k in ("track_length", "target_score", "tie_race") if k in fields]
+    names = [k for k in ("track_length", "target_score", "tie_race", "start_rotation")
+             if k in fields]
     if isinstance(fields.get("interjections"), int):
         names.append("interjections")
     return names

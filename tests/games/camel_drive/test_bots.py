@@ -59,7 +59,10 @@ def test_expert_memory_knows_the_exact_piles() -> None:
         state.apply(sample_chance(state, rng) if state.is_chance()
                     else rng.choice(state.legal_actions()))
     assert isinstance(state, CamelDriveState)
-    assert bot._remembered_piles(state.view(0)) == data(state)["piles"]
+    recall = bot._recall(state.view(0))
+    assert recall is not None
+    assert [list(pile) for pile in recall.remembered_piles()] == data(state)["piles"]
+    assert recall.observation(0) == state.observation(0)
 
 
 def test_planner_beats_random_bots() -> None:
@@ -84,5 +87,5 @@ def test_planner_beats_random_bots() -> None:
 def test_expert_memory_falls_back_when_the_history_does_not_lead_here() -> None:
     state = position(positions=[14, 13, 12, 12], piles=[[1, 1, 1, 1]] * 4)
     bot = PlannerBot(memory=True, seed=1)
-    assert bot._remembered_piles(state.view(0)) is None
+    assert bot._recall(state.view(0)) is None
     assert bot.choose(state.view(0)) in state.legal_actions()

@@ -1,47 +1,51 @@
-"""Golden playthroughs in tests/golden/camel-drive/ (``UPDATE_GOLDEN=1`` rewrites them)."""
+"""The short readable golden of Camel Drive (``UPDATE_GOLDEN=1`` rewrites it).
+
+Two players (two camels each) on a short track, so the 60 steps hold a whole race —
+openings, interjections, the first finish, the betting round, the sprint and the scoring —
+and the start of the next, which the start rotation by player gives to seat 1's pair
+(Green in lane 1, Blue in lane 2). The long games are ``*.moves`` files, replayed by
+tests/test_golden_moves.py.
+"""
 
 from __future__ import annotations
 
 import os
-from typing import Any
+from pathlib import Path
 
-import pytest
+from tests.golden_support import short_playthrough
 
-from .golden import GAMES, golden_path, playthrough
 from .helpers import game
 
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "camel-drive" / "short-players2.txt"
+OPTIONS = {"players": 2, "track_length": 8, "target_score": 10}
+SEED = 0
 
-@pytest.mark.parametrize(("name", "players", "seed", "options"), GAMES,
-                         ids=[g[0] for g in GAMES])
-def test_golden_playthrough(name: str, players: int, seed: int, options: dict[str, Any]) -> None:
-    path = golden_path(name)
-    text = playthrough(players, seed, options)
+
+def _text() -> str:
+    the_game = game(**OPTIONS)
+    return short_playthrough(
+        the_game.new_state(), SEED,
+        title=f"Camel Drive short golden: {the_game!r}, seed={SEED}.",
+        test_file="tests/games/camel_drive/test_golden.py",
+    )
+
+
+def test_short_golden_playthrough() -> None:
+    text = _text()
     if os.environ.get("UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
-    assert text == path.read_text(encoding="utf-8"), (
-        f"{path.name} differs from a fresh playthrough; if the change is intended, "
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert GOLDEN.exists(), f"missing {GOLDEN}; run with UPDATE_GOLDEN=1 to create it"
+    assert text == GOLDEN.read_text(encoding="utf-8"), (
+        f"{GOLDEN.name} differs from a fresh playthrough; if the change is intended, "
         "rerun with UPDATE_GOLDEN=1 and review the diff"
     )
 
 
-@pytest.mark.parametrize(("name", "players", "seed", "options"), GAMES,
-                         ids=[g[0] for g in GAMES])
-def test_golden_actions_replay_to_the_stored_end(
-    name: str, players: int, seed: int, options: dict[str, Any]
-) -> None:
-    """The stored action texts alone replay the match to the result the file states."""
-    lines = golden_path(name).read_text(encoding="utf-8").splitlines()
-    actions = [line.split(": ", 1)[1] for line in lines
-               if line.startswith("== ") and line[3].isdigit()]
-    state = game(players, **options).new_state()
-    for action in actions:
-        state.apply(action)
-    assert state.is_terminal()
-    assert lines[-1] == f"== end: returns {state.returns()}, winners {state.winners()}"
-
-
-def test_the_tie_race_golden_shows_a_tie_race() -> None:
-    text = golden_path("players6-seed8-tie-race").read_text(encoding="utf-8")
-    assert "Tie race between" in text
+def test_the_short_golden_shows_a_whole_race_and_the_next_players_start() -> None:
+    text = GOLDEN.read_text(encoding="utf-8")
+    assert len(text.encode("utf-8")) <= 40_000
+    for event in ("plays an interjection", "reaches the finish first", "betting stone",
+                  "finishes second and wins the race", "Race 2:"):
+        assert event in text, event
+    race_two = text.split("finishes second and wins the race", 1)[1]
+    assert "Lane 1: Green" in race_two and "Lane 2: Blue" in race_two

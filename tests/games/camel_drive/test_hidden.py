@@ -43,3 +43,25 @@ def test_every_seat_sees_the_same_table() -> None:
     for view in views:
         del view["player"]
     assert views[0] == views[1] == views[2]
+
+
+def test_determinize_redraws_every_deck_from_its_size_and_top_card() -> None:
+    state = position(piles=[[0, 1, 2, 3], [3, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]],
+                     positions=[4, 5, 6, 7])
+    samples = [state.game.determinize(state, 1, random.Random(seed)) for seed in range(30)]
+    assert all(s.observation(1) == state.observation(1) for s in samples)
+    assert all(s.public_observation() == state.public_observation() for s in samples)
+    for camel in range(4):
+        assert len({str(data(s)["piles"][camel]) for s in samples}) > 3, camel
+    assert data(state)["piles"][0] == [0, 1, 2, 3]  # the original keeps its decks
+
+
+def test_a_view_sent_as_data_samples_through_the_observation() -> None:
+    import camelcade as cc
+
+    state = play(position(piles=[[0, 1, 2, 3], [3, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]],
+                          positions=[4, 5, 6, 7]), "shout forward", "card 2")
+    view = cc.View.from_observation(state.game, 3, state.current_player, state.observation(3))
+    samples = [view.sample_state(random.Random(seed)) for seed in range(20)]
+    assert all(s.observation(3) == state.observation(3) for s in samples)
+    assert len({str(data(s)["piles"]) for s in samples}) > 5

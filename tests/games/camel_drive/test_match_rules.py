@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 import camelcade as cc
+from camelcade.games.camel_drive.spec import camels_for
 
 from .helpers import data, game, legal, open_race, play, position
 
@@ -181,3 +182,144 @@ def test_a_whole_match_plays_to_the_end(players: int) -> None:
     assert record.winners and len(record.actions) > 100
     state = cc.replay(record)
     assert state.is_terminal() and max(data(state)["scores"]) >= 30
+
+
+# -- start rotation by player (rules file: "Start rotation by player") -------------------
+
+
+def _padded(players: int) -> dict[str, Any]:
+    """``_last_race``'s fields for more than four camels: the others far back, stones on Red."""
+    extra = camels_for(players) - 4
+    return dict(positions=[12, 9, 14, 15] + [3] * extra, bets=[0] * (4 + extra))
+
+
+def _next_race(players: int, start: int = 0, **options: Any) -> cc.State:
+    """The start of the race after one that camel ``start`` started (Green wins it)."""
+    state = _last_race(players, start=start, **_padded(players), **options)
+    assert state.phase == "race" and not state.is_terminal()
+    return state
+
+
+def test_start_rotation_by_player_gives_the_next_player_lanes_one_and_two() -> None:
+    state = _next_race(2)
+    assert state.lane_order() == [2, 3, 0, 1]  # Green and Blue (seat 1), then Red and Yellow
+    assert state.current_player == 1
+    assert [state.lane(c) for c in range(4)] == [3, 4, 1, 2]
+    assert _next_race(2, start=2).lane_order() == [0, 1, 2, 3]  # and back to seat 0
+
+
+def test_start_rotation_by_player_passes_round_three_players() -> None:
+    assert _next_race(3).lane_order()[:2] == [2, 3]
+    assert _next_race(3, start=2).lane_order()[:2] == [4, 5]
+    assert _next_race(3, start=4).lane_order()[:2] == [0, 1]
+
+
+def test_start_rotation_by_player_keeps_a_players_camels_moving_one_after_the_other() -> None:
+    state = _next_race(2)
+    turns = []
+    for _ in range(4):
+        turns.append((state.current_player, state.actor))
+        play(state, "draw", "card 1", "card 1")
+    assert turns == [(1, 2), (1, 3), (0, 0), (0, 1)]
+
+
+def test_start_rotation_camel_keeps_the_first_release_order() -> None:
+    state = _next_race(2, start_rotation="camel")
+    assert state.lane_order() == [1, 2, 3, 0]  # Yellow starts: seat 0 starts again
+    assert state.current_player == 0
+    assert _next_race(3, start=1, start_rotation="camel").lane_order()[:2] == [2, 3]
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_start_rotation_is_per_camel_anyway_with_four_to_six_players(players: int) -> None:
+    for rotation in ("player", "camel"):
+        state = _last_race(players, start_rotation=rotation, **_padded(players))
+        assert state.lane_order()[0] == 1
+
+
+def test_start_rotation_by_player_in_the_tie_race() -> None:
+    # Both teams end on 35 with a best camel of 30: the tie race decides.
+    state = _last_race(2, scores=[28, 4, 25, 5], bets=[1, 1, 1, 1], tie_race=True)
+    assert state.phase == "tie-race"
+    assert state.racers == [2, 3, 0, 1]  # the next player's pair starts the tie race
+
+
+def test_start_is_a_players_first_camel_with_start_rotation_by_player() -> None:
+    with pytest.raises(cc.StateError, match="first camel of a player's pair"):
+        position(2, start=1, opened=[False] * 4)
+    state = position(2, start=1, opened=[False] * 4, turn=1, start_rotation="camel")
+    assert state.lane_order() == [1, 2, 3, 0]
+
+
+def test_rules_version_2_marks_the_start_rotation_by_player() -> None:
+    assert game().rules_version == 2
+    assert game(2).option("start_rotation") == "player"
+
+
+# -- ranking: every tie-break, every place ------------------------------------------------
+
+
+def test_ranking_orders_the_seats_by_points() -> None:
+    state = _last_race(scores=[29, 5, 0, 0])
+    assert state.ranking() == [[0], [1], [2], [3]]  # 31, 6, 5, 0
+
+
+def test_returns_are_the_points_and_the_ranking_applies_the_tie_breaks() -> None:
+    # Yellow and Green both end on 30; Green has two interjections left, Yellow none.
+    state = _last_race(scores=[0, 29, 25, 0], bets=[1, 1, 1, 1], interjections=[3, 0, 2, 3])
+    assert state.returns() == [2.0, 30.0, 30.0, 0.0]
+    assert state.ranking() == [[2], [1], [0], [3]]
+    assert state.winners() == [2]
+
+
+def test_ranking_tie_break_most_unused_interjections_at_every_place() -> None:
+    # Red wins on 31; Yellow and Blue share 1 point, Blue with three interjections left.
+    state = _last_race(scores=[29, 0, 0, 1], bets=[0, 0, 0, 0], interjections=[0, 0, 1, 3])
+    assert state.returns() == [31.0, 1.0, 5.0, 1.0]
+    assert state.ranking() == [[0], [2], [3], [1]]
+
+
+def test_ranking_seats_level_on_every_tie_break_share_a_place() -> None:
+    state = _last_race(scores=[28, 29, 0, 0], bets=[1, 1, 1, 1], interjections=[2, 2, 0, 0])
+    assert state.ranking() == [[0, 1], [2], [3]]
+
+
+def test_ranking_team_tie_break_the_better_single_camel() -> None:
+    # Both teams on 35: seat 1 with 30 + 5 beats seat 0's 23 + 12.
+    state = _last_race(2, scores=[21, 11, 25, 5], bets=[1, 1, 1, 1],
+                       interjections=[3, 3, 0, 0])
+    assert state.returns() == [35.0, 35.0]
+    assert state.ranking() == [[1], [0]]
+
+
+def test_ranking_team_tie_break_then_unused_interjections_of_both_camels() -> None:
+    # Both teams on 35 with a best camel of 30; seat 1's camels keep 2, seat 0's 1.
+    state = _last_race(2, scores=[28, 4, 25, 5], bets=[1, 1, 1, 1],
+                       interjections=[0, 1, 2, 0])
+    assert state.ranking() == [[1], [0]]
+
+
+def test_ranking_tie_race_winner_first_then_the_racers_it_beat() -> None:
+    state = _tie_race()
+    open_race(state, (3, 3), (3, 3))
+    for yellow, red in ((3, 2), (2, 2), (1, 1), (1, 2)):
+        play(state, "draw", f"card {yellow}", "draw", f"card {red}")
+    play(state, "draw", "card 2", "draw", "card 3")  # Yellow ends on 15, Red on 16
+    assert state.returns() == [30.0, 30.0, 5.0, 0.0]
+    assert state.ranking() == [[0], [1], [2], [3]]
+
+
+def test_ranking_with_the_tie_race_leaves_lower_ties_standing() -> None:
+    # As above, but the tie race variant replaces the interjection count: Yellow and
+    # Blue stay level below Green (only a tie for the win is raced).
+    state = _last_race(scores=[29, 0, 0, 1], bets=[0, 0, 0, 0], interjections=[0, 0, 1, 3],
+                       tie_race=True)
+    assert state.ranking() == [[0], [2], [1, 3]]
+
+
+def test_a_loaded_finished_match_must_name_the_winners_its_scores_give() -> None:
+    fields: dict[str, Any] = dict(phase="over", scores=[31, 6, 5, 0], positions=[0] * 4,
+                                  opened=[False] * 4)
+    assert position(**fields, winners=[0]).winners() == [0]
+    with pytest.raises(cc.StateError, match="'winners' \\[1\\] must be the seats"):
+        position(**fields, winners=[1])

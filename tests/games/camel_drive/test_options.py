@@ -11,7 +11,8 @@ from .helpers import game, play, position
 
 def test_defaults_of_the_options_table() -> None:
     assert game().options == {"players": 4, "track_length": 15, "interjections": 3,
-                              "target_score": 30, "tie_race": False}
+                              "target_score": 30, "tie_race": False,
+                              "start_rotation": "player"}
 
 
 @pytest.mark.parametrize(("option", "value", "allowed"), [
@@ -21,6 +22,7 @@ def test_defaults_of_the_options_table() -> None:
     ("target_score", 4, "5 to 100"),
     ("target_score", 101, "5 to 100"),
     ("tie_race", "maybe", "true or false"),
+    ("start_rotation", "seat", "'player' or 'camel'"),
 ])
 def test_bad_option_values_raise_option_error_saying_what_is_allowed(
     option: str, value: object, allowed: str

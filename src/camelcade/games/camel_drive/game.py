@@ -6,15 +6,13 @@ import random
 from typing import Any, ClassVar
 
 from camelcade.core.errors import StateError
-from camelcade.core.game import Game, State
+from camelcade.core.game import Game, Words
 from camelcade.core.types import JSONDict, PlayerId
-from camelcade.games.camel_drive.spec import CARD_VALUES, COPIES, DECK_SIZE, OPTIONS
+from camelcade.games.camel_drive import text
+from camelcade.games.camel_drive.deck import COUNTS, DISCARDS, PILES, draw_pile
+from camelcade.games.camel_drive.position import Position
+from camelcade.games.camel_drive.spec import DECK_SIZE, OPTIONS
 from camelcade.games.camel_drive.state import CamelDriveState
-
-PUBLIC_FIELDS = (
-    "race", "start", "phase", "turn", "positions", "opened", "first", "bets", "bet_queue",
-    "interjections", "scores", "tops", "pending", "racers", "winners", "last_race",
-)
 
 
 class CamelDrive(Game):
@@ -26,23 +24,25 @@ class CamelDrive(Game):
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
     option_specs = OPTIONS
+    rules_version: ClassVar[int] = 2
+    """2: with 2-3 players the start passes from player to player (``start_rotation``)."""
+    words: ClassVar[Words | None] = text
 
     def new_state(self) -> CamelDriveState:
         return CamelDriveState(self)
 
-    def _state_from_data(self, data: Any) -> State:
-        state = CamelDriveState(self)
-        state.load_data(data)
-        return state
+    def _state_from_data(self, data: Any) -> CamelDriveState:
+        return CamelDriveState(self, Position.from_data(data, self))
 
-    def _sample_state(self, observation: JSONDict, player: PlayerId, rng: random.Random) -> State:
-        """Split each deck afresh between pile and discards, keeping the top discard.
+    def _sample_state(self, observation: JSONDict, player: PlayerId, rng: random.Random
+                      ) -> CamelDriveState:
+        """Each deck drawn afresh from its pile size and top discard (``deck.draw_pile``).
 
         Nobody may look through a discard pile, so all a seat knows of a deck is the pile
         size and the top discard; the other discards are a uniform draw from the rest.
         """
         try:
-            data = {key: observation[key] for key in PUBLIC_FIELDS}
+            data = {key: observation[key] for key in Position.public_keys()}
             piles, discards = [], []
             for top, pile_size, discard_size in zip(
                 observation["tops"], observation["pile_sizes"], observation["discard_sizes"],
@@ -51,19 +51,12 @@ class CamelDrive(Game):
                 if pile_size + discard_size != DECK_SIZE:
                     raise StateError(f"a deck holds {DECK_SIZE} cards, not "
                                      f"{pile_size + discard_size}")
-                unseen = [v for v in CARD_VALUES for _ in range(COPIES)]
-                pile, gone = [0] * len(CARD_VALUES), [0] * len(CARD_VALUES)
-                if top is not None:
-                    unseen.remove(top)
-                    gone[top] += 1
-                rng.shuffle(unseen)
-                for index, value in enumerate(unseen):
-                    if index < discard_size - (top is not None):
-                        gone[value] += 1
-                    else:
-                        pile[value] += 1
-                piles.append(pile)
-                discards.append(gone)
+                if (top, pile_size) not in PILES:
+                    raise StateError(f"a deck with top discard {top} cannot have "
+                                     f"{pile_size!r} cards in its pile")
+                code = draw_pile(top, pile_size, rng)
+                piles.append(list(COUNTS[code]))
+                discards.append(list(DISCARDS[code]))
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, StateError):
                 raise

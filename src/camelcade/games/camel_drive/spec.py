@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from camelcade.core.options import Option, integer
+from camelcade.core.options import Option, choice, integer
 
 CARD_VALUES: Final = (0, 1, 2, 3)
 """Call-card values; a card's value is also its index in a deck's count list."""
@@ -48,6 +48,11 @@ TIE_RACE: Final = "tie-race"
 OVER: Final = "over"
 PHASES: Final = (RACE, BETTING, SPRINT, TIE_RACE, OVER)
 
+START_ROTATIONS: Final = ("player", "camel")
+"""How the start moves on each race with 2-3 players (rules file, "Start rotation by
+player"): to the next player, whose two camels take lanes 1-2, or to the next camel (the
+first release's reading, which splits a player's camels around the order)."""
+
 SHOUTS: Final = ("forward", "back", "left", "right")
 """Interjection effects in notation order."""
 
@@ -65,6 +70,12 @@ def camels_for(players: int) -> int:
 def owner_of(camel: int, players: int) -> int:
     """The seat running ``camel`` (camels are numbered in seat order)."""
     return camel // 2 if players in TEAM_PLAYERS else camel
+
+
+def rotation_step(players: int, start_rotation: str) -> int:
+    """Camels the start moves on by each race: two (the next player's pair) with 2-3
+    players and ``start_rotation="player"``, else one."""
+    return 2 if players in TEAM_PLAYERS and start_rotation == "player" else 1
 
 
 def boolean(value: Any) -> bool:
@@ -108,5 +119,13 @@ OPTIONS: Final = (
         "true or false",
         boolean,
         "settle a tie with the seed's short tie race instead of unused interjections",
+    ),
+    Option(
+        "start_rotation",
+        "player",
+        "'player' or 'camel'",
+        choice(*START_ROTATIONS),
+        "2-3 players: the start passes to the next player (their camels in lanes 1-2) or, "
+        "as in the first release, to the next camel",
     ),
 )

@@ -18,8 +18,7 @@ from rich.text import Text
 
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
-from camelcade.games.camel_drive.sim import Table as SimTable
-from camelcade.games.camel_drive.sim import win_chances
+from camelcade.games.camel_drive.bots import win_chances
 from camelcade.games.camel_drive.spec import COLOURS, OVER, TIE_RACE
 from camelcade.games.camel_drive.state import CamelDriveState
 from camelcade.games.camel_drive.text import describe_state
@@ -91,11 +90,10 @@ def advise(state: State, seat: PlayerId) -> str:
         return "The match is over."
     if state.phase == TIE_RACE:
         return "No odds in the tie race: the furthest past the finish after full rounds wins."
-    observation = state.observation(seat)
-    table = SimTable.from_observation(observation, state.game.players, state.track_length)
     if state.pending is not None:
         return "Ask again once the card being revealed is known."
-    chances = win_chances(table, random.Random(0), ODDS_SAMPLES)
+    view = state.view(seat)
+    chances = win_chances(view.sample_state, state.camels, random.Random(0), ODDS_SAMPLES)
     parts = [f"{state.colour(c)} {100 * chances[c]:.0f}%" for c in state.lane_order()
              if state.in_race(c)]
     return ("Chance to win the race, if every camel only draws from here "

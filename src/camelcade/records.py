@@ -20,7 +20,7 @@ from camelcade.core.agent import Agent
 from camelcade.core.chance import sample_chance
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError, StateError
 from camelcade.core.game import Game, State
-from camelcade.core.registry import load
+from camelcade.core.registry import game_class
 from camelcade.core.types import CHANCE, TERMINAL
 from camelcade.core.types import JSONDict
 
@@ -149,7 +149,7 @@ class Record:
     def load_game(self) -> Game:
         """The game this record was played with."""
         try:
-            return load(self.game, **self.options)
+            return game_class(self.game).load_saved(self.options)
         except OptionError as error:
             raise StateError(f"record options are not valid: {error}") from None
 

@@ -191,3 +191,36 @@ def test_a_layout_names_missing_and_unknown_keys_and_writes_plain_json() -> None
         Sample.checked_keys({"board": [], "pile": [], "turn": 0, "extra": 1})
     with pytest.raises(cc.StateError, match="must be an object with board, pile, turn"):
         Sample.checked_keys([])
+
+
+class _SecretMovesState(ToyState):
+    """Legal actions that depend on the mover's own secret (as a hand would)."""
+
+    def _legal_actions(self) -> list[Add]:  # type: ignore[override]
+        return [Add(1)] if self.secrets[self.turn] == 1 else [Add(1), Add(2)]
+
+
+def test_determinize_drops_the_true_positions_cached_legal_actions() -> None:
+    game = ToyGame(players=2)
+    game.state_class = _SecretMovesState  # type: ignore[misc]
+    state = game.new_state()
+    state.apply(Deal(1))
+    state.apply(Deal(3))
+    assert state.legal_actions() == [Add(1)]  # cached now: seat 0 holds a 1
+    for seed in range(30):
+        sample = game.determinize(state, 1, random.Random(seed))
+        expected = [Add(1)] if sample.secrets[0] == 1 else [Add(1), Add(2)]
+        assert sample.legal_actions() == expected
+
+
+def test_saved_options_of_an_older_version_are_completed_by_the_game() -> None:
+    class Versioned(ToyGame):
+        @classmethod
+        def saved_options(cls, options: dict[str, object]) -> dict[str, object]:
+            return {"target": 5, **options}
+
+    assert Versioned.load_saved({"players": 2}).option("target") == 5
+    assert Versioned.load_saved({"players": 2, "target": 9}).option("target") == 9
+    saved = Versioned(players=2, target=5).new_state().to_json()
+    del saved["options"]["target"]
+    assert Versioned(players=2, target=5).state_from_json(saved).game.option("target") == 5

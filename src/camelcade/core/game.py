@@ -111,6 +111,22 @@ class Game(ABC):
         """Hook for checks that involve several options together (none by default)."""
         return None
 
+    @classmethod
+    def saved_options(cls, options: JSONDict) -> JSONDict:
+        """Options saved by any version of this game, completed as that version played.
+
+        Saved options (records, saved states, a server's matches) always hold every option
+        the game had then. When a later version adds an option whose default changes
+        behaviour, a saved set without it meant the old behaviour: a game overrides this to
+        fill it in (Camel Drive's ``start_rotation``), so old records replay as played.
+        """
+        return dict(options)
+
+    @classmethod
+    def load_saved(cls, options: JSONDict) -> Game:
+        """The game of saved ``options`` (see ``saved_options``); bad ones raise OptionError."""
+        return cls(**cls.saved_options(options))
+
     @property
     def players(self) -> int:
         """Number of seats in this game."""
@@ -157,6 +173,9 @@ class Game(ABC):
             return self._sample_state(state._observation(seat), seat, rng)
         sample = state._position_copy()
         sample._resample(seat, rng)
+        # The copy's cached legal actions are the true position's: the mover's real hand.
+        sample._legal_cache = None
+        sample._legal_lookup = None
         return sample
 
     def state_from_json(self, data: Any) -> State:
@@ -169,7 +188,8 @@ class Game(ABC):
             )
         if data.get("game") != self.id:
             raise StateError(f"this state is for game {data.get('game')!r}, not {self.id!r}")
-        if data.get("options") != self.options:
+        saved = data.get("options")
+        if not isinstance(saved, dict) or type(self).saved_options(saved) != self.options:
             raise StateError(
                 f"this state was saved with options {data.get('options')!r}; "
                 f"this game has {self.options!r}"

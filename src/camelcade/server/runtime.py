@@ -20,7 +20,7 @@ from camelcade.core.agent import Agent
 from camelcade.core.chance import sample_chance
 from camelcade.core.errors import StateError
 from camelcade.core.game import Game, State
-from camelcade.core.registry import load
+from camelcade.core.registry import game_class
 from camelcade.core.types import CHANCE
 from camelcade.server.store import ActionRow, MatchRow, SeatRow
 from camelcade.server.views import action_sentences
@@ -71,7 +71,7 @@ class LiveMatch:
     @classmethod
     def rebuild(cls, row: MatchRow, seats: list[SeatRow], texts: list[str]) -> LiveMatch:
         """Replay the stored actions; a mismatch with ``state_id`` means a corrupt match."""
-        game = load(row.game, **row.options)
+        game = game_class(row.game).load_saved(row.options)
         state = game.new_state()
         for index, text in enumerate(texts):
             try:

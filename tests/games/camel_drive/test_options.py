@@ -57,3 +57,21 @@ def test_track_length_sets_the_finish() -> None:
 def test_no_interjections_means_card_moves_only() -> None:
     state = position(positions=[4, 5, 6, 7], interjections=0)
     assert [str(a) for a in state.legal_actions()] == ["draw"]
+
+
+def test_a_first_release_record_without_start_rotation_replays_as_it_was_played() -> None:
+    """Records made before rules version 2 lack ``start_rotation``; they rotated per camel."""
+    from pathlib import Path
+
+    import camelcade as cc
+    from tests.golden_support import position_digest, read_moves
+
+    path = Path(__file__).resolve().parents[2] / "golden" / "camel-drive" / "players2-seed3.moves"
+    golden = read_moves(path.read_text(encoding="utf-8"))
+    options = dict(golden.game.options)
+    assert options.pop("start_rotation") == "camel"
+    record = cc.Record(game="camel-drive", options=options, players=["a", "b"],
+                       actions=[action for action, _ in golden.steps])
+    state = cc.replay(record)
+    assert state.game.option("start_rotation") == "camel"
+    assert position_digest(state) == golden.steps[-1][1]

@@ -28,6 +28,14 @@ class CamelDrive(Game):
     """2: with 2-3 players the start passes from player to player (``start_rotation``)."""
     words: ClassVar[Words | None] = text
 
+    @classmethod
+    def saved_options(cls, options: JSONDict) -> JSONDict:
+        """Options saved before rules version 2 lack ``start_rotation``: those games rotated
+        the start per camel, so they replay with ``"camel"``."""
+        completed = dict(options)
+        completed.setdefault("start_rotation", "camel")
+        return completed
+
     def new_state(self) -> CamelDriveState:
         return CamelDriveState(self)
 

@@ -44,16 +44,17 @@ def advisor_allowed(match: LiveMatch, seat: int | None) -> bool:
     )
 
 
-def commands(match: LiveMatch, seat: int | None) -> dict[str, str]:
+def commands(match: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
     """The game's commands this seat may ask, with their one-line help."""
     slot = plugin(match.game.id).terminal
-    offered: dict[str, Any] = dict(slot.commands)
+    offered = [(name, ref, False) for name, ref in slot.commands.items()]
     if advisor_allowed(match, seat):
-        offered.update(slot.advisor_commands)
-    out: dict[str, str] = {}
-    for name, ref in offered.items():
+        offered += [(name, ref, True) for name, ref in slot.advisor_commands.items()]
+    out: list[dict[str, Any]] = []
+    for name, ref, advice in offered:
         doc = (ref.load().__doc__ or "").strip().splitlines()
-        out[str(name).lower()] = doc[0] if doc else str(name)
+        out.append({"name": str(name).lower(), "help": doc[0] if doc else str(name),
+                    "advisor": advice})
     return out
 
 

@@ -125,6 +125,7 @@ async def my_games(body: Mine, services: ServicesDep) -> dict[str, Any]:
             "title": match.game.title, "status": match.status, "seat": seat,
             "seat_name": names[seat] if seat is not None else None,
             "your_turn": seat is not None and mover == seat,
+            "current_player": mover,
             "to_move": names[mover] if mover is not None and 0 <= mover < len(names) else None,
             "deadline": match.row.turn_deadline if match.status == "running" else None,
             "updated_at": match.row.updated_at,

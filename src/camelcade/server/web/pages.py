@@ -93,9 +93,11 @@ MATCH = """
 <section aria-labelledby="act-h"><h2 id="act-h">Your move</h2>
 <div id="act"></div></section>
 <section aria-labelledby="log-h"><h2 id="log-h">Moves</h2>
-<ol id="events" class="cc-log" role="log" aria-live="off" aria-label="Moves"></ol></section>
+<div class="cc-log" role="log" aria-live="off" aria-label="Moves" tabindex="0">
+<ol id="events"></ol></div></section>
 <section aria-labelledby="said-h"><h2 id="said-h">Everything said</h2>
-<ol id="said" class="cc-log" role="log" aria-live="off" aria-label="Everything said"></ol>
+<div class="cc-log" role="log" aria-live="off" aria-label="Everything said" tabindex="0">
+<ol id="said"></ol></div>
 </section>
 <section aria-labelledby="settings-h"><h2 id="settings-h">Settings and commands</h2>
 <div id="settings"></div>

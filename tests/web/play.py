@@ -1,0 +1,69 @@
+"""How a test person plays in the browser: wait for their turn, act three ways, read."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+TURN_OR_END = ("() => /^Your turn|^Finished/.test("
+               "document.querySelector('#status')?.textContent ?? '')")
+PAINTED = "n => window.__ccLatency.length > n"
+
+
+def create_match(page: Any, game: str, seats: list[str], options: dict[str, Any] | None = None,
+                 name: str | None = None) -> str:
+    """Create a match in the lobby with the mouse; returns its id (page on the match if no
+    seat is open, else still on the lobby with the share link shown)."""
+    page.goto("/")
+    page.get_by_label("Game", exact=True).select_option(game)
+    players = page.get_by_label("Players", exact=True)
+    players.fill(str(len(seats)))
+    players.dispatch_event("change")
+    for key, value in (options or {}).items():
+        field = page.locator(f"#opt-{key}")
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.fill(str(value))
+    for index, choice in enumerate(seats):
+        page.get_by_label(f"Seat {index + 1}", exact=True).select_option(choice)
+    if name:
+        page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Create the match").click()
+    if "open" in seats:
+        page.locator("#share-link").wait_for()
+        return str(page.locator("#share-link").inner_text().rsplit("/", 1)[1])
+    page.wait_for_url("**/match/*")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def my_turn(page: Any, timeout: float = 30_000) -> bool:
+    """Wait until it is this page's turn (True) or the match is over (False)."""
+    page.wait_for_function(TURN_OR_END, timeout=timeout)
+    return bool(page.locator("#status").inner_text().startswith("Your turn"))
+
+
+def painted(page: Any) -> int:
+    return int(page.evaluate("() => window.__ccLatency.length"))
+
+
+def choose_from_list(page: Any, rng: random.Random) -> str:
+    """Press one legal move's button in the action list (a random one, seeded)."""
+    before = painted(page)
+    buttons = page.locator("#act .cc-moves button")
+    count = buttons.count()
+    assert count > 0, "my turn, but the action list is empty"
+    button = buttons.nth(rng.randrange(count))
+    text = str(button.inner_text())
+    button.click()
+    page.wait_for_function(PAINTED, arg=before)
+    return text
+
+
+def play_to_end_from_list(page: Any, rng: random.Random, max_turns: int = 5000) -> int:
+    turns = 0
+    while my_turn(page):
+        choose_from_list(page, rng)
+        turns += 1
+        assert turns < max_turns, "the match did not end"
+    return turns

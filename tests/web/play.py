@@ -7,7 +7,13 @@ from typing import Any
 
 TURN_OR_END = ("() => /^Your turn|^Finished/.test("
                "document.querySelector('#status')?.textContent ?? '')")
-PAINTED = "n => window.__ccLatency.length > n"
+PAINTED = ("n => window.__ccLatency.length > n || "
+           "document.querySelector('#pass')?.hidden === false")
+"""After a move: the page repainted, or (hot-seat) it shows the pass screen."""
+ANSWERED = ("([sid, refusals]) => window.__ccStateId > sid || "
+            "(window.__ccRefusals || 0) > refusals || "
+            "document.querySelector('#pass')?.hidden === false")
+"""After a move: a newer position is shown, the move was refused, or the pass screen."""
 
 
 def create_match(page: Any, game: str, seats: list[str], options: dict[str, Any] | None = None,
@@ -47,23 +53,27 @@ def painted(page: Any) -> int:
     return int(page.evaluate("() => window.__ccLatency.length"))
 
 
-def choose_from_list(page: Any, rng: random.Random) -> str:
-    """Press one legal move's button in the action list (a random one, seeded)."""
-    before = painted(page)
+def choose_from_list(page: Any, rng: random.Random, last: bool = False) -> str:
+    """Press one legal move's button in the action list: a random one (seeded), or the
+    last one listed (``last``)."""
+    shown = page.evaluate("() => [window.__ccStateId, window.__ccRefusals || 0]")
     buttons = page.locator("#act .cc-moves button")
     count = buttons.count()
-    assert count > 0, "my turn, but the action list is empty"
-    button = buttons.nth(rng.randrange(count))
+    assert count > 0, f"my turn, but no legal move listed: {page.locator('#status').inner_text()}"
+    button = buttons.nth(count - 1 if last else rng.randrange(count))
     text = str(button.inner_text())
     button.click()
-    page.wait_for_function(PAINTED, arg=before)
+    page.wait_for_function(ANSWERED, arg=shown)
     return text
 
 
-def play_to_end_from_list(page: Any, rng: random.Random, max_turns: int = 5000) -> int:
+def play_to_end_from_list(page: Any, rng: random.Random, max_turns: int = 5000,
+                          random_turns: int | None = None) -> int:
+    """Play every turn from the list until the end; after ``random_turns`` random choices
+    the person takes the last move listed (in Caravan: pass, so the match ends sooner)."""
     turns = 0
     while my_turn(page):
-        choose_from_list(page, rng)
+        choose_from_list(page, rng, last=random_turns is not None and turns >= random_turns)
         turns += 1
         assert turns < max_turns, "the match did not end"
     return turns

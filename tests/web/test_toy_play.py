@@ -124,8 +124,10 @@ def test_what_a_screen_reader_is_told_in_one_turn(new_page: Any) -> None:
     assert page.locator("#help").is_visible()
     audit(page, "the key help dialog")
     page.keyboard.press("Escape")
-    (page.context.storage_state())  # noqa: B018 - the tokens live in storage, not the URL
-    assert "token" not in page.url
+    stored = [item["name"] for origin in page.context.storage_state()["origins"]
+              for item in origin["localStorage"]]
+    assert "camelcade.seats.v1" in stored  # the seat token lives in storage...
+    assert "token" not in page.url and "?" not in page.url  # ...never in the URL
     record_turn(page, tree)
 
 

@@ -114,6 +114,7 @@ function onState(message) {
   }
   render(before);
   announce(before, message);
+  window.__ccStateId = message.state_id;
   const sent = page.sentAt;
   page.sentAt = null;
   requestAnimationFrame(() => setTimeout(() => {
@@ -320,6 +321,7 @@ function act(text) {
 }
 
 function refused(message) {
+  window.__ccRefusals = (window.__ccRefusals || 0) + 1;
   cue("refused", page.settings.sound);
   const stale = message.code === "action/stale_state";
   say(stale ? "The position changed before your move arrived; here it is again." : message.message, true);
@@ -375,6 +377,7 @@ function passDevice(seat) {
   page.msg = null;
   page.history = [];
   $("#match").hidden = true;
+  $("#match-title").textContent = `${page.meta.game.title}: pass the device`;
   const pass = $("#pass");
   pass.hidden = false;
   $("#pass-h").textContent = `Pass the device to ${name(seat)}`;
@@ -398,7 +401,8 @@ $("#pass-ready").addEventListener("click", async () => {
 function tickClock() {
   const msg = page.msg;
   const clock = $("#clock");
-  if (!msg || !msg.deadline || msg.status !== "running") { clock.textContent = ""; return; }
+  clock.hidden = !msg || !msg.deadline || msg.status !== "running";
+  if (clock.hidden) { clock.textContent = ""; return; }
   const left = msg.deadline - Date.now() / 1000;
   const who = msg.current_player === page.seat ? "you" : name(msg.current_player);
   clock.textContent = `Time left for ${who}: ${duration(left)}.`;

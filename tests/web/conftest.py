@@ -44,6 +44,10 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+NETWORK_NOISE = ("WebSocket connection to",)
+"""The browser's own log of a refused connection (a restarting server), not a script error."""
+
+
 class PageErrors:
     """JavaScript errors a page raised: any is a failed test."""
 
@@ -58,11 +62,13 @@ def new_page(browser: Any, web_server: ServerProcess) -> Iterator[Any]:
     errors = PageErrors()
 
     def make(**options: Any) -> Any:
-        context = browser.new_context(base_url=web_server.base, **options)
+        options.setdefault("base_url", web_server.base)
+        context = browser.new_context(**options)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.errors.append(str(error)))
-        page.on("console", lambda m: m.type == "error" and errors.errors.append(m.text))
+        page.on("console", lambda m: m.type == "error" and not m.text.startswith(
+            NETWORK_NOISE) and errors.errors.append(m.text))
         page.set_default_timeout(15_000)
         return page
 

@@ -59,7 +59,11 @@ def asset_urls(game_id: str) -> dict[str, str | None]:
 
 
 def swagger_folder() -> Path:
-    """Swagger UI's files, from the ``swagger-ui-bundle`` package (never a CDN)."""
-    import swagger_ui_bundle  # type: ignore[import-untyped]
+    """Swagger UI 5's files, as the ``fastapi-offline`` package ships them (never a CDN).
 
-    return Path(swagger_ui_bundle.swagger_ui_path)
+    Swagger UI 5 is needed for FastAPI's OpenAPI 3.1 documents; the package is used for
+    its files only.
+    """
+    import fastapi_offline
+
+    return Path(fastapi_offline.__file__).resolve().parent / "static"

@@ -19,7 +19,6 @@ from camelcade.server.web.assets import STATIC, board_file, swagger_folder
 from camelcade.server.web.mail import TurnMailer
 
 router = APIRouter(include_in_schema=False)
-SWAGGER_FILES = ("swagger-ui-bundle.js", "swagger-ui.css", "favicon-32x32.png")
 
 
 def _html(text: str) -> HTMLResponse:
@@ -82,7 +81,7 @@ def docs() -> HTMLResponse:
         openapi_url="/openapi.json", title="camelcade server · API",
         swagger_js_url="/static/swagger/swagger-ui-bundle.js",
         swagger_css_url="/static/swagger/swagger-ui.css",
-        swagger_favicon_url="/static/swagger/favicon-32x32.png",
+        swagger_favicon_url="/static/img/favicon.svg",
     )
 
 

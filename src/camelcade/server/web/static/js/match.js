@@ -115,12 +115,14 @@ function onState(message) {
   render(before);
   announce(before, message);
   window.__ccStateId = message.state_id;
+  const rendered = performance.now();
   const sent = page.sentAt;
   page.sentAt = null;
+  // Painted: the frame after the render has been drawn (rAF, then the task after it).
   requestAnimationFrame(() => setTimeout(() => {
     const painted = performance.now();
     window.__ccLatency.push({ state_id: message.state_id, ack_to_paint_ms: painted - ack,
-      send_to_ack_ms: sent === null ? null : ack - sent });
+      render_ms: rendered - ack, send_to_ack_ms: sent === null ? null : ack - sent });
   }, 0));
 }
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.play import choose_from_list, create_match, my_turn, play_to_end_from_list
 from tests.web.conftest import start_server
+from tests.web.play import choose_from_list, create_match, my_turn, play_to_end_from_list
 from tests.web.support import REPO, audit, screenshot, write_json
 
 pytestmark = pytest.mark.browser
@@ -147,6 +147,17 @@ def test_the_match_page_reflows_without_sideways_scrolling(new_page: Any, width:
                              "document.documentElement.clientWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px at {name}"
     screenshot(page, f"toy-{width}px")
+
+
+def test_dark_mode_and_reduced_motion_pass_the_audit_too(new_page: Any) -> None:
+    page = new_page(color_scheme="dark", reduced_motion="reduce")
+    page.goto("/")
+    page.locator("#games li").first.wait_for()
+    audit(page, "the lobby in dark mode")
+    create_match(page, "toy", ["me", "bot:@easy"])
+    assert my_turn(page)
+    audit(page, "the toy match in dark mode")
+    screenshot(page, "toy-dark")
 
 
 def test_latency_from_acknowledgement_to_repaint(new_page: Any) -> None:

@@ -32,6 +32,9 @@ def test_a_whole_match_from_the_action_list(new_page: Any, game: str) -> None:
     create_match(page, game, seats, options)
     page.wait_for_function("() => document.querySelector('#status').textContent !== ''")
     audit(page, f"{game} at the start")
+    tree = page.locator("#position").aria_snapshot()
+    for line in page.locator("#position").inner_text().splitlines():
+        assert line.strip() in tree, f"the accessibility tree lacks {line!r}"
     screenshot(page, f"{game}-start")
     started = time.monotonic()
     turns = play_to_end_from_list(page, random.Random(11), random_turns=RANDOM_TURNS.get(game))

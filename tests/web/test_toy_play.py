@@ -120,6 +120,17 @@ def test_what_a_screen_reader_is_told_in_one_turn(new_page: Any) -> None:
     page.keyboard.press("l")  # the same text again: still announced (a space toggles)
     polite = page.locator("#announce-polite").inner_text()
     assert polite.strip() == "South plays add 2."
+    page.keyboard.press("v")  # brief announcements: the turn in two words
+    assert page.locator("#said li").last.inner_text() == "Announcements: brief."
+    page.keyboard.press("x")
+    page.keyboard.type("add 1")
+    before = painted(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(PAINTED, arg=before)
+    if my_turn(page):
+        page.wait_for_function("() => document.querySelector('#said li:last-child')"
+                               ".textContent === 'Your turn.'")
+    page.keyboard.press("v")
     page.keyboard.press("?")
     assert page.locator("#help").is_visible()
     audit(page, "the key help dialog")

@@ -21,7 +21,7 @@ function renderGames() {
     h("div", {}, h("h3", { text: g.title }), h("p", { text: g.summary || "" }),
       h("p", { class: "cc-help", text: `${g.min_players === g.max_players ? g.min_players : `${g.min_players} to ${g.max_players}`} players` }),
       h("p", {}, h("a", { href: g.rules }, `${g.title} rules`), " · ",
-        h("button", { type: "button", onclick: () => choose(g.id) }, `Create a ${g.title} match`))))));
+        h("button", { type: "button", onclick: () => choose(g.id) }, `New ${g.title} match`))))));
   $("#create-game").replaceChildren(...games.map((g) => h("option", { value: g.id, text: g.title })));
 }
 
@@ -49,7 +49,7 @@ function renderForm() {
     const help = `${o.help}. Default ${JSON.stringify(o.default)}; allowed: ${o.allowed}.`;
     const input = typeof o.default === "boolean"
       ? h("input", { id, type: "checkbox", name: o.name, checked: o.default, "aria-describedby": `${id}-help` })
-      : h("input", { id, name: o.name, value: o.default === null ? "" : String(o.default), "aria-describedby": `${id}-help` });
+      : h("input", { id, name: o.name, value: shown(o.default), "aria-describedby": `${id}-help` });
     input.dataset.kind = typeof o.default;
     options.append(h("p", {}, h("label", { for: id, text: o.name }), " ", input,
       h("span", { id: `${id}-help`, class: "cc-help", text: ` ${help}` })));
@@ -72,13 +72,24 @@ function renderSeats() {
   }
 }
 
+function shown(value) {
+  if (value === null || value === undefined) return "";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+function parsed(text) {
+  // A list option is typed as JSON ([1, 2, 3]); anything else goes as typed and the
+  // server says what it allows.
+  try { return JSON.parse(text); } catch { return text; }
+}
+
 function optionValues(game) {
   const values = {};
   for (const o of game.options) {
     const input = $(`#opt-${CSS.escape(o.name)}`);
     if (input.dataset.kind === "boolean") values[o.name] = input.checked;
     else if (input.dataset.kind === "number" && input.value.trim() !== "" && !Number.isNaN(Number(input.value))) values[o.name] = Number(input.value);
-    else if (input.value !== String(o.default ?? "")) values[o.name] = input.value;
+    else if (input.value !== shown(o.default)) values[o.name] = input.dataset.kind === "object" ? parsed(input.value) : input.value;
   }
   return values;
 }

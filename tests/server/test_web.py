@@ -305,3 +305,33 @@ def test_without_an_smtp_server_e_mail_is_refused_plainly(api: Api) -> None:
     refused = api.http.post(f"/api/web/matches/{match_id}/email", json={"email": "a@b.org"},
                             headers={"Authorization": f"Bearer {tokens[0]}"})
     assert api.error(refused) == "action/illegal" and "no e-mail" in refused.text
+
+
+def laid_out_games() -> list[str]:
+    return [p.id for p in registry.plugins() if p.web is not None and p.web.layout is not None]
+
+
+def test_no_web_layout_reveals_what_its_seat_cannot_see(toy_server: ServerThread) -> None:
+    """Every game with a board (the toy now, the five games' boards later): redrawing what
+    a seat cannot see changes neither its board nor a spectator's, at every step of random
+    games, so the grid and the SVG can show nothing hidden."""
+    import random
+
+    import camelcade as cc
+    from camelcade.core.chance import sample_chance
+    from camelcade.server.web.layout import board_and_cells
+
+    assert "toy" in laid_out_games()
+    for game_id in laid_out_games():
+        game = cc.load(game_id)
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = game.new_state()
+            while not state.is_terminal():
+                for seat in range(game.players):
+                    other = game.determinize(state, seat, rng)
+                    assert board_and_cells(other, seat)[0] == board_and_cells(state, seat)[0]
+                    assert board_and_cells(other, None) == board_and_cells(state, None)
+                action = (sample_chance(state, rng) if state.is_chance()
+                          else rng.choice(state.legal_actions()))
+                state.apply(action)

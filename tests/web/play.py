@@ -77,3 +77,14 @@ def play_to_end_from_list(page: Any, rng: random.Random, max_turns: int = 5000,
         turns += 1
         assert turns < max_turns, "the match did not end"
     return turns
+
+
+def toy_after_one_move(page: Any, target: int, seed: int) -> random.Random:
+    """A toy match against the easy bot, one move played, my turn again: the middle of a
+    game, for tests that interrupt one. Returns the person's random source."""
+    create_match(page, "toy", ["me", "bot:@easy"], options={"target": target})
+    rng = random.Random(seed)
+    assert my_turn(page)
+    choose_from_list(page, rng)
+    assert my_turn(page)
+    return rng

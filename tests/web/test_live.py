@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.play import choose_from_list, create_match, my_turn, painted
+from tests.web.play import choose_from_list, create_match, my_turn, painted, toy_after_one_move
 from tests.web.support import audit, screenshot
 
 pytestmark = pytest.mark.browser
@@ -56,11 +56,7 @@ def test_two_browsers_play_each_other_online(new_page: Any) -> None:
 
 def test_a_reload_mid_game_continues_where_it_was(new_page: Any) -> None:
     page = new_page()
-    create_match(page, "toy", ["me", "bot:@easy"], options={"target": 12})
-    rng = random.Random(3)
-    assert my_turn(page)
-    choose_from_list(page, rng)
-    assert my_turn(page)
+    rng = toy_after_one_move(page, target=12, seed=3)
     before = page.locator("#position").inner_text()
     history = page.locator("#events li").count()
     page.reload()

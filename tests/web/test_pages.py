@@ -13,7 +13,13 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import start_server
-from tests.web.play import choose_from_list, create_match, my_turn, play_to_end_from_list
+from tests.web.play import (
+    choose_from_list,
+    create_match,
+    my_turn,
+    play_to_end_from_list,
+    toy_after_one_move,
+)
 from tests.web.support import REPO, audit, screenshot, write_json
 
 pytestmark = pytest.mark.browser
@@ -116,11 +122,7 @@ def test_a_server_restart_mid_game_reconnects_and_resyncs(new_page: Any,
     server = start_server(tmp_path)
     try:
         page = new_page(base_url=server.base)
-        create_match(page, "toy", ["me", "bot:@easy"], options={"target": 14})
-        rng = random.Random(2)
-        assert my_turn(page)
-        choose_from_list(page, rng)
-        assert my_turn(page)
+        rng = toy_after_one_move(page, target=14, seed=2)
         position = page.locator("#position").inner_text()
         server.kill()
         page.wait_for_function("() => [...document.querySelectorAll('#said li')].some("

@@ -17,7 +17,7 @@ ANSWERED = ("([sid, refusals]) => window.__ccStateId > sid || "
 
 
 def create_match(page: Any, game: str, seats: list[str], options: dict[str, Any] | None = None,
-                 name: str | None = None) -> str:
+                 name: str | None = None, timer: int | None = None) -> str:
     """Create a match in the lobby with the mouse; returns its id (page on the match if no
     seat is open, else still on the lobby with the share link shown)."""
     page.goto("/")
@@ -35,6 +35,8 @@ def create_match(page: Any, game: str, seats: list[str], options: dict[str, Any]
         page.get_by_label(f"Seat {index + 1}", exact=True).select_option(choice)
     if name:
         page.get_by_label("Your name").fill(name)
+    if timer:
+        page.get_by_label("Turn clock").select_option(str(timer))
     page.get_by_role("button", name="Create the match").click()
     if "open" in seats:
         page.locator("#share-link").wait_for()

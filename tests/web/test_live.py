@@ -106,3 +106,50 @@ def test_hot_seat_hides_the_other_seats_hand(new_page: Any) -> None:
         seen[me] = hand
         choose_from_list(page, rng)
     assert len(seen) == 2
+
+
+HIDDEN_TAB_WITH_NOTIFICATIONS = """
+Object.defineProperty(document, "hidden", { get: () => true });
+window.__notified = [];
+window.Notification = class { constructor(title, options) { window.__notified.push([title, options.body]); } };
+window.Notification.permission = "granted";
+localStorage.setItem("camelcade.settings.v1", JSON.stringify({ notify: true }));
+"""
+
+
+def test_my_turn_in_a_background_tab_brings_a_notification(new_page: Any) -> None:
+    page = new_page()
+    page.add_init_script(HIDDEN_TAB_WITH_NOTIFICATIONS)
+    toy_after_one_move(page, target=12, seed=8)
+    notified = page.evaluate("() => window.__notified")
+    assert notified and notified[-1][0] == "Your turn in Toy"
+    assert notified[-1][1].startswith("South plays add")
+
+
+def test_a_turn_clock_is_shown_and_announced_before_it_runs_out(new_page: Any) -> None:
+    page = new_page()
+    create_match(page, "toy", ["me", "bot:@easy"], timer=60)
+    assert my_turn(page)
+    page.wait_for_function("() => [...document.querySelectorAll('#said li')].some("
+                           "li => li.textContent.endsWith('left on your clock.'))")
+    assert page.locator("#clock").inner_text().startswith("Time left for you: ")
+    page.keyboard.press("t")
+    assert page.locator("#said li").last.inner_text().startswith("Time left for you: ")
+    audit(page, "a match with a turn clock")
+
+
+def test_a_spectator_watches_without_moves_or_secrets(new_page: Any) -> None:
+    player, watcher = new_page(), new_page()
+    match_id = create_match(player, "toy", ["me", "bot:@easy"])
+    assert my_turn(player)
+    secret = [line for line in player.locator("#position").inner_text().split(". ")
+              if line.startswith("Your secret")]
+    watcher.goto("/")
+    assert watcher.get_by_role("link", name="Open (your seat)").count() == 0  # not its seat
+    watcher.locator(f"a[href='/match/{match_id}']").click()
+    watcher.wait_for_function("() => /to move|Your turn/.test("
+                              "document.querySelector('#status').textContent)")
+    assert watcher.locator("#match-title").inner_text() == "Toy: watching"
+    assert watcher.locator("#act .cc-moves li").count() == 0
+    assert secret and secret[0] not in watcher.content()
+    audit(watcher, "a spectator's view")

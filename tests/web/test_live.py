@@ -111,7 +111,9 @@ def test_hot_seat_hides_the_other_seats_hand(new_page: Any) -> None:
 HIDDEN_TAB_WITH_NOTIFICATIONS = """
 Object.defineProperty(document, "hidden", { get: () => true });
 window.__notified = [];
-window.Notification = class { constructor(title, options) { window.__notified.push([title, options.body]); } };
+window.Notification = class {
+  constructor(title, options) { window.__notified.push([title, options.body]); }
+};
 window.Notification.permission = "granted";
 localStorage.setItem("camelcade.settings.v1", JSON.stringify({ notify: true }));
 """

@@ -97,6 +97,11 @@ function onState(message) {
   const ack = performance.now();
   const before = page.msg;
   const view = message.view;
+  if (view && view.history_from > page.history.length) {
+    // A gap: some update never arrived. Ask for the whole view instead of guessing.
+    page.socket?.resync();
+    return;
+  }
   if (view) {
     if (view.history_from === 0) page.history = [...view.history];
     else page.history.splice(view.history_from, page.history.length, ...view.history);

@@ -30,9 +30,8 @@ export class MatchSocket {
         this.attempt = 0;
         this.handlers.onWelcome?.(message, again);
       } else if (message.type === "state") {
-        // A gap in state ids with no full history means something was missed: ask again.
-        if (message.view && message.view.history_from > 0 && this.stateId >= 0 &&
-            message.state_id < this.stateId) return;
+        // An update older than the position shown cannot change it (a late duplicate).
+        if (message.view && message.view.history_from > 0 && message.state_id < this.stateId) return;
         this.stateId = message.state_id;
         this.handlers.onState?.(message);
       } else if (message.type === "presence") this.handlers.onPresence?.(message);

@@ -8,13 +8,14 @@ GAME ?= a-dos-de-chameau
 PLAYERS ?= 3
 ARGS ?=
 
-.PHONY: play serve test lint typecheck unit bench clean help
+.PHONY: play serve test lint typecheck unit web-test bench clean help
 
 help:
 	@echo "make play    set up and play $(GAME) in the terminal against bots (GAME=, PLAYERS=, ARGS=)"
 	@echo "make test    set up and run ruff, mypy and the whole test suite"
 	@echo "make bench   run the benchmarks, figures to benchmarks/results/"
-	@echo "make serve   set up and start the game server on 127.0.0.1:8000"
+	@echo "make serve   set up and start the game server and web app on http://127.0.0.1:8000/"
+	@echo "make web-test  only the browser tests (Debian's chromium; part of make test)"
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "camelcade needs Python 3.11 or newer"'
@@ -47,6 +48,9 @@ typecheck: $(VENV)/.installed-dev
 
 unit: $(VENV)/.installed-dev
 	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+web-test: $(VENV)/.installed-dev
+	$(BIN)/pytest -n 2 -p no:cacheprovider -m browser tests/web
 
 test: lint typecheck unit
 

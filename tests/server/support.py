@@ -27,6 +27,7 @@ from camelcade.core.game import State
 from camelcade.server.app import create_app
 from camelcade.server.protocol import server_adapter
 from camelcade.server.settings import Settings
+from camelcade.server.web.layout import board_and_cells
 
 HOST = "127.0.0.1"
 REPO = Path(__file__).resolve().parents[2]
@@ -332,13 +333,16 @@ def check_views(client: Client, role: int | None, states: list[State], texts: li
         if start > 0 and previous >= 0:
             expected = [states[i].describe_action(texts[i], role) for i in range(previous, sid)]
             assert view["events"] == expected
+        board, cells = board_and_cells(state, role)
+        assert view["board"] == board  # the game's web layout for this role, or None
         if role is None:
             assert view["observation"] == state.public_observation()
             assert message["legal_actions"] == []
         else:
             assert view["observation"] == state.observation(role)
             mine = state.current_player == role and message["status"] == "running"
-            legal = [{"action": str(a), "description": state.describe_action(a, role)}
+            legal = [{"action": str(a), "description": state.describe_action(a, role),
+                      "cells": cells.get(str(a), [])}
                      for a in state.legal_actions()] if mine else []
             assert message["legal_actions"] == legal
         previous = sid

@@ -1,6 +1,6 @@
 """The toy game's manifest: the only place that tells camelcade the toy exists."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
 
 PLUGIN = GamePlugin(
     id="toy",
@@ -17,4 +17,6 @@ PLUGIN = GamePlugin(
     ),
     cli=Ref("tests.toygame.cli:app"),
     position=Ref("tests.toygame.terminal:position_state"),
+    web=WebSlot(board="web/board.js", stylesheet="web/board.css",
+                layout=Ref("tests.toygame.web:layout")),
 )

@@ -24,6 +24,7 @@ from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
 from camelcade.server.routes import games, matches, system, ws
 from camelcade.server.service import Services
 from camelcade.server.settings import Settings, settings_for
+from camelcade.server.web.routes import install as install_web_app
 
 log = logging.getLogger("camelcade.server")
 
@@ -61,7 +62,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await services.stop()
 
     app = FastAPI(
-        title="camelcade server", version=__version__, description=DESCRIPTION, lifespan=lifespan
+        title="camelcade server", version=__version__, description=DESCRIPTION, lifespan=lifespan,
+        docs_url=None, redoc_url=None,  # the web app serves /docs from local files, no CDN
     )
     app.state.services = services
 
@@ -84,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for module in (system, games, matches, ws):
         app.include_router(module.router)
+    install_web_app(app)
     return app
 
 

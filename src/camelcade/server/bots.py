@@ -28,7 +28,8 @@ TAKEOVER_SECONDS = 3.0
 
 def build_bot(match: LiveMatch, seat: int, name: str) -> Agent:
     """A bot for ``seat``, seeded from the match's secret seed when it takes ``begin``."""
-    agent = bot_registry.load(name)
+    agent = (bot_registry.load_level(match.game.id, name[1:]) if name.startswith("@")
+             else bot_registry.load(name))
     begin = getattr(agent, "begin", None)
     if callable(begin):
         seed = random.Random(f"{match.row.seed}:bot:{seat}:{match.state_id}").getrandbits(63)

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
 from camelcade.server.views import legal_actions_for
+from camelcade.server.web.layout import board_and_cells, with_cells
 
 log = logging.getLogger(__name__)
 
@@ -171,12 +172,14 @@ class Hub:
         state = match.state
         observation = state.public_observation() if role is None else state.observation(role)
         legal = legal_actions_for(state, role) if match.status == "running" else []
+        board, cells = board_and_cells(state, role)
         cached = RoleCache(
             state_id=match.state_id,
             observation=observation,
             description=state.describe(role),
             history=match.history_for(role),
-            legal=legal,
+            legal=with_cells(legal, cells),
+            board=board,
         )
         match.cache[role] = cached
         return cached
@@ -185,7 +188,7 @@ class Hub:
         """The ``state`` message for ``connection``; ``full`` resends the whole history."""
         row = match.row
         view: dict[str, Any] | None = None
-        legal: list[dict[str, str]] = []
+        legal: list[dict[str, Any]] = []
         current: int | None = None
         if row.status != "open":
             cached = self._role_cache(match, connection.seat)
@@ -195,6 +198,7 @@ class Hub:
                 "history_from": start,
                 "history": cached.history[start:],
                 "description": cached.description,
+                "board": cached.board,
                 "events": [] if full else match.events_since(
                     connection.seat, connection.sent_state_id
                 ),

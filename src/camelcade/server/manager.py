@@ -34,8 +34,18 @@ def _not_found(match_id: str) -> ProtocolError:
     return ProtocolError(ErrorCode.MATCH_NOT_FOUND, f"no match {match_id[:40]!r}")
 
 
-def check_bot(name: str) -> None:
+LEVEL_PREFIX = "@"
+"""A bot named ``@hard`` is the game's level ``hard`` (``cc.bots.levels``): bot and settings."""
+
+
+def check_bot(name: str, game_id: str | None = None) -> None:
     """Refuse an unknown bot name at creation rather than when its turn comes."""
+    if game_id is not None and name.startswith(LEVEL_PREFIX):
+        levels = bot_registry.levels(game_id)
+        if name[1:] not in levels:
+            raise ProtocolError(ErrorCode.BOT_UNKNOWN, f"{game_id} has no level {name[1:40]!r}; "
+                                f"its levels are: {', '.join(LEVEL_PREFIX + n for n in levels)}")
+        return
     if name not in bot_registry.names():
         known = ", ".join(bot_registry.names())
         raise ProtocolError(ErrorCode.BOT_UNKNOWN, f"no bot {name[:64]!r}; the bots are: {known}")
@@ -131,9 +141,9 @@ class MatchManager:
         timer = request.turn_timer
         for spec in specs:
             if spec.kind == "bot":
-                check_bot(spec.bot or "")
+                check_bot(spec.bot or "", game.id)
         if timer is not None:
-            check_bot(timer.bot)
+            check_bot(timer.bot, game.id)
         now = time.time()
         host_token = new_token()
         seat_tokens: dict[int, str] = {}

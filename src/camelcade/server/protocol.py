@@ -186,6 +186,9 @@ class Welcome(BaseModel):
 class LegalAction(BaseModel):
     action: str
     description: str
+    cells: list[str] = Field(
+        default_factory=list,
+        description="board cells this action involves, piece first, target last (web layout)")
 
 
 class SeatPresence(BaseModel):
@@ -205,6 +208,8 @@ class SeatView(BaseModel):
     history_from: int = Field(description="index of the first history entry sent")
     history: list[str]
     description: str
+    board: dict[str, Any] | None = Field(
+        default=None, description="the game's accessible board (docs/web.md), null if none")
     events: list[str] = Field(description="plain-language sentences since the last update")
 
 

@@ -45,7 +45,9 @@ class RoleCache:
     observation: dict[str, Any]
     description: str
     history: list[str]
-    legal: list[dict[str, str]]
+    legal: list[dict[str, Any]]
+    board: dict[str, Any] | None = None
+    """The game's accessible board for this role (``WebSlot.layout``), or None."""
 
 
 @dataclass(eq=False)

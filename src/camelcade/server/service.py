@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from camelcade.server.bots import BotRunner
@@ -45,6 +46,8 @@ class Services:
         self._housekeeping: asyncio.Task[None] | None = None
         self._refreshing: dict[str, bool] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        self.change_hooks: list[Callable[[LiveMatch], None]] = []
+        """Also told of every accepted change (the web app's turn e-mails)."""
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -95,6 +98,11 @@ class Services:
 
     def _changed(self, match: LiveMatch) -> None:
         self.hub.broadcast_state(match)
+        for hook in self.change_hooks:
+            try:
+                hook(match)
+            except Exception:
+                log.exception("a change hook failed for match %s", match.id)
 
     def _turn(self, match: LiveMatch, remote: bool = False) -> None:
         self.runner.schedule(match, remote=remote)

@@ -89,6 +89,15 @@ class Settings:
     inline, PostgreSQL on the thread (see ``Store.write``). PostgreSQL moves always go over
     their own asynchronous connection on the loop (``moves.py``)."""
     access_log: bool = False
+    smtp_host: str = ""
+    """SMTP server for "your turn" e-mails (docs/web.md); empty: no e-mail is sent."""
+    smtp_port: int = 25
+    smtp_from: str = "camelcade@localhost"
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_starttls: bool = False
+    public_url: str = ""
+    """The address people reach this server at, for links in e-mails (``https://...``)."""
 
     @property
     def is_postgresql(self) -> bool:
@@ -115,6 +124,8 @@ _TUNABLE = {
     "http_rate_per_second": float, "http_rate_burst": int, "hello_timeout": float,
     "outbox_size": int, "bot_delay": float, "sqlite_synchronous": str,
     "cache_idle_seconds": float, "access_log": bool, "write_mode": str,
+    "smtp_host": str, "smtp_port": int, "smtp_from": str, "smtp_user": str,
+    "smtp_password": str, "smtp_starttls": bool, "public_url": str,
 }
 
 

@@ -1,0 +1,101 @@
+"""What the server says when a player presses a command key (``docs/web.md``, keys).
+
+The browser holds no rules, so a key such as "scores" or "hand" is answered here from the
+asking seat's own view: the game's own terminal command of that name when it has one,
+else the seat's description. Advisor commands (help rated play must not give) answer only
+where the match allows them: when every other seat is a bot.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from camelcade.core.errors import CamelcadeError
+from camelcade.core.game import Game, State
+from camelcade.core.registry import plugin
+from camelcade.server.protocol import ErrorCode, ProtocolError
+from camelcade.server.runtime import LiveMatch
+
+log = logging.getLogger(__name__)
+Command = Callable[[State, int], str]
+FALLBACK_TO_DESCRIPTION = ("scores", "hand")
+"""Keys every game answers: by its own command of that name, else by the description."""
+
+
+def seat_names(game: Game) -> list[str]:
+    """Each seat's name in this game ("Yellow", "North"), from its terminal slot."""
+    slot = plugin(game.id).terminal
+    if slot.seat_name is None:
+        return [f"Seat {seat}" for seat in range(game.players)]
+    name = slot.seat_name.load()
+    return [str(name(game, seat)) for seat in range(game.players)]
+
+
+def _loaded(refs: Mapping[str, Any]) -> dict[str, Command]:
+    return {str(key).lower(): ref.load() for key, ref in refs.items()}
+
+
+def advisor_allowed(match: LiveMatch, seat: int | None) -> bool:
+    """Advice only in matches against bots alone: no other person could be wronged."""
+    return seat is not None and all(
+        row.kind == "bot" for row in match.seats if row.seat != seat
+    )
+
+
+def commands(match: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
+    """The game's commands this seat may ask, with their one-line help."""
+    slot = plugin(match.game.id).terminal
+    offered = [(name, ref, False) for name, ref in slot.commands.items()]
+    if advisor_allowed(match, seat):
+        offered += [(name, ref, True) for name, ref in slot.advisor_commands.items()]
+    out: list[dict[str, Any]] = []
+    for name, ref, advice in offered:
+        doc = (ref.load().__doc__ or "").strip().splitlines()
+        out.append({"name": str(name).lower(), "help": doc[0] if doc else str(name),
+                    "advisor": advice})
+    return out
+
+
+def answer(match: LiveMatch, seat: int | None, command: str) -> str:
+    """The text for ``command`` asked by ``seat`` (None: a spectator)."""
+    command = command.lower()
+    state = match.state
+    slot = plugin(match.game.id).terminal
+    offered = _loaded(slot.commands)
+    if advisor_allowed(match, seat):
+        offered.update(_loaded(slot.advisor_commands))
+    elif command in {str(k).lower() for k in slot.advisor_commands}:
+        raise ProtocolError(ErrorCode.ACTION_ILLEGAL,
+                            f"{command} is advice, offered only in matches against bots")
+    if match.status == "open":
+        return "The match has not started yet."
+    if command in offered and seat is not None:
+        try:
+            return offered[command](state, seat)
+        except CamelcadeError as error:
+            return str(error)
+        except Exception:
+            log.exception("%s: command %s failed", match.game.id, command)
+            return f"{command} failed on the server."
+    if command in FALLBACK_TO_DESCRIPTION:
+        if command == "scores" and match.row.result is not None:
+            return result_text(match)
+        return state.describe(seat)
+    known = ", ".join([*FALLBACK_TO_DESCRIPTION, *offered]) or "none"
+    raise ProtocolError(ErrorCode.ACTION_ILLEGAL,
+                        f"no command {command[:40]!r}; the commands are: {known}")
+
+
+def result_text(match: LiveMatch) -> str:
+    """The final ranking in words: "Winner: Yellow. Then Red, then Blue and Green"."""
+    result = match.row.result or {}
+    names = seat_names(match.game)
+    ranking = result.get("ranking") or [result.get("winners", [])]
+    groups = [" and ".join(names[s] for s in group) for group in ranking if group]
+    if not groups:
+        return "The match is over."
+    first = f"Winner: {groups[0]}." if len(ranking[0]) == 1 else f"Winners: {groups[0]}."
+    rest = f" Then {', then '.join(groups[1:])}." if len(groups) > 1 else ""
+    return first + rest

@@ -1,0 +1,158 @@
+"""The HTML of each page: one skeleton with landmarks and headings, filled by ES modules.
+
+Pages are plain strings (no template engine, no build step). Each has ``lang``, a skip
+link, one ``h1`` and ``h2`` sections a screen reader jumps between (as Lichess's blind
+mode does), and loads one module from ``/static/js``. Whatever comes from a game or a
+person is escaped here or set as text by the scripts, never as HTML.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+NAV = (
+    '<nav aria-label="Site"><ul class="cc-nav">'
+    '<li><a href="/">Lobby</a></li><li><a href="/my">My games</a></li>'
+    '<li><a href="/replay">Replays</a></li><li><a href="/docs">API</a></li>'
+    "</ul></nav>"
+)
+
+
+def page(title: str, body: str, script: str | None = None, head: str = "") -> str:
+    """A whole page: ``body`` goes inside ``<main>``; ``script`` names a module to load."""
+    module = (f'<script type="module" src="/static/js/{escape(script)}"></script>'
+              if script else "")
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>{escape(title)} · camelcade</title>
+<link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/css/app.css">
+{head}
+</head>
+<body>
+<a class="cc-skip" href="#main">Skip to content</a>
+<header class="cc-header"><a class="cc-brand" href="/">camelcade</a>{NAV}</header>
+<main id="main" tabindex="-1">
+{body}
+</main>
+{module}
+</body>
+</html>
+"""
+
+
+LOBBY = """
+<h1>camelcade: camel board games</h1>
+<section aria-labelledby="games-h"><h2 id="games-h">Games</h2>
+<ul id="games" class="cc-games"></ul></section>
+<section aria-labelledby="create-h"><h2 id="create-h">Create a match</h2>
+<form id="create" class="cc-form" novalidate>
+<p><label for="create-game">Game</label> <select id="create-game" name="game"></select></p>
+<p><label for="create-players">Players</label>
+<input id="create-players" name="players" type="number" inputmode="numeric" required></p>
+<fieldset id="create-options"><legend>Options</legend></fieldset>
+<fieldset id="create-seats"><legend>Seats</legend></fieldset>
+<p><label for="create-name">Your name</label>
+<input id="create-name" name="name" maxlength="40" autocomplete="nickname"></p>
+<p><label for="create-timer">Turn clock</label> <select id="create-timer" name="timer">
+<option value="">none</option><option value="60">1 minute</option>
+<option value="300">5 minutes</option><option value="3600">1 hour</option>
+<option value="86400">1 day (correspondence)</option>
+<option value="259200">3 days (correspondence)</option></select></p>
+<p><button type="submit">Create the match</button></p>
+<p id="create-error" class="cc-error" role="alert"></p>
+</form>
+<div id="created" hidden></div>
+</section>
+<section aria-labelledby="matches-h"><h2 id="matches-h">Open and running matches</h2>
+<p><button type="button" id="refresh">Refresh the list</button></p>
+<div id="matches"></div></section>
+"""
+
+MATCH = """
+<h1 id="match-title">Match</h1>
+<div id="pass" class="cc-pass" hidden>
+<h2 id="pass-h" tabindex="-1">Pass the device</h2>
+<p id="pass-text"></p><button type="button" id="pass-ready"></button></div>
+<div id="match">
+<section aria-labelledby="status-h"><h2 id="status-h">Game status</h2>
+<p id="status"></p><p id="clock" class="cc-clock"></p>
+<div id="result"></div></section>
+<section aria-labelledby="seats-h"><h2 id="seats-h">Seats</h2><ul id="seats"></ul>
+<div id="join"></div></section>
+<section aria-labelledby="board-h" class="cc-board-section"><h2 id="board-h">Board</h2>
+<div id="board-host" class="cc-board-host"><svg id="board-svg" aria-hidden="true"
+ focusable="false"></svg></div>
+<div id="board-grid"></div></section>
+<section aria-labelledby="position-h"><h2 id="position-h">Position</h2>
+<div id="position" class="cc-position"></div></section>
+<section aria-labelledby="act-h"><h2 id="act-h">Your move</h2>
+<div id="act"></div></section>
+<section aria-labelledby="log-h"><h2 id="log-h">Moves</h2>
+<div class="cc-log" role="log" aria-live="off" aria-label="Moves" tabindex="0">
+<ol id="events"></ol></div></section>
+<section aria-labelledby="said-h"><h2 id="said-h">Everything said</h2>
+<div class="cc-log" role="log" aria-live="off" aria-label="Everything said" tabindex="0">
+<ol id="said"></ol></div>
+</section>
+<section aria-labelledby="settings-h"><h2 id="settings-h">Settings and commands</h2>
+<div id="settings"></div>
+<p><button type="button" id="help-open">Keys (press ?)</button></p></section>
+</div>
+<dialog id="help" aria-labelledby="help-h"><h2 id="help-h">Keys</h2>
+<div id="help-keys"></div><form method="dialog"><button>Close</button></form></dialog>
+<div id="announce-polite" class="cc-sr" aria-live="polite" aria-atomic="true"></div>
+<div id="announce-assertive" class="cc-sr" aria-live="assertive" aria-atomic="true"></div>
+"""
+
+REPLAY = """
+<h1 id="replay-title">Replay</h1>
+<section aria-labelledby="load-h" id="load"><h2 id="load-h">Open a record</h2>
+<p><label for="record-file">A record file (camelcade-record/1 JSON)</label>
+<input id="record-file" type="file" accept=".json,application/json"></p>
+<p id="replay-error" class="cc-error" role="alert"></p>
+<h3>Finished matches</h3><ul id="finished"></ul></section>
+<div id="viewer" hidden>
+<section aria-labelledby="controls-h"><h2 id="controls-h">Controls</h2>
+<div class="cc-controls">
+<button type="button" id="first">First</button><button type="button" id="prev">Back</button>
+<button type="button" id="play">Play</button><button type="button" id="next">Forward</button>
+<button type="button" id="last">Last</button>
+<label for="jump">Step</label> <input id="jump" type="range" min="0" value="0">
+</div><p id="step" aria-live="polite" aria-atomic="true"></p></section>
+<section aria-labelledby="board-h"><h2 id="board-h">Board</h2>
+<div id="board-host" class="cc-board-host"><svg id="board-svg" aria-hidden="true"
+ focusable="false"></svg></div><div id="board-grid"></div></section>
+<section aria-labelledby="position-h"><h2 id="position-h">Position</h2>
+<div id="position" class="cc-position"></div></section>
+<section aria-labelledby="log-h"><h2 id="log-h">Moves</h2><ol id="moves" class="cc-log"></ol>
+</section></div>
+"""
+
+MY_GAMES = """
+<h1>My games</h1>
+<p>Every match this browser holds a seat in; those where it is your turn come first.
+Seats are kept in this browser only.</p>
+<section aria-labelledby="turn-h"><h2 id="turn-h">Your turn</h2><ul id="my-turn"></ul>
+</section>
+<section aria-labelledby="wait-h"><h2 id="wait-h">Waiting for others</h2><ul id="my-wait"></ul>
+</section>
+<section aria-labelledby="done-h"><h2 id="done-h">Finished</h2><ul id="my-done"></ul></section>
+<section aria-labelledby="mail-h"><h2 id="mail-h">E-mail when it is your turn</h2>
+<div id="mail"></div></section>
+"""
+
+
+def rules_page(title: str, html_body: str | None, game_id: str) -> str:
+    """The rules of one game, rendered from its Markdown (already HTML-safe)."""
+    if html_body is None:
+        body = f"<h1>{escape(title)}: rules</h1><p>This game has no rules document.</p>"
+    else:
+        body = f'<article class="cc-rules">{html_body}</article>'
+    links = (f'<p><a href="/#create">Play {escape(title)}</a> · '
+             f'<a href="/replay">Replays</a></p>')
+    return page(f"{title} rules", body + links)

@@ -1,0 +1,60 @@
+"""Replays computed on the server: every step's position in words, board and sentence.
+
+The browser holds no rules, so a replay is a list of positions the server worked out by
+applying the record's actions one by one: for each step the public description (a
+finished match hides nothing, but a record is shown as a spectator saw it), the public
+board layout and the sentence of the action that led there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from camelcade.core.errors import CamelcadeError
+from camelcade.core.game import State
+from camelcade.records import Record
+from camelcade.server.protocol import ErrorCode, ProtocolError
+from camelcade.server.web.layout import board_and_cells
+
+MAX_REPLAY_ACTIONS = 20_000
+"""A longer upload is refused: no real game of these five comes near it."""
+
+
+def _step(state: State, index: int, sentence: str | None) -> dict[str, Any]:
+    board, _cells = board_and_cells(state, None)
+    return {
+        "index": index,
+        "sentence": sentence,
+        "description": state.describe(None),
+        "observation": state.public_observation(),
+        "board": board,
+        "current_player": state.current_player if not state.is_terminal() else None,
+    }
+
+
+def replay_steps(record: Record) -> dict[str, Any]:
+    """Every position of ``record`` (step 0 is the start), or ``game/bad_options``-style
+    refusals naming the action that did not apply."""
+    if len(record.actions) > MAX_REPLAY_ACTIONS:
+        raise ProtocolError(ErrorCode.MESSAGE_TOO_LARGE,
+                            f"a record of {len(record.actions)} actions; the limit is "
+                            f"{MAX_REPLAY_ACTIONS}")
+    try:
+        game = record.load_game()
+        start = record.extra.get("start")
+        state = game.new_state() if start is None else game.state_from_json(start)
+    except CamelcadeError as error:
+        raise ProtocolError(ErrorCode.GAME_BAD_OPTIONS, str(error)[:500]) from None
+    steps = [_step(state, 0, None)]
+    for index, text in enumerate(record.actions):
+        try:
+            action = state.check_action(text)
+            sentence = state.describe_action(action, None)
+            state.apply(action, check=False)
+        except CamelcadeError as error:
+            raise ProtocolError(ErrorCode.ACTION_ILLEGAL,
+                                f"record action {index} {text[:80]!r} does not apply: "
+                                f"{error}") from None
+        steps.append(_step(state, index + 1, sentence))
+    return {"game": game.id, "options": game.options, "players": record.players,
+            "winners": record.winners, "steps": steps}

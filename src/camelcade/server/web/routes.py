@@ -1,0 +1,96 @@
+"""The pages and files of the web app, and ``/docs`` served from local Swagger UI files."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from fastapi import APIRouter, FastAPI
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
+
+from camelcade.cli.rules import find_rules_doc
+from camelcade.core.registry import game_class, game_ids
+from camelcade.server.protocol import ErrorCode, ProtocolError
+from camelcade.server.web import pages
+from camelcade.server.web.api import router as api_router
+from camelcade.server.web.assets import STATIC, board_file, swagger_folder
+from camelcade.server.web.mail import TurnMailer
+
+router = APIRouter(include_in_schema=False)
+
+
+def _html(text: str) -> HTMLResponse:
+    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/")
+def lobby() -> HTMLResponse:
+    return _html(pages.page("Lobby", pages.LOBBY, "lobby.js"))
+
+
+@router.get("/match/{match_id}")
+def match_page(match_id: str) -> HTMLResponse:
+    return _html(pages.page("Match", pages.MATCH, "match.js"))
+
+
+@router.get("/replay")
+@router.get("/replay/{match_id}")
+def replay_page(match_id: str | None = None) -> HTMLResponse:
+    return _html(pages.page("Replay", pages.REPLAY, "replay.js"))
+
+
+@router.get("/my")
+def my_games_page() -> HTMLResponse:
+    return _html(pages.page("My games", pages.MY_GAMES, "mygames.js"))
+
+
+@cache
+def _rules_html(game_id: str) -> str:
+    cls = game_class(game_id)
+    found = find_rules_doc(game_id)
+    # html=False: a rules document is text; any raw HTML in it is shown, never run.
+    body = None if found is None else MarkdownIt("commonmark", {"html": False}).enable(
+        "table").render(found.read_text(encoding="utf-8"))
+    return pages.rules_page(cls.title, body, game_id)
+
+
+@router.get("/rules/{game_id}")
+def rules_page(game_id: str) -> HTMLResponse:
+    if game_id not in game_ids():
+        raise ProtocolError(ErrorCode.GAME_UNKNOWN, f"no game {game_id[:64]!r}")
+    return _html(_rules_html(game_id))
+
+
+@router.get("/games/{game_id}/{path:path}")
+def board_asset(game_id: str, path: str) -> FileResponse:
+    """A board's module, stylesheet or picture: only what its ``WebSlot`` allows."""
+    if game_id not in game_ids():
+        raise ProtocolError(ErrorCode.GAME_UNKNOWN, f"no game {game_id[:64]!r}")
+    found = board_file(game_id, path)
+    if found is None:
+        raise ProtocolError(ErrorCode.MATCH_NOT_FOUND,
+                            f"{game_id} serves no file {path[:80]!r}")
+    return FileResponse(found, headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/docs")
+def docs() -> HTMLResponse:
+    return get_swagger_ui_html(
+        openapi_url="/openapi.json", title="camelcade server · API",
+        swagger_js_url="/static/swagger/swagger-ui-bundle.js",
+        swagger_css_url="/static/swagger/swagger-ui.css",
+        swagger_favicon_url="/static/img/favicon.svg",
+    )
+
+
+def install(app: FastAPI) -> None:
+    """Add the web app to ``app``: pages, files, its JSON calls and the turn mailer."""
+    app.include_router(api_router)
+    app.include_router(router)
+    app.mount("/static/swagger", StaticFiles(directory=swagger_folder()), name="swagger")
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    mailer = TurnMailer(app.state.services.settings)
+    app.state.turn_mailer = mailer
+    app.state.services.change_hooks.append(mailer.changed)

@@ -1,0 +1,127 @@
+// Three ways to act, all sending the action's text with the state_id it was chosen in:
+// pick cells on the board (the cells each action involves come from the server), type the
+// notation (completed from the legal actions' texts), or choose from the filterable list.
+
+import { h } from "./dom.js";
+
+let uid = 0;
+
+export class ActionChooser {
+  constructor(host, { onPlay }) {
+    this.host = host;
+    this.onPlay = onPlay;
+    this.legal = [];
+    const id = ++uid;
+    this.input = h("input", { id: `notation-${id}`, list: `legal-${id}`, autocomplete: "off",
+      spellcheck: "false", "aria-describedby": `notation-help-${id}` });
+    this.datalist = h("datalist", { id: `legal-${id}` });
+    this.filter = h("input", { id: `filter-${id}`, type: "search", autocomplete: "off",
+      "aria-controls": `moves-${id}` });
+    this.count = h("p", { id: `count-${id}`, class: "cc-count", "aria-live": "polite" });
+    this.list = h("ul", { id: `moves-${id}`, class: "cc-moves", "aria-labelledby": `moves-h-${id}` });
+    this.form = h("form", { class: "cc-notation", onsubmit: (event) => { event.preventDefault(); this.typed(); } },
+      h("label", { for: `notation-${id}`, text: "Type a move" }), " ", this.input, this.datalist, " ",
+      h("button", { type: "submit", text: "Play" }),
+      h("p", { id: `notation-help-${id}`, class: "cc-help", text: "The notation of the rules page; suggestions come from the legal moves." }));
+    this.waiting = h("p", { class: "cc-waiting" });
+    host.replaceChildren(this.waiting, this.form,
+      h("h3", { id: `moves-h-${id}`, text: "Legal moves" }),
+      h("p", {}, h("label", { for: `filter-${id}`, text: "Filter moves" }), " ", this.filter),
+      this.count, this.list);
+    this.filter.addEventListener("input", () => this.renderList());
+  }
+
+  update(legal, waitingText) {
+    this.legal = legal;
+    const mine = legal.length > 0;
+    this.form.hidden = !mine;
+    this.waiting.hidden = mine;
+    this.waiting.textContent = waitingText || "";
+    this.datalist.replaceChildren(...legal.map((a) => h("option", { value: a.action })));
+    this.renderList();
+  }
+
+  renderList(only = null) {
+    const words = this.filter.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    const shown = (only || this.legal).filter((a) => {
+      const text = `${a.action} ${a.description}`.toLowerCase();
+      return words.every((w) => text.includes(w));
+    });
+    this.list.replaceChildren(...shown.map((a) => h("li", {},
+      h("button", { type: "button", class: "cc-move", onclick: () => this.onPlay(a.action) },
+        a.description, " ", h("span", { class: "cc-notation-text", text: `(${a.action})` })))));
+    const total = (only || this.legal).length;
+    this.count.textContent = !total ? "" : shown.length === total
+      ? `${total} legal move${total === 1 ? "" : "s"}.` : `${shown.length} of ${total} moves match.`;
+  }
+
+  offer(actions) {
+    // Several actions share the cells picked: show just those, first one focused.
+    this.filter.value = "";
+    this.renderList(actions);
+    this.list.querySelector("button")?.focus();
+  }
+
+  typed() {
+    const text = this.input.value.trim();
+    if (!text) return;
+    const exact = this.legal.find((a) => a.action === text) ||
+      this.legal.find((a) => a.action.toLowerCase() === text.toLowerCase());
+    // Not found locally is still sent: the server is the judge and says why it refuses.
+    this.onPlay(exact ? exact.action : text);
+    this.input.value = "";
+  }
+
+  focus() { (this.form.hidden ? this.filter : this.input).focus(); }
+}
+
+export class CellPicker {
+  // Click a piece, then a highlighted target: the path of cells picked so far is matched
+  // against each legal action's cells (from the server). No rule is known here.
+  constructor({ onPlay, onOffer, onMarks, say, cellText }) {
+    Object.assign(this, { onPlay, onOffer, onMarks, say, cellText });
+    this.legal = [];
+    this.path = [];
+  }
+
+  update(legal) {
+    this.legal = legal.filter((a) => a.cells && a.cells.length);
+    this.reset(false);
+  }
+
+  reset(tell = true) {
+    const had = this.path.length;
+    this.path = [];
+    this.onMarks(null, new Set());
+    if (tell && had) this.say("Selection cleared.");
+  }
+
+  matching(path) {
+    return this.legal.filter((a) => path.every((cell, i) => a.cells[i] === cell));
+  }
+
+  pick(cell) {
+    if (!this.legal.length) { this.say(this.cellText(cell)); return; }
+    if (this.path.length && this.path[this.path.length - 1] === cell) { this.reset(); return; }
+    let path = [...this.path, cell];
+    let found = this.matching(path);
+    if (!found.length && this.path.length) { path = [cell]; found = this.matching(path); }
+    if (!found.length) {
+      this.reset(false);
+      this.say(`No move with ${this.cellText(cell)}.`, true);
+      return;
+    }
+    const exact = found.filter((a) => a.cells.length === path.length);
+    if (exact.length === found.length) {
+      this.reset(false);
+      if (exact.length === 1) this.onPlay(exact[0].action);
+      else this.onOffer(exact);
+      return;
+    }
+    this.path = path;
+    const targets = new Set(found.filter((a) => a.cells.length > path.length).map((a) => a.cells[path.length]));
+    this.onMarks(cell, targets);
+    const names = [...targets].map((t) => this.cellText(t).split(":")[0]);
+    this.say(`Selected ${this.cellText(cell).split(":")[0]}. ${targets.size} target${targets.size === 1 ? "" : "s"}: ${names.slice(0, 8).join(", ")}${names.length > 8 ? ", ..." : ""}.`);
+  }
+}

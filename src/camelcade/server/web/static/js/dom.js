@@ -1,0 +1,47 @@
+// Small DOM helpers: every text from the server or a person goes in as text, never HTML.
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "text") el.textContent = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = new Error(data?.error?.message || `${method} ${path} failed (${response.status})`);
+    error.code = data?.error?.code;
+    throw error;
+  }
+  return data;
+}
+
+export function duration(seconds) {
+  // "2 days 3 hours", "4 minutes 10 seconds", "9 seconds": what a clock says in words.
+  const s = Math.max(0, Math.round(seconds));
+  const parts = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+  const words = [];
+  let rest = s;
+  for (const [name, size] of parts) {
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n) words.push(`${n} ${name}${n === 1 ? "" : "s"}`);
+    if (words.length === 2) break;
+  }
+  return words.length ? words.join(" ") : "0 seconds";
+}

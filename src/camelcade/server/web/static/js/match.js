@@ -1,0 +1,523 @@
+// The match page: one seat's view of a live match (or a spectator's), hot-seat between
+// the seats this browser holds, and everything said through one announcer.
+
+import { $, api, duration, h } from "./dom.js";
+import { Announcer } from "./announcer.js";
+import { ActionChooser, CellPicker } from "./actions.js";
+import { BoardGrid } from "./grid.js";
+import { KEYS, bindKeys } from "./keys.js";
+import { MatchSocket } from "./socket.js";
+import { play as cue } from "./sound.js";
+import { held, keep, saveSetting, settings } from "./store.js";
+
+const matchId = decodeURIComponent(location.pathname.split("/").pop());
+const page = {
+  meta: null, msg: null, view: null, history: [], seat: null, socket: null,
+  active: null,          // the held seat shown now (hot-seat: one person at a time)
+  passing: null,         // the seat the device is being passed to
+  sentAt: null, lastCells: new Set(), warned: new Set(), board: null, settings: settings(),
+};
+window.__ccLatency = [];
+
+const announcer = new Announcer({
+  polite: $("#announce-polite"), assertive: $("#announce-assertive"), log: $("#said"),
+});
+const grid = new BoardGrid($("#board-grid"), { onActivate: (cell) => picker.pick(cell) });
+const chooser = new ActionChooser($("#act"), { onPlay: (text) => act(text) });
+const picker = new CellPicker({
+  onPlay: (text) => act(text),
+  onOffer: (actions) => { chooser.offer(actions); say(`${actions.length} moves use these cells; choose one.`); },
+  onMarks: (selected, targets) => mark(selected, targets),
+  say: (text, refused) => { say(text, refused); if (refused) cue("refused", page.settings.sound); },
+  cellText: (id) => cellText(id),
+});
+
+function say(text, assertive = false) { announcer.say(text, { assertive }); }
+
+function name(seat) {
+  return page.meta?.seat_names?.[seat] ?? `Seat ${seat}`;
+}
+
+function heldSeats() {
+  return Object.entries(held(matchId).seats).map(([s, t]) => ({ seat: Number(s), token: t }));
+}
+
+function tokenOf(seat) { return held(matchId).seats[String(seat)] ?? null; }
+
+function cellText(id) {
+  for (const row of page.view?.board?.rows ?? []) {
+    for (const cell of row.cells) if (cell.id === id) return cell.text;
+  }
+  return id;
+}
+
+// -- connecting -------------------------------------------------------------------------
+
+async function connect(seat) {
+  page.socket?.close();
+  page.active = seat;
+  const token = seat === null ? null : tokenOf(seat);
+  page.meta = await api(`/api/web/matches/${encodeURIComponent(matchId)}`, { token: token ?? held(matchId).host });
+  await loadBoard(page.meta.game);
+  renderSettings();
+  page.socket = new MatchSocket(matchId, token, {
+    onWelcome: (message, again) => {
+      page.seat = message.seat;
+      if (again) say("Reconnected.");
+    },
+    onState: (message) => onState(message),
+    onPresence: (message) => { if (page.msg) { page.msg.seats = message.seats; renderSeats(); } },
+    onError: (message) => refused(message),
+    onDown: (delay) => say(`Connection lost; trying again in ${Math.ceil(delay / 1000)} seconds.`),
+    onFatal: () => say("This match cannot be opened: it does not exist or your seat token is not valid.", true),
+  });
+  page.socket.open();
+}
+
+async function loadBoard(game) {
+  if (page.board !== null) return;
+  page.board = false;
+  const svg = $("#board-svg");
+  svg.setAttribute("class", `cc-board cc-board-${game.id}`);
+  if (game.assets.stylesheet && !document.querySelector(`link[data-board="${game.id}"]`)) {
+    document.head.append(h("link", { rel: "stylesheet", href: game.assets.stylesheet, "data-board": game.id }));
+  }
+  if (!game.assets.board) { $("#board-host").hidden = true; return; }
+  try {
+    page.board = await import(game.assets.board);
+  } catch (error) {
+    $("#board-host").hidden = true;
+    console.error("board module failed to load", error);
+  }
+}
+
+// -- state ------------------------------------------------------------------------------
+
+function onState(message) {
+  const ack = performance.now();
+  const before = page.msg;
+  const view = message.view;
+  if (view && view.history_from > page.history.length) {
+    // A gap: some update never arrived. Ask for the whole view instead of guessing.
+    page.socket?.resync();
+    return;
+  }
+  if (view) {
+    if (view.history_from === 0) page.history = [...view.history];
+    else page.history.splice(view.history_from, page.history.length, ...view.history);
+  }
+  page.msg = message;
+  page.view = view;
+  page.seat = message.seat;
+
+  // Hot-seat: the turn passes to another person at this device.
+  const mover = message.current_player;
+  const heldHere = heldSeats().map((s) => s.seat);
+  if (message.status === "running" && heldHere.length > 1 && heldHere.includes(mover) && mover !== page.active) {
+    passDevice(mover);
+    return;
+  }
+  render(before);
+  announce(before, message);
+  window.__ccStateId = message.state_id;
+  const rendered = performance.now();
+  const sent = page.sentAt;
+  page.sentAt = null;
+  // Painted: the frame after the render has been drawn (rAF, then the task after it).
+  requestAnimationFrame(() => setTimeout(() => {
+    const painted = performance.now();
+    window.__ccLatency.push({ state_id: message.state_id, ack_to_paint_ms: painted - ack,
+      render_ms: rendered - ack, send_to_ack_ms: sent === null ? null : ack - sent });
+  }, 0));
+}
+
+function render(before) {
+  const msg = page.msg;
+  const view = page.view;
+  const me = page.seat;
+  const title = page.meta.game.title;
+  $("#match-title").textContent = me === null ? `${title}: watching` : `${title}: you are ${name(me)}`;
+  document.title = `${title} · camelcade`;
+  renderStatus();
+  renderSeats();
+  renderJoin();
+  const position = $("#position");
+  position.replaceChildren(...(view ? view.description.split("\n").filter(Boolean).map((line) => h("p", { text: line })) : [h("p", { text: "The match has not started." })]));
+  grid.render(view?.board ?? null);
+  const legal = msg.legal_actions;
+  picker.update(legal);
+  chooser.update(legal, waitingText());
+  drawBoard();
+  renderLog(before);
+  renderResult();
+}
+
+function waitingText() {
+  const msg = page.msg;
+  if (msg.status === "open") return "Waiting for every seat to be taken.";
+  if (msg.status === "finished") return "The match is over.";
+  if (page.seat === null) return `You are watching. ${whoseTurn()}`;
+  return whoseTurn();
+}
+
+function whoseTurn() {
+  const msg = page.msg;
+  if (!msg || msg.status !== "running") return waitingText();
+  const mover = msg.current_player;
+  if (mover === page.seat) return "Your turn.";
+  if (mover === null || mover < 0) return "Waiting for chance.";
+  return `${name(mover)} to move.`;
+}
+
+function renderStatus() {
+  const msg = page.msg;
+  let text = msg.status === "open" ? "Waiting for players." : msg.status === "finished" ? "Finished." : whoseTurn();
+  if (msg.status === "running" && msg.current_player === page.seat) text = `Your turn, ${name(page.seat)}.`;
+  $("#status").textContent = text;
+  tickClock();
+}
+
+function renderSeats() {
+  const msg = page.msg;
+  const list = $("#seats");
+  list.replaceChildren(...msg.seats.map((s) => {
+    const who = s.kind === "bot" ? `bot ${String(s.name || "").replace(/^@/, "level ")}`
+      : s.taken ? (s.name || "a player") : "open seat";
+    const bits = [who];
+    if (s.kind !== "bot" && s.taken) bits.push(s.connected ? "connected" : "away");
+    if (s.seat === page.seat) bits.push("you");
+    if (msg.status === "running" && msg.current_player === s.seat) bits.push("to move");
+    return h("li", { class: msg.current_player === s.seat ? "cc-to-move" : "" },
+      h("strong", { text: name(s.seat) }), `: ${bits.join(", ")}`);
+  }));
+  if (msg.spectators) list.append(h("li", { text: `${msg.spectators} watching` }));
+}
+
+function renderJoin() {
+  const host = $("#join");
+  const msg = page.msg;
+  host.replaceChildren();
+  if (msg.status !== "open") return;
+  const mine = heldSeats();
+  const free = msg.seats.filter((s) => !s.taken);
+  if (!mine.length && free.length) {
+    const input = h("input", { id: "join-name", maxlength: "40", autocomplete: "nickname" });
+    host.append(h("p", {}, h("label", { for: "join-name", text: "Your name" }), " ", input));
+    for (const s of free) {
+      host.append(h("button", { type: "button", onclick: () => join(s.seat, input.value.trim() || null) }, `Take seat ${name(s.seat)}`), " ");
+    }
+  }
+  const token = held(matchId).host || mine[0]?.token;
+  if (token && !free.length) {
+    host.append(h("button", { type: "button", onclick: () => start(token) }, "Start the match"));
+  }
+  if (free.length) {
+    host.append(h("p", {}, "Share this link for the open seats (it holds no token): ",
+      h("a", { href: `${location.origin}/match/${matchId}`, text: `${location.origin}/match/${matchId}` })));
+  }
+}
+
+async function join(seat, playerName) {
+  try {
+    const joined = await api(`/api/matches/${encodeURIComponent(matchId)}/seats/${seat}`, { method: "POST", body: { name: playerName } });
+    keep(matchId, { game: page.meta.game.id, seat, token: joined.token });
+    say(`You took seat ${name(seat)}.`);
+    await connect(seat);
+  } catch (error) { say(error.message, true); }
+}
+
+async function start(token) {
+  try { await api(`/api/matches/${encodeURIComponent(matchId)}/start`, { method: "POST", token }); }
+  catch (error) { say(error.message, true); }
+}
+
+function renderLog(before) {
+  const log = $("#events");
+  const view = page.view;
+  if (!view) { log.replaceChildren(); return; }
+  if (view.history_from === 0) {
+    log.replaceChildren(...page.history.map((text) => h("li", { text })));
+  } else {
+    for (const sentence of view.events) log.append(h("li", { text: sentence }));
+  }
+}
+
+function renderResult() {
+  const host = $("#result");
+  host.replaceChildren();
+  const msg = page.msg;
+  if (msg.status !== "finished" || !msg.result) return;
+  host.append(h("p", { class: "cc-result", text: resultText(msg.result) }));
+  const tokens = [...heldSeats().map((s) => s.token), held(matchId).host].filter(Boolean);
+  if (msg.rematch_id || tokens.length) {
+    host.append(h("button", { type: "button", onclick: () => rematch(tokens) }, msg.rematch_id ? "Join the rematch" : "Rematch"), " ");
+  }
+  host.append(h("a", { href: `/replay/${matchId}` }, "Replay this match"), " · ",
+    h("a", { href: `/api/matches/${matchId}/record`, download: `${matchId}.json` }, "Download the record"));
+}
+
+function resultText(result) {
+  const groups = (result.ranking?.length ? result.ranking : [result.winners]).filter((g) => g.length);
+  if (!groups.length) return "The match is over.";
+  const words = groups.map((g) => g.map(name).join(" and "));
+  const first = `${groups[0].length > 1 ? "Winners" : "Winner"}: ${words[0]}.`;
+  return words.length > 1 ? `${first} Then ${words.slice(1).join(", then ")}.` : first;
+}
+
+async function rematch(tokens) {
+  let first = null;
+  for (const token of tokens) {
+    try {
+      const answer = await api(`/api/matches/${encodeURIComponent(matchId)}/rematch`, { method: "POST", token });
+      const id = answer.match.id;
+      if (answer.seat === null) keep(id, { game: answer.match.game, host: answer.token });
+      else keep(id, { game: answer.match.game, seat: answer.seat, token: answer.token });
+      first = first || id;
+    } catch (error) { if (!first) say(error.message, true); }
+  }
+  if (first) location.assign(`/match/${first}`);
+}
+
+// -- the board --------------------------------------------------------------------------
+
+function drawBoard() {
+  if (!page.board || !page.view) return;
+  const svg = $("#board-svg");
+  const view = { ...page.view, seat: page.seat, current_player: page.msg.current_player,
+    seats: page.msg.seats.map((s) => ({ ...s, label: name(s.seat) })), last_events: page.view.events };
+  try {
+    page.board.render(svg, view, {
+      seatName: name, selected: page.marks?.selected ?? null, targets: page.marks?.targets ?? new Set(),
+      reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches,
+      theme: matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light",
+    });
+  } catch (error) { console.error("board render failed", error); }
+  markSvg();
+}
+
+function mark(selected, targets) {
+  page.marks = { selected, targets, last: page.lastCells };
+  grid.mark(page.marks);
+  markSvg();
+}
+
+function markSvg() {
+  const marks = page.marks ?? { selected: null, targets: new Set() };
+  for (const el of $("#board-svg").querySelectorAll("[data-cell]")) {
+    const id = el.getAttribute("data-cell");
+    el.classList.toggle("cc-selected", marks.selected === id);
+    el.classList.toggle("cc-target", marks.targets.has(id));
+    el.classList.toggle("cc-last", page.lastCells.has(id));
+  }
+}
+
+$("#board-svg").addEventListener("click", (event) => {
+  const el = event.target.closest("[data-cell]");
+  if (el) picker.pick(el.getAttribute("data-cell"));
+});
+
+// -- acting and announcing -----------------------------------------------------------------
+
+function act(text) {
+  const msg = page.msg;
+  if (!msg || !page.socket) return;
+  const chosen = msg.legal_actions.find((a) => a.action === text);
+  page.lastCells = new Set(chosen?.cells ?? []);
+  page.sentAt = performance.now();
+  if (!page.socket.act(text, msg.state_id)) say("Not connected; the move was not sent.", true);
+}
+
+function refused(message) {
+  window.__ccRefusals = (window.__ccRefusals || 0) + 1;
+  cue("refused", page.settings.sound);
+  const stale = message.code === "action/stale_state";
+  say(stale ? "The position changed before your move arrived; here it is again." : message.message, true);
+}
+
+function announce(before, msg) {
+  const brief = page.settings.verbosity === "brief";
+  const view = msg.view;
+  const parts = [];
+  if (view && view.history_from > 0) parts.push(...view.events);
+  else if (before && before.state_id !== msg.state_id && page.history.length) {
+    parts.push(`Back in the match; last: ${page.history[page.history.length - 1]}.`);
+  }
+  const myTurn = msg.status === "running" && msg.current_player === page.seat;
+  const turnChanged = !before || before.current_player !== msg.current_player || before.status !== msg.status || before.state_id !== msg.state_id;
+  if (msg.status === "finished" && before?.status !== "finished") {
+    parts.push(`Game over. ${resultText(msg.result)}`);
+    cue("over", page.settings.sound);
+  }
+  if (myTurn && turnChanged) {
+    const n = msg.legal_actions.length;
+    say(parts.join(" "));
+    say(brief ? "Your turn." : `Your turn, ${name(page.seat)}. ${n} legal move${n === 1 ? "" : "s"}.`, true);
+    cue("turn", page.settings.sound);
+    notify();
+    return;
+  }
+  if (!brief && msg.status === "running" && turnChanged && parts.length) parts.push(whoseTurn());
+  if (!before && !parts.length) parts.push(msg.status === "running" ? whoseTurn() : waitingText());
+  say(parts.join(" "));
+}
+
+function notify() {
+  if (!page.settings.notify || !document.hidden || !("Notification" in window)) return;
+  if (Notification.permission !== "granted") return;
+  new Notification(`Your turn in ${page.meta.game.title}`, { body: page.view?.events?.slice(-1)[0] || "It is your turn.", tag: matchId });
+}
+
+// -- hot-seat ---------------------------------------------------------------------------------
+
+function passDevice(seat) {
+  // Nothing of the previous person stays in the page: every region worded for their seat
+  // is emptied before the screen asks for the next person.
+  page.socket?.close();
+  page.socket = null;
+  page.passing = seat;
+  for (const id of ["#position", "#events", "#seats", "#result", "#status", "#clock"]) $(id).replaceChildren();
+  $("#board-svg").replaceChildren();
+  grid.render(null);
+  chooser.update([], "");
+  announcer.clear();
+  page.view = null;
+  page.msg = null;
+  page.history = [];
+  $("#match").hidden = true;
+  $("#match-title").textContent = `${page.meta.game.title}: pass the device`;
+  const pass = $("#pass");
+  pass.hidden = false;
+  $("#pass-h").textContent = `Pass the device to ${name(seat)}`;
+  $("#pass-text").textContent = `It is ${name(seat)}'s turn. Hand over the device, then press the button.`;
+  $("#pass-ready").textContent = `I am ${name(seat)}: show my view`;
+  $("#pass-h").focus();
+  say(`Pass the device to ${name(seat)}.`, true);
+}
+
+$("#pass-ready").addEventListener("click", async () => {
+  const seat = page.passing;
+  page.passing = null;
+  $("#pass").hidden = true;
+  $("#match").hidden = false;
+  await connect(seat);
+  $("#act-h").scrollIntoView();
+});
+
+// -- clock ------------------------------------------------------------------------------------
+
+function tickClock() {
+  const msg = page.msg;
+  const clock = $("#clock");
+  clock.hidden = !msg || !msg.deadline || msg.status !== "running";
+  if (clock.hidden) { clock.textContent = ""; return; }
+  const left = msg.deadline - Date.now() / 1000;
+  const who = msg.current_player === page.seat ? "you" : name(msg.current_player);
+  clock.textContent = `Time left for ${who}: ${duration(left)}.`;
+  if (msg.current_player !== page.seat) return;
+  for (const mark of [60, 10]) {
+    const key = `${msg.state_id}:${mark}`;
+    if (left <= mark && left > mark - 5 && !page.warned.has(key)) {
+      page.warned.add(key);
+      say(`${duration(left)} left on your clock.`, true);
+    }
+  }
+}
+setInterval(tickClock, 1000);
+
+// -- keys and settings ------------------------------------------------------------------------
+
+async function ask(command) {
+  const token = page.active === null ? held(matchId).host : tokenOf(page.active);
+  try {
+    const answer = await api(`/api/web/matches/${encodeURIComponent(matchId)}/ask`, { method: "POST", body: { command }, token });
+    say(answer.text);
+  } catch (error) { say(error.message, true); }
+}
+
+const handlers = {
+  help: () => $("#help").showModal(),
+  last: () => {
+    const events = $("#events").lastElementChild;
+    say(events ? events.textContent : "No move yet.");
+  },
+  turn: () => say(page.msg ? (page.msg.status === "running" ? whoseTurn() : waitingText()) : "Not connected."),
+  scores: () => ask("scores"),
+  hand: () => ask("hand"),
+  moves: () => {
+    const legal = page.msg?.legal_actions ?? [];
+    if (!legal.length) { say(`No moves for you now. ${whoseTurn()}`); return; }
+    const brief = page.settings.verbosity === "brief";
+    const shown = legal.slice(0, brief ? 5 : 12).map((a) => a.description).join("; ");
+    say(`${legal.length} moves: ${shown}${legal.length > (brief ? 5 : 12) ? "; and more in the move list" : ""}.`);
+  },
+  time: () => say($("#clock").textContent || "This match has no turn clock."),
+  board: () => say(page.view?.description ?? "The match has not started."),
+  advisor: () => {
+    const advice = page.meta?.commands?.find((c) => c.advisor);
+    if (!advice) say("No advisor here: it helps only in matches against bots alone.");
+    else ask(advice.name);
+  },
+  grid: () => { if ($("#board-grid").hidden) say("This game has no board grid; the position is in words."); else grid.focusGrid(); },
+  act: () => chooser.focus(),
+  repeat: () => announcer.repeat(),
+  verbosity: () => { page.settings = saveSetting("verbosity", page.settings.verbosity === "brief" ? "full" : "brief"); renderSettings(); say(`Announcements: ${page.settings.verbosity}.`); },
+  cancel: () => picker.reset(),
+};
+bindKeys(handlers, { enabled: () => page.passing === null });
+$("#help-open").addEventListener("click", handlers.help);
+
+function renderHelp() {
+  const rows = KEYS.filter((k) => !k.advisor || page.meta?.advisor).map((k) =>
+    h("tr", {}, h("th", { scope: "row" }, h("kbd", { text: k.key })), h("td", { text: k.help })));
+  $("#help-keys").replaceChildren(h("table", {}, h("caption", { text: "One-key commands (not while typing in a box)" }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Key" }), h("th", { scope: "col", text: "Says" }))),
+    h("tbody", {}, rows)));
+}
+
+function renderSettings() {
+  renderHelp();
+  const host = $("#settings");
+  const s = page.settings;
+  const verbosity = h("select", { id: "set-verbosity" },
+    h("option", { value: "full", text: "full: moves, whose turn, counts", selected: s.verbosity === "full" }),
+    h("option", { value: "brief", text: "brief: moves and your turn", selected: s.verbosity === "brief" }));
+  verbosity.addEventListener("change", () => { page.settings = saveSetting("verbosity", verbosity.value); });
+  const sound = h("input", { id: "set-sound", type: "checkbox", checked: s.sound });
+  sound.addEventListener("change", () => { page.settings = saveSetting("sound", sound.checked); });
+  const notifyBox = h("input", { id: "set-notify", type: "checkbox", checked: s.notify });
+  notifyBox.addEventListener("change", async () => {
+    if (notifyBox.checked && "Notification" in window && Notification.permission === "default") await Notification.requestPermission();
+    page.settings = saveSetting("notify", notifyBox.checked);
+  });
+  const commands = (page.meta?.commands ?? []).map((c) =>
+    h("button", { type: "button", onclick: () => ask(c.name) }, `${c.name}: ${c.help}`));
+  host.replaceChildren(
+    h("p", {}, h("label", { for: "set-verbosity", text: "Announcements" }), " ", verbosity),
+    h("p", {}, sound, " ", h("label", { for: "set-sound", text: "Sound cues (your turn, refused, game over)" })),
+    h("p", {}, notifyBox, " ", h("label", { for: "set-notify", text: "Notify me when it is my turn and this tab is in the background" })),
+    commands.length ? h("p", {}, "Game commands: ", ...commands) : "",
+    h("p", {}, h("a", { href: `/rules/${page.meta?.game?.id}` }, "Rules and notation"), " · ", h("a", { href: "/my" }, "My games")));
+}
+
+// -- start ------------------------------------------------------------------------------------
+
+(async () => {
+  const mine = heldSeats();
+  let seat = mine.length ? mine[0].seat : null;
+  try {
+    const info = await api(`/api/matches/${encodeURIComponent(matchId)}`);
+    if (mine.length > 1 && info.status === "running") {
+      // Which person is at the device is not known: start with the pass screen.
+      page.meta = await api(`/api/web/matches/${encodeURIComponent(matchId)}`, { token: mine[0].token });
+      const now = await api("/api/web/mine", { method: "POST", body: { seats: [{ match_id: matchId, token: mine[0].token }] } });
+      const toMove = now.matches[0]?.current_player;
+      if (mine.some((s) => s.seat === toMove)) { passDevice(toMove); return; }
+    }
+    if (mine.length > 1 && info.status === "open") seat = mine[0].seat;
+  } catch (error) {
+    $("#match-title").textContent = "No such match";
+    say(error.message, true);
+    return;
+  }
+  await connect(seat);
+})();

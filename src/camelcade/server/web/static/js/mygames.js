@@ -1,0 +1,44 @@
+// My games: every match this browser holds a seat in (tokens from this browser's storage,
+// sent in a request body, never in a URL), those where it is your turn first.
+
+import { $, api, duration, h } from "./dom.js";
+import { forget, heldMatches } from "./store.js";
+
+function item(m) {
+  if (m.gone) return h("li", {}, `Match ${m.match_id} is gone. `, h("button", { type: "button", onclick: () => { forget(m.match_id); load(); } }, "Forget it"));
+  const clock = m.deadline ? ` ${duration(m.deadline - Date.now() / 1000)} left.` : "";
+  const state = m.status === "finished" ? m.result : m.status === "open" ? "waiting for players." : m.your_turn ? `your turn.${clock}` : `${m.to_move} to move.${clock}`;
+  return h("li", {}, h("a", { href: `/match/${m.match_id}` }, `${m.title}, as ${m.seat_name ?? "host"}`), `: ${state}`);
+}
+
+async function subscribe(entries) {
+  const address = $("#mail-address").value.trim();
+  const status = $("#mail-status");
+  let done = 0;
+  for (const [id, token] of entries) {
+    try { await api(`/api/web/matches/${encodeURIComponent(id)}/email`, { method: "POST", body: { email: address || null }, token }); done += 1; }
+    catch (error) { status.textContent = error.message; return; }
+  }
+  status.textContent = address ? `E-mail on your turn set for ${done} seats.` : `E-mail stopped for ${done} seats.`;
+}
+
+async function load() {
+  const all = heldMatches();
+  const seats = [];
+  for (const [matchId, entry] of Object.entries(all)) {
+    for (const token of Object.values(entry.seats)) seats.push({ match_id: matchId, token });
+  }
+  const lists = { turn: $("#my-turn"), wait: $("#my-wait"), done: $("#my-done") };
+  for (const list of Object.values(lists)) list.replaceChildren();
+  const { matches } = seats.length ? await api("/api/web/mine", { method: "POST", body: { seats: seats.slice(0, 100) } }) : { matches: [] };
+  for (const m of matches) (m.your_turn ? lists.turn : m.status === "finished" ? lists.done : lists.wait).append(item(m));
+  for (const [name, list] of Object.entries(lists)) if (!list.children.length) list.append(h("li", { text: name === "turn" ? "It is your turn nowhere." : "None." }));
+  const running = seats.filter((s) => matches.find((m) => m.match_id === s.match_id && m.status !== "finished"));
+  $("#mail").replaceChildren(
+    h("p", { text: "The server sends one short e-mail when it becomes your turn and no page of your seat is open. The address is kept in the server's memory only." }),
+    h("p", {}, h("label", { for: "mail-address", text: "E-mail address" }), " ", h("input", { id: "mail-address", type: "email", autocomplete: "email" }), " ",
+      h("button", { type: "button", onclick: () => subscribe(running.map((s) => [s.match_id, s.token])) }, "Save for my running games")),
+    h("p", { id: "mail-status", role: "status" }));
+}
+
+load();

@@ -1,0 +1,43 @@
+// What this browser keeps: its seat tokens per match and its settings, in localStorage.
+// Tokens never go into a URL: the share link of a match carries none.
+
+const SEATS = "camelcade.seats.v1";
+const SETTINGS = "camelcade.settings.v1";
+
+function read(key, fallback) {
+  try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; }
+}
+
+export function heldMatches() { return read(SEATS, {}); }
+
+export function held(matchId) {
+  return heldMatches()[matchId] ?? { seats: {}, host: null, game: null };
+}
+
+export function keep(matchId, { game, seat, token, host }) {
+  const all = heldMatches();
+  const entry = all[matchId] ?? { seats: {}, host: null, game: null, since: Date.now() };
+  if (game) entry.game = game;
+  if (host) entry.host = host;
+  if (seat !== undefined && seat !== null && token) entry.seats[String(seat)] = token;
+  all[matchId] = entry;
+  localStorage.setItem(SEATS, JSON.stringify(all));
+  return entry;
+}
+
+export function forget(matchId) {
+  const all = heldMatches();
+  delete all[matchId];
+  localStorage.setItem(SEATS, JSON.stringify(all));
+}
+
+export const DEFAULT_SETTINGS = { verbosity: "full", sound: false, notify: false };
+
+export function settings() { return { ...DEFAULT_SETTINGS, ...read(SETTINGS, {}) }; }
+
+export function saveSetting(name, value) {
+  const all = settings();
+  all[name] = value;
+  localStorage.setItem(SETTINGS, JSON.stringify(all));
+  return all;
+}

@@ -1,0 +1,78 @@
+"""Fixtures of the browser tests: one server process with the toy plugged in, chromium."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.support import ServerProcess
+from tests.web.support import CHROMIUM, LAUNCH_ARGS, missing
+
+FAST = {
+    "CAMELCADE_PLUGINS": "tests.toygame.plugin",
+    "CAMELCADE_SERVER_RATE_PER_SECOND": "1000", "CAMELCADE_SERVER_RATE_BURST": "1000",
+    "CAMELCADE_SERVER_HTTP_RATE_PER_SECOND": "1000", "CAMELCADE_SERVER_HTTP_RATE_BURST": "1000",
+}
+
+
+def start_server(tmp: Path, **env: str) -> ServerProcess:
+    return ServerProcess(str(tmp / "web.db"), env={**FAST, **env},
+                         log=tmp / "server.log").start()
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    server = start_server(tmp_path_factory.mktemp("web"), CAMELCADE_SERVER_BOT_DELAY="0.05")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.is_file():
+        missing(f"no browser at {CHROMIUM} (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("playwright is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield launched
+        launched.close()
+
+
+NETWORK_NOISE = ("WebSocket connection to",)
+"""The browser's own log of a refused connection (a restarting server), not a script error."""
+
+
+class PageErrors:
+    """JavaScript errors a page raised: any is a failed test."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+
+@pytest.fixture
+def new_page(browser: Any, web_server: ServerProcess) -> Iterator[Any]:
+    """``new_page()`` opens a page in a fresh browser context (a person's own browser)."""
+    contexts: list[Any] = []
+    errors = PageErrors()
+
+    def make(**options: Any) -> Any:
+        options.setdefault("base_url", web_server.base)
+        context = browser.new_context(**options)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.errors.append(str(error)))
+        page.on("console", lambda m: m.type == "error" and not m.text.startswith(
+            NETWORK_NOISE) and errors.errors.append(m.text))
+        page.set_default_timeout(15_000)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors.errors, f"errors in the page: {errors.errors}"

@@ -1,0 +1,76 @@
+"""Browser test helpers: Debian's chromium through Playwright, axe-core from npm, artifacts.
+
+Never ``playwright install``: the browser is Debian's ``/usr/bin/chromium`` and axe-core is
+installed from npm at test time into a cache folder git ignores. With ``CI=true`` a missing
+browser or npm fails the run instead of skipping it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("CAMELCADE_CHROMIUM", "/usr/bin/chromium"))
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = REPO / "tests" / "web" / "artifacts"
+AXE_CACHE = REPO / ".cache" / "web-tests"
+AXE_VERSION = "4.10"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def missing(what: str) -> None:
+    """Skip on a developer's machine; fail in CI, where the browser tests must run."""
+    if in_ci():
+        pytest.fail(f"{what}; CI must run the browser tests (see .ci/run)")
+    pytest.skip(what)
+
+
+def axe_script() -> Path:
+    """axe-core's script, installed from npm into the (ignored) cache on first use."""
+    script = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+    if script.is_file():
+        return script
+    npm = shutil.which("npm")
+    if npm is None:
+        missing("npm is not installed (apt-get install -y npm), so axe-core cannot be")
+    AXE_CACHE.mkdir(parents=True, exist_ok=True)
+    subprocess.run([str(npm), "install", "--no-save", "--no-audit", "--no-fund", "--prefix",
+                    str(AXE_CACHE), f"axe-core@~{AXE_VERSION}"], check=True,
+                   capture_output=True, timeout=300)
+    return script
+
+
+def audit(page: Any, context: str) -> None:
+    """axe-core on the page as it is now; any violation fails, listed with its nodes."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(axe_script()))
+    result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})",
+                           AXE_TAGS)
+    problems = [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + "; ".join(", ".join(n["target"]) for n in v["nodes"][:5])
+        for v in result["violations"]
+    ]
+    assert not problems, f"axe-core in {context}:\n" + "\n".join(problems)
+
+
+def screenshot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def write_json(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

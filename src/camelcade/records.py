@@ -21,8 +21,7 @@ from camelcade.core.chance import sample_chance
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError, StateError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class
-from camelcade.core.types import CHANCE, TERMINAL
-from camelcade.core.types import JSONDict
+from camelcade.core.types import CHANCE, TERMINAL, JSONDict
 
 RECORD_FORMAT = "camelcade-record/1"
 

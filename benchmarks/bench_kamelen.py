@@ -1,11 +1,13 @@
 """Kamelen: move generation, perft, random games, search speed and bot strength.
 
-Speed figures come with a baseline measured in the same run: the public ``State`` API
-(legality and turn checks, history, ``Action`` objects) against the bots' bare ``Engine``
-(ints, make/unmake). Strength: ``kamelen-search`` with a fixed node budget per move (so
-results do not depend on the machine) against random, the one-ply ``kamelen-greedy``,
-the game-agnostic flat Monte Carlo baseline and the generic ``mcts`` bot, seats
-alternating, seeds fixed. Win rates come with a 95 % Wilson lower bound.
+Speed figures come with a baseline measured in the same run, in CPU seconds: the public
+``legal_actions`` against the bare move generator it calls, random games through the
+checked path against the fast one (``apply(action, check=False)``), and ``kamelen-search``
+nodes per CPU second against the first release's search (its separate ``Engine``), run by
+``kamelen_search_probe.py`` in each version's own interpreter. Strength: ``kamelen-search``
+with a fixed node budget per move (so results do not depend on the machine) against random,
+the one-ply ``kamelen-greedy``, the game-agnostic flat Monte Carlo baseline and the generic
+``mcts`` bot, seats alternating, seeds fixed. Win rates come with a 95 % Wilson lower bound.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from camelcade.bots.mcts import MCTSBot
 from camelcade.bots.random_bot import RandomBot
 from camelcade.games.kamelen import KamelenGame, KamelenState
 from camelcade.games.kamelen.baselines import FlatMonteCarloBot
-from camelcade.games.kamelen.bots import GreedyBot, SearchBot, engine_of
-from camelcade.games.kamelen.movegen import generate
-from camelcade.games.kamelen.perft import engine_perft, state_perft
+from camelcade.games.kamelen.bots import GreedyBot, SearchBot
+from camelcade.games.kamelen.movegen import moves, tables
+from camelcade.games.kamelen.perft import perft as state_perft
 
 NODE_BUDGET = 300
 """kamelen-search's nodes per move in the strength runs (about 5 ms a move)."""
@@ -46,9 +48,9 @@ def _positions(game: KamelenGame, count: int) -> list[KamelenState]:
 
 
 def _timed(work: Callable[[], int]) -> tuple[int, float]:
-    started = time.perf_counter()
+    started = time.process_time()
     done = work()
-    return done, time.perf_counter() - started
+    return done, time.process_time() - started
 
 
 def movegen(quick: bool) -> dict[str, Any]:
@@ -63,13 +65,14 @@ def movegen(quick: bool) -> dict[str, Any]:
                 state.legal_actions()
         return repeats * len(positions)
 
-    boards = [(list(s.board), s.side) for s in positions]
-    geo = game.geometry
+    boards = [(list(s.board), [sq for sq in range(len(s.board)) if s.board[sq] in
+                                ((1, 2) if s.side == 0 else (3, 4))], s.side) for s in positions]
+    table = tables(game.geometry)
 
     def bare() -> int:
         for _ in range(repeats):
-            for board, side in boards:
-                generate(board, side, geo)
+            for board, squares, side in boards:
+                moves(board, squares, side, table)
         return repeats * len(boards)
 
     count, seconds = _timed(public)
@@ -89,15 +92,11 @@ def perft(quick: bool) -> dict[str, Any]:
     for board in ("11x11", "11x12", "11x13"):
         game = KamelenGame(board=board)
         state = game.new_state()
-        engine_depth = 3 if quick else 4
-        engine = engine_of(state)
-        nodes, seconds = _timed(partial(engine_perft, engine, engine_depth))
-        state_nodes, state_seconds = _timed(partial(state_perft, state, 3))
+        depth = 3 if quick else 4
+        nodes, seconds = _timed(partial(state_perft, state, depth))
         figures[board] = {
-            f"engine_perft_{engine_depth}_nodes": nodes,
-            "engine_nodes_per_second": round(nodes / seconds),
-            "state_perft_3_nodes": state_nodes,
-            "state_nodes_per_second": round(state_nodes / state_seconds),
+            f"perft_{depth}_nodes": nodes,
+            "perft_leaves_per_cpu_second": round(nodes / seconds),
         }
     return figures
 

@@ -6,7 +6,7 @@ import pytest
 
 import camelcade as cc
 from camelcade.games.kamelen.geometry import colour_of
-from camelcade.games.kamelen.state import (
+from camelcade.games.kamelen.spec import (
     END_CONQUEST,
     END_ELIMINATION,
     END_NO_CAPTURE,

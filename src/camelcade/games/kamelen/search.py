@@ -3,6 +3,12 @@ iterative deepening under a time, depth or node budget, a transposition table ke
 Zobrist hashes, and move ordering (hash move, home conquests, captures by victim value,
 killer moves, history counts). Leaves are settled by a capture-only quiescence search;
 a node where the opponent threatens to conquer the home field is searched one ply deeper.
+
+It searches on the ``KamelenState`` itself, making and unmaking moves with ``apply`` and
+``undo``: the rules (moves, wins, the threefold repetition, the clock) are the state's.
+One heuristic of its own: a position that repeats one already on the current search path
+scores as a draw at once (the side that could repeat it once can repeat it again), as
+chess engines do; repetitions of positions before the root count only as the rules say.
 """
 
 from __future__ import annotations
@@ -11,19 +17,24 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from camelcade.games.kamelen.engine import (
+from camelcade.core.action import Action
+from camelcade.games.kamelen.actions import PASS, Move
+from camelcade.games.kamelen.evaluation import (
     ELIMINATION_GAP,
     WIN,
     WIN_BOUND,
-    WON_CONQUEST,
-    Engine,
+    Evaluator,
 )
+from camelcade.games.kamelen.spec import CAMEL, END_CONQUEST
 
 INFINITY = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
 QUIESCENCE_DEPTH = 6
 TT_LIMIT = 1_000_000
 MAX_PLY = 64
+
+Entry = tuple[int, int, int, Action | None]
+"""A transposition table entry: (depth, bound, score, best move)."""
 
 
 class OutOfBudget(Exception):
@@ -32,30 +43,43 @@ class OutOfBudget(Exception):
 
 @dataclass
 class SearchResult:
-    move: int
+    move: Action
     score: int
     depth: int
     """Deepest iteration completed."""
     nodes: int
     seconds: float
-    pv: list[int] = field(default_factory=list)
+    pv: list[Action] = field(default_factory=list)
+
 
 
 class Searcher:
-    """One search tree's worth of state; the transposition table may be shared across moves."""
+    """One search tree's worth of state; the transposition table may be shared across moves.
 
-    def __init__(self, engine: Engine, *, max_depth: int | None = None,
+    ``evaluator`` wraps the state searched: it is made and unmade in place and left as it
+    was found (also when a budget runs out).
+    """
+
+    def __init__(self, evaluator: Evaluator, *, max_depth: int | None = None,
                  max_nodes: int | None = None, time_limit: float | None = None,
                  rng: random.Random | None = None,
-                 table: dict[int, tuple[int, int, int, int]] | None = None) -> None:
-        self.engine = engine
+                 table: dict[int, Entry] | None = None) -> None:
+        self.evaluator = evaluator
+        self.state = evaluator.state
+        self.board = evaluator.board
         self.max_depth = max_depth if max_depth is not None else MAX_PLY
         self.max_nodes = max_nodes
         self.time_limit = time_limit
         self.rng = rng
-        self.table: dict[int, tuple[int, int, int, int]] = {} if table is None else table
-        self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_PLY + QUIESCENCE_DEPTH + 8)]
+        self.table: dict[int, Entry] = {} if table is None else table
+        self.killers: list[list[Action | None]] = [
+            [None, None] for _ in range(MAX_PLY + QUIESCENCE_DEPTH + 8)]
         self.history: dict[int, int] = {}
+        """Cut-off counts of quiet moves, by ``Move.code``."""
+        self.path = evaluator.path
+        """Hashes of the positions from the root to the current node's parent."""
+        self._make = evaluator.make
+        self._unmake = evaluator.unmake
         self.nodes = 0
         self._deadline = 0.0
 
@@ -63,25 +87,23 @@ class Searcher:
 
     def run(self) -> SearchResult:
         """Iterative deepening until a budget ends; returns the best move found."""
-        engine = self.engine
         start = time.perf_counter()
         self._deadline = start + self.time_limit if self.time_limit is not None else 0.0
         if len(self.table) > TT_LIMIT:
             self.table.clear()
-        root_moves = engine.moves()
+        root_moves: list[Action] = self.state.moves() or [PASS]  # type: ignore[assignment]
         if self.rng is not None:
             self.rng.shuffle(root_moves)  # seeded variety among equally good moves
         best = SearchResult(root_moves[0], 0, 0, 0, 0.0)
         if len(root_moves) == 1:
             best.seconds = time.perf_counter() - start
             return best
-        stack_size = len(engine._stack)
         for depth in range(1, self.max_depth + 1):
             try:
                 move, score = self._root(root_moves, depth)
             except OutOfBudget:
-                while len(engine._stack) > stack_size:
-                    engine.unmake()
+                while self.path:
+                    self._unmake()
                 break
             best = SearchResult(move, score, depth, self.nodes, 0.0)
             root_moves.remove(move)
@@ -93,19 +115,18 @@ class Searcher:
         best.pv = self.principal_variation(best.move)
         return best
 
-    def _root(self, moves: list[int], depth: int) -> tuple[int, int]:
-        engine = self.engine
+    def _root(self, moves: list[Action], depth: int) -> tuple[Action, int]:
         alpha, beta = -INFINITY, INFINITY
         best_move, best_score = moves[0], -INFINITY
         for index, move in enumerate(moves):
-            engine.make(move)
+            self._make(move)
             if index == 0:
                 score = -self._search(depth - 1, -beta, -alpha, 1)
             else:
                 score = -self._search(depth - 1, -alpha - 1, -alpha, 1)
                 if alpha < score:
                     score = -self._search(depth - 1, -beta, -alpha, 1)
-            engine.unmake()
+            self._unmake()
             if score > best_score:
                 best_move, best_score = move, score
                 alpha = max(alpha, score)
@@ -123,23 +144,24 @@ class Searcher:
 
     def _loss(self, ply: int) -> int:
         """Score for the side to move, whose opponent has just won."""
-        gap = 0 if self.engine.won == WON_CONQUEST else ELIMINATION_GAP
+        gap = 0 if self.state.end_reason == END_CONQUEST else ELIMINATION_GAP
         return -(WIN - gap - ply)
 
     def _search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
-        engine = self.engine
-        if engine.won:
-            return self._loss(ply)
-        if engine.draw_reason():
-            return 0
+        state = self.state
+        if state.end_reason is not None:
+            return 0 if state.winner is None else self._loss(ply)
+        here = state.position_hash
+        if here in self.path[-2::-2]:
+            return 0  # a repetition inside the search tree: the search's own draw
         if depth <= 0:
-            if ply < MAX_PLY and engine.threatens(1 - engine.side):
+            if ply < MAX_PLY and self.evaluator.threatens(state.side ^ 1):
                 depth = 1  # the home field is under attack: look at the replies
             else:
                 return self._quiesce(alpha, beta, ply, 0)
-        entry = self.table.get(engine.hash)
-        hash_move = 0
+        entry = self.table.get(here)
+        hash_move = None
         if entry is not None:
             stored_depth, flag, stored, hash_move = entry
             if stored_depth >= depth:
@@ -148,26 +170,28 @@ class Searcher:
                         (flag == UPPER and score <= alpha):
                     return score
         original_alpha = alpha
-        best_score, best_move = -INFINITY, 0
-        for index, move in enumerate(self._ordered(engine.moves(), hash_move, ply)):
-            engine.make(move)
+        best_score, best_move = -INFINITY, None
+        moves: list[Action] = state.moves() or [PASS]  # type: ignore[assignment]
+        for index, move in enumerate(self._ordered(moves, hash_move, ply)):
+            self._make(move)
             if index == 0:
                 score = -self._search(depth - 1, -beta, -alpha, ply + 1)
             else:
                 score = -self._search(depth - 1, -alpha - 1, -alpha, ply + 1)
                 if alpha < score < beta:
                     score = -self._search(depth - 1, -beta, -alpha, ply + 1)
-            engine.unmake()
+            self._unmake()
             if score > best_score:
                 best_score, best_move = score, move
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        if not engine.is_capture(move):
+                        if type(move) is Move and not self.board[move.target]:
                             killers = self.killers[ply]
-                            if killers[0] != move:
+                            if killers[0] is not move:
                                 killers[1], killers[0] = killers[0], move
-                            self.history[move] = self.history.get(move, 0) + depth * depth
+                            self.history[move.code] = \
+                                self.history.get(move.code, 0) + depth * depth
                         break
         flag = EXACT
         if best_score <= original_alpha:
@@ -179,25 +203,27 @@ class Searcher:
 
     def _quiesce(self, alpha: int, beta: int, ply: int, qdepth: int) -> int:
         self._tick()
-        engine = self.engine
-        if engine.won:
+        state = self.state
+        if state.winner is not None:
             return self._loss(ply)
-        stand = engine.evaluate()
+        own = state.moves()
+        stand = self.evaluator.evaluate(len(own))
         if stand >= beta or qdepth >= QUIESCENCE_DEPTH:
             return stand
         alpha = max(alpha, stand)
-        board = engine.board
-        home, camel = engine.geo.homes[1 - engine.side], 1 + 2 * engine.side
-        tactical = [m for m in engine.moves()
-                    if m and (board[m & 0xFF] or (m & 0xFF == home and board[m >> 8] == camel))]
+        board = self.board
+        side = state.side
+        home, camel = state.geometry.homes[side ^ 1], CAMEL[side]
+        tactical = [m for m in own
+                    if board[m.target] or (m.target == home and board[m.source] == camel)]
         if not tactical:
             return stand
         tactical.sort(key=self._capture_key, reverse=True)
         best = stand
         for move in tactical:
-            engine.make(move)
+            self._make(move)
             score = -self._quiesce(-beta, -alpha, ply + 1, qdepth + 1)
-            engine.unmake()
+            self._unmake()
             if score > best:
                 best = score
                 if score > alpha:
@@ -208,59 +234,64 @@ class Searcher:
 
     # -- ordering and the table ----------------------------------------------------------
 
-    def _capture_key(self, move: int) -> int:
-        engine = self.engine
-        if engine.wins_now(move):
-            return 1_000
-        victim = engine.board[move & 0xFF]
-        target = move & 0xFF
-        other = 1 - engine.side
-        value = 300 if engine.geo.attacker(other, victim, target) else 100
-        return value - (engine.board[move >> 8] & 1)  # prefer taking with a dromedary
+    def _capture_key(self, move: Move) -> int:
+        state = self.state
+        board, side = self.board, state.side
+        source, target = move.source, move.target
+        if target == state.geometry.homes[side ^ 1] and board[source] == CAMEL[side]:
+            return 1_000  # conquers the home field
+        value = 300 if state.geometry.attacker(side ^ 1, board[target], target) else 100
+        return value - (board[source] & 1)  # prefer taking with a dromedary
 
-    def _ordered(self, moves: list[int], hash_move: int, ply: int) -> list[int]:
-        engine = self.engine
-        board = engine.board
+    def _ordered(self, moves: list[Action], hash_move: Action | None, ply: int
+                 ) -> list[Action]:
+        if len(moves) < 2:
+            return moves
+        state = self.state
+        board = self.board
         killers = self.killers[ply]
+        first, second = killers
         history = self.history
-        home, camel = engine.geo.homes[1 - engine.side], 1 + 2 * engine.side
+        side = state.side
+        home, camel = state.geometry.homes[side ^ 1], CAMEL[side]
+        capture_key = self._capture_key
 
-        def key(move: int) -> int:
-            if move == hash_move:
+        def key(move: Move) -> int:
+            if move is hash_move:
                 return 10_000_000
-            if move and board[move & 0xFF]:
-                return 1_000_000 + self._capture_key(move) * 100
-            if move & 0xFF == home and board[move >> 8] == camel:
+            if board[move.target]:
+                return 1_000_000 + capture_key(move) * 100
+            if move.target == home and board[move.source] == camel:
                 return 5_000_000
-            if move == killers[0]:
+            if move is first:
                 return 900_000
-            if move == killers[1]:
+            if move is second:
                 return 800_000
-            return history.get(move, 0)
+            return history.get(move.code, 0)
 
-        moves.sort(key=key, reverse=True)
+        moves.sort(key=key, reverse=True)  # type: ignore[arg-type]
         return moves
 
-    def _store(self, depth: int, flag: int, score: int, move: int, ply: int) -> None:
-        self.table[self.engine.hash] = (depth, flag, _to_table(score, ply), move)
+    def _store(self, depth: int, flag: int, score: int, move: Action | None, ply: int) -> None:
+        self.table[self.state.position_hash] = (depth, flag, _to_table(score, ply), move)
 
-    def principal_variation(self, first: int, length: int = 8) -> list[int]:
+    def principal_variation(self, first: Action, length: int = 8) -> list[Action]:
         """The expected line from the root, read from the transposition table."""
-        engine = self.engine
+        state = self.state
         line = [first]
-        engine.make(first)
-        seen = {engine.hash}
-        while len(line) < length and not engine.won:
-            entry = self.table.get(engine.hash)
-            if entry is None or not entry[3] or entry[3] not in engine.moves():
+        self._make(first)
+        seen = {state.position_hash}
+        while len(line) < length and state.end_reason is None:
+            entry = self.table.get(state.position_hash)
+            if entry is None or entry[3] is None or entry[3] not in state.legal_actions():
                 break
             line.append(entry[3])
-            engine.make(entry[3])
-            if engine.hash in seen:
+            self._make(entry[3])
+            if state.position_hash in seen:
                 break
-            seen.add(engine.hash)
+            seen.add(state.position_hash)
         for _ in line:
-            engine.unmake()
+            self._unmake()
         return line
 
 

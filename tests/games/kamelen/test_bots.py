@@ -30,14 +30,13 @@ def test_evaluator_make_and_unmake_keep_the_balance_equal_to_a_fresh_count() -> 
         while not state.is_terminal():
             before = (state.to_json(), evaluator.balance, evaluator.evaluate())
             for action in state.legal_actions():  # make/unmake restores everything
-                made_from = state.position_hash
                 evaluator.make(action)
                 assert evaluator.balance == Evaluator(state.clone()).balance
-                assert evaluator.path[-1] == made_from
+                assert evaluator.side == state.side
                 evaluator.unmake()
             assert (state.to_json(), evaluator.balance, evaluator.evaluate()) == before
             evaluator.make(rng.choice(state.legal_actions()))
-        assert len(evaluator.path) == len(state.history)
+        assert evaluator.depth() == len(state.history)
 
 
 def test_search_leaves_the_state_it_searched_unchanged() -> None:
@@ -56,9 +55,9 @@ def test_search_scores_a_repetition_on_its_own_path_as_a_draw() -> None:
     state = position({"a3": "D", "a9": "d", "c2": "C", "c10": "c"})
     evaluator = Evaluator(state.clone())
     searcher = Searcher(evaluator, max_depth=4)
-    searcher.path = []
     for text in ["a3-d5", "a9-d7", "d5-a3", "d7-a9"]:
-        searcher._make(evaluator.state.parse_action(text))
+        searcher.path.append(evaluator.state.position_hash)
+        evaluator.make(evaluator.state.parse_action(text))
     assert evaluator.state.repetitions() == 2 and not evaluator.state.is_terminal()
     assert searcher._search(2, -10**6, 10**6, 4) == 0
 

@@ -14,7 +14,7 @@ from functools import cache
 from camelcade.core.action import Action
 from camelcade.games.kamelen.actions import Move
 from camelcade.games.kamelen.geometry import Geometry, colour_of
-from camelcade.games.kamelen.movegen import LANDING
+from camelcade.games.kamelen.movegen import LANDING, moves
 from camelcade.games.kamelen.spec import CAMEL, DROMEDARY, OWNER
 from camelcade.games.kamelen.state import KamelenState
 
@@ -102,8 +102,7 @@ def piece_values(geo: Geometry, weights: Weights) -> tuple[tuple[int, ...], ...]
 class Evaluator:
     """A state under search, with the balance of piece-square values kept up to date.
 
-    ``make``/``unmake`` must be paired; they apply and undo on the state itself, and keep
-    the hashes of the positions made from (``path``) for the search's repetition test.
+    ``make``/``unmake`` must be paired; they apply and undo on the state itself.
     """
 
     def __init__(self, state: KamelenState, weights: Weights = DEFAULT_WEIGHTS) -> None:
@@ -120,28 +119,37 @@ class Evaluator:
             seat = OWNER[code]
             if seat is not None:
                 self.balance += values[code][square] if seat == 0 else -values[code][square]
-        self.path: list[int] = []
-        """Hashes of the positions moves were made from, oldest first."""
+        self.side = state.side
+        """The side to move (kept here: searches read it at every node)."""
         self._balances: list[int] = []
         self._apply = state.apply
         self._undo = state.undo
+        self._attacker_worth = weights.attackers
+        self._mobility = weights.mobility
+        self.squares = state.animal_squares
+        self.attackers = state.attacker_counts
+        self.tables = state.move_tables
 
     def make(self, action: Action) -> None:
-        state = self.state
-        self.path.append(state.position_hash)
         self._balances.append(self.balance)
+        side = self.side
         if type(action) is Move:
             board, values = self.board, self.values
             source, target = action.source, action.target
             piece = values[board[source]]
             gain = piece[target] - piece[source] + values[board[target]][target]
-            self.balance += -gain if state.side else gain
+            self.balance += -gain if side else gain
+        self.side = side ^ 1
         self._apply(action, check=False)
 
     def unmake(self) -> None:
         self._undo()
-        self.path.pop()
+        self.side ^= 1
         self.balance = self._balances.pop()
+
+    def depth(self) -> int:
+        """Moves made and not unmade yet."""
+        return len(self._balances)
 
     def evaluate(self, own_moves: int | None = None) -> int:
         """Score of the position for the side to move (positive is good).
@@ -150,21 +158,27 @@ class Evaluator:
         field), the worth of the attacking camels left, and mobility (``own_moves``: the
         side to move's move count, when the caller has generated them already).
         """
-        state, w = self.state, self.weights
-        side = state.side
+        side = self.side
         other = side ^ 1
-        table = w.attackers
+        table, attackers = self._attacker_worth, self.attackers
         score = (-self.balance if side else self.balance) + \
-            table[state.attackers(side)] - table[state.attackers(other)]
-        if w.mobility:
-            mine = len(state.moves(side)) if own_moves is None else own_moves
-            score += w.mobility * (mine - len(state.moves(other)))
+            table[attackers[side]] - table[attackers[other]]
+        mobility = self._mobility
+        if mobility:
+            mine = len(self.moves(side)) if own_moves is None else own_moves
+            score += mobility * (mine - len(self.moves(other)))
         return score
+
+    def moves(self, seat: int) -> list[Move]:
+        """``state.moves(seat)``, straight from the move generator."""
+        return moves(self.board, self.squares[seat], seat, self.tables)
 
     def threatens(self, seat: int) -> bool:
         """Whether ``seat`` could conquer the enemy home field with its next move."""
         board, camel = self.board, CAMEL[seat]
         if not LANDING[seat][board[self.homes[1 - seat]]]:
             return False
-        return any(board[source] == camel and not board[first] and not board[second]
-                   for source, first, second in self.approaches[seat])
+        for source, first, second in self.approaches[seat]:
+            if board[source] == camel and not board[first] | board[second]:
+                return True
+        return False

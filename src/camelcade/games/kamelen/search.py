@@ -67,6 +67,9 @@ class Searcher:
         self.evaluator = evaluator
         self.state = evaluator.state
         self.board = evaluator.board
+        geo = evaluator.state.geometry
+        self.homes = geo.homes
+        self.attacker = geo.attacker
         self.max_depth = max_depth if max_depth is not None else MAX_PLY
         self.max_nodes = max_nodes
         self.time_limit = time_limit
@@ -76,11 +79,13 @@ class Searcher:
             [None, None] for _ in range(MAX_PLY + QUIESCENCE_DEPTH + 8)]
         self.history: dict[int, int] = {}
         """Cut-off counts of quiet moves, by ``Move.code``."""
-        self.path = evaluator.path
-        """Hashes of the positions from the root to the current node's parent."""
+        self.path: list[int] = []
+        """Hashes of the positions from the root to the current node's parent (outside
+        the quiescence search, whose captures never repeat a position)."""
         self._make = evaluator.make
         self._unmake = evaluator.unmake
         self.nodes = 0
+        self._node_limit = max_nodes if max_nodes is not None else 1 << 62
         self._deadline = 0.0
 
     # -- driver --------------------------------------------------------------------------
@@ -98,12 +103,14 @@ class Searcher:
         if len(root_moves) == 1:
             best.seconds = time.perf_counter() - start
             return best
+        made = self.evaluator.depth()
         for depth in range(1, self.max_depth + 1):
             try:
                 move, score = self._root(root_moves, depth)
             except OutOfBudget:
-                while self.path:
+                while self.evaluator.depth() > made:
                     self._unmake()
+                self.path.clear()
                 break
             best = SearchResult(move, score, depth, self.nodes, 0.0)
             root_moves.remove(move)
@@ -118,7 +125,10 @@ class Searcher:
     def _root(self, moves: list[Action], depth: int) -> tuple[Action, int]:
         alpha, beta = -INFINITY, INFINITY
         best_move, best_score = moves[0], -INFINITY
+        here = self.state.position_hash
+        path = self.path
         for index, move in enumerate(moves):
+            path.append(here)
             self._make(move)
             if index == 0:
                 score = -self._search(depth - 1, -beta, -alpha, 1)
@@ -127,17 +137,18 @@ class Searcher:
                 if alpha < score:
                     score = -self._search(depth - 1, -beta, -alpha, 1)
             self._unmake()
+            path.pop()
             if score > best_score:
                 best_move, best_score = move, score
                 alpha = max(alpha, score)
-        self._store(depth, EXACT, best_score, best_move, 0)
+        self.table[here] = (depth, EXACT, best_score, best_move)
         return best_move, best_score
 
     def _tick(self) -> None:
-        self.nodes += 1
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            raise OutOfBudget
-        if self._deadline and not self.nodes & 255 and time.perf_counter() >= self._deadline:
+        """Count a node; raise ``OutOfBudget`` when the nodes or the time run out."""
+        self.nodes = nodes = self.nodes + 1
+        if nodes >= self._node_limit or \
+                (self._deadline and not nodes & 255 and time.perf_counter() >= self._deadline):
             raise OutOfBudget
 
     # -- the tree ------------------------------------------------------------------------
@@ -153,10 +164,11 @@ class Searcher:
         if state.end_reason is not None:
             return 0 if state.winner is None else self._loss(ply)
         here = state.position_hash
-        if here in self.path[-2::-2]:
-            return 0  # a repetition inside the search tree: the search's own draw
+        path = self.path
+        if len(path) >= 4 and here in path[-2::-2]:
+            return 0  # a repetition inside the search tree (4 plies at least): a draw
         if depth <= 0:
-            if ply < MAX_PLY and self.evaluator.threatens(state.side ^ 1):
+            if ply < MAX_PLY and self.evaluator.threatens(self.evaluator.side ^ 1):
                 depth = 1  # the home field is under attack: look at the replies
             else:
                 return self._quiesce(alpha, beta, ply, 0)
@@ -171,16 +183,20 @@ class Searcher:
                     return score
         original_alpha = alpha
         best_score, best_move = -INFINITY, None
-        moves: list[Action] = state.moves() or [PASS]  # type: ignore[assignment]
+        moves: list[Action] = \
+            self.evaluator.moves(self.evaluator.side) or [PASS]  # type: ignore[assignment]
+        make, unmake = self._make, self._unmake
         for index, move in enumerate(self._ordered(moves, hash_move, ply)):
-            self._make(move)
+            path.append(here)
+            make(move)
             if index == 0:
                 score = -self._search(depth - 1, -beta, -alpha, ply + 1)
             else:
                 score = -self._search(depth - 1, -alpha - 1, -alpha, ply + 1)
                 if alpha < score < beta:
                     score = -self._search(depth - 1, -beta, -alpha, ply + 1)
-            self._unmake()
+            unmake()
+            path.pop()
             if score > best_score:
                 best_score, best_move = score, move
                 if score > alpha:
@@ -198,7 +214,7 @@ class Searcher:
             flag = UPPER
         elif best_score >= beta:
             flag = LOWER
-        self._store(depth, flag, best_score, best_move, ply)
+        self.table[here] = (depth, flag, _to_table(best_score, ply), best_move)
         return best_score
 
     def _quiesce(self, alpha: int, beta: int, ply: int, qdepth: int) -> int:
@@ -206,24 +222,25 @@ class Searcher:
         state = self.state
         if state.winner is not None:
             return self._loss(ply)
-        own = state.moves()
+        side = self.evaluator.side
+        own = self.evaluator.moves(side)
         stand = self.evaluator.evaluate(len(own))
         if stand >= beta or qdepth >= QUIESCENCE_DEPTH:
             return stand
         alpha = max(alpha, stand)
         board = self.board
-        side = state.side
-        home, camel = state.geometry.homes[side ^ 1], CAMEL[side]
+        home, camel = self.homes[side ^ 1], CAMEL[side]
         tactical = [m for m in own
                     if board[m.target] or (m.target == home and board[m.source] == camel)]
         if not tactical:
             return stand
         tactical.sort(key=self._capture_key, reverse=True)
         best = stand
+        make, unmake = self._make, self._unmake
         for move in tactical:
-            self._make(move)
+            make(move)
             score = -self._quiesce(-beta, -alpha, ply + 1, qdepth + 1)
-            self._unmake()
+            unmake()
             if score > best:
                 best = score
                 if score > alpha:
@@ -235,25 +252,23 @@ class Searcher:
     # -- ordering and the table ----------------------------------------------------------
 
     def _capture_key(self, move: Move) -> int:
-        state = self.state
-        board, side = self.board, state.side
+        board, side = self.board, self.evaluator.side
         source, target = move.source, move.target
-        if target == state.geometry.homes[side ^ 1] and board[source] == CAMEL[side]:
+        if target == self.homes[side ^ 1] and board[source] == CAMEL[side]:
             return 1_000  # conquers the home field
-        value = 300 if state.geometry.attacker(side ^ 1, board[target], target) else 100
+        value = 300 if self.attacker(side ^ 1, board[target], target) else 100
         return value - (board[source] & 1)  # prefer taking with a dromedary
 
     def _ordered(self, moves: list[Action], hash_move: Action | None, ply: int
                  ) -> list[Action]:
         if len(moves) < 2:
             return moves
-        state = self.state
         board = self.board
         killers = self.killers[ply]
         first, second = killers
         history = self.history
-        side = state.side
-        home, camel = state.geometry.homes[side ^ 1], CAMEL[side]
+        side = self.evaluator.side
+        home, camel = self.homes[side ^ 1], CAMEL[side]
         capture_key = self._capture_key
 
         def key(move: Move) -> int:
@@ -271,9 +286,6 @@ class Searcher:
 
         moves.sort(key=key, reverse=True)  # type: ignore[arg-type]
         return moves
-
-    def _store(self, depth: int, flag: int, score: int, move: Action | None, ply: int) -> None:
-        self.table[self.state.position_hash] = (depth, flag, _to_table(score, ply), move)
 
     def principal_variation(self, first: Action, length: int = 8) -> list[Action]:
         """The expected line from the root, read from the transposition table."""

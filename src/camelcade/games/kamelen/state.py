@@ -30,7 +30,7 @@ from camelcade.core.game import State
 from camelcade.core.types import TERMINAL, JSONDict, PlayerId
 from camelcade.games.kamelen.actions import PASS, Move, parse
 from camelcade.games.kamelen.geometry import Geometry
-from camelcade.games.kamelen.movegen import animals, moves, tables
+from camelcade.games.kamelen.movegen import MoveTables, animals, moves, tables
 from camelcade.games.kamelen.notation import Position, board_key
 from camelcade.games.kamelen.position import KamelenLayout
 from camelcade.games.kamelen.reasons import why_illegal
@@ -116,7 +116,8 @@ class KamelenState(State):
     def _install(self, position: Position, earlier: tuple[bytes, ...]) -> None:
         geo = self._geo
         self._board[:] = position.board  # in place: ``cells`` is one list for life
-        self._animals = [animals(self._board, 0), animals(self._board, 1)]
+        self._animals[0][:] = animals(self._board, 0)
+        self._animals[1][:] = animals(self._board, 1)
         self._side = position.side
         self._clock = position.clock
         self._passes = position.passes
@@ -127,7 +128,7 @@ class KamelenState(State):
         for key in earlier:
             hashed = _key_hash(geo, key)
             self._seen[hashed] = self._seen.get(hashed, 0) + 1
-        self._attackers = [geo.attackers(self._board, 0), geo.attackers(self._board, 1)]
+        self._attackers[:] = [geo.attackers(self._board, 0), geo.attackers(self._board, 1)]
         self._judge()
 
     def _judge(self) -> None:
@@ -160,6 +161,21 @@ class KamelenState(State):
         """The live board (piece code per square), for code that reads it at every node of
         a search: one list for the state's life, changed by each action. Never write it."""
         return self._board
+
+    @property
+    def move_tables(self) -> MoveTables:
+        """The move generator's tables of this board (``movegen.moves`` reads them)."""
+        return self._tables
+
+    @property
+    def animal_squares(self) -> tuple[Sequence[int], Sequence[int]]:
+        """Each side's animal squares, ascending, live like ``cells`` (never write them)."""
+        return self._animals[0], self._animals[1]
+
+    @property
+    def attacker_counts(self) -> Sequence[int]:
+        """``attackers(seat)`` of both seats, live like ``cells`` (never write it)."""
+        return self._attackers
 
     def piece(self, square: int) -> int:
         return self._board[square]
@@ -361,7 +377,7 @@ class KamelenState(State):
             insort(own, source)
             keys = self._zobrist[piece]
             h ^= keys[source] ^ keys[target]
-            if record is not None:
+            if record is not None:  # else no pass came before: passes stay 0
                 self._passes = record[3]
                 victim = record[1]
                 if victim:
@@ -376,8 +392,6 @@ class KamelenState(State):
                     assert cleared is not None
                     self._seen, self._trail, self._base = cleared
                     return action
-            else:
-                self._passes = 0
             board[target] = EMPTY
         else:
             self._passes -= 1

@@ -25,7 +25,7 @@ from camelcade.bots.random_bot import RandomBot
 from camelcade.games.kamelen import KamelenGame, KamelenState
 from camelcade.games.kamelen.baselines import FlatMonteCarloBot
 from camelcade.games.kamelen.bots import GreedyBot, SearchBot
-from camelcade.games.kamelen.movegen import moves, tables
+from camelcade.games.kamelen.movegen import generate, tables
 from camelcade.games.kamelen.perft import perft as state_perft
 
 NODE_BUDGET = 300
@@ -72,7 +72,7 @@ def movegen(quick: bool) -> dict[str, Any]:
     def bare() -> int:
         for _ in range(repeats):
             for board, squares, side in boards:
-                moves(board, squares, side, table)
+                generate(board, squares, side, table)
         return repeats * len(boards)
 
     count, seconds = _timed(public)

@@ -145,3 +145,23 @@ def test_search_beats_random_with_a_small_node_budget() -> None:
         mine = seed % 2
         wins += record.returns[mine] > record.returns[1 - mine]
     assert wins >= 11
+
+
+class _Forgetful(dict[int, int]):
+    """An evaluation cache that never keeps anything."""
+
+    def __setitem__(self, key: int, value: int) -> None:
+        return None
+
+
+def test_the_evaluation_cache_changes_nothing_but_the_time() -> None:
+    state = game().new_state()
+    for text in ["b2-c5", "b10-c7", "c3-f5", "c9-f7"]:
+        state.apply(text)
+    results = []
+    for evaluations in ({}, _Forgetful()):
+        searcher = Searcher(Evaluator(state.clone()), max_nodes=4000,
+                            evaluations=evaluations)
+        result = searcher.run()
+        results.append((result.move, result.score, result.depth, result.nodes, result.pv))
+    assert results[0] == results[1]

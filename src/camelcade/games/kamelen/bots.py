@@ -50,11 +50,13 @@ class SearchBot:
         self._seed = seed
         self._rng: random.Random | None = None if seed is None else random.Random(seed)
         self._table: dict[int, Entry] = {}
+        self._evaluations: dict[int, int] = {}
         self.last: SearchResult | None = None
         """The most recent search: move, score, depth reached, nodes, seconds, PV."""
 
     def begin(self, game: Game, seat: PlayerId, seed: int) -> None:
         self._table.clear()
+        self._evaluations.clear()
         if self._seed is None:
             self._rng = random.Random(seed)
 
@@ -68,7 +70,8 @@ class SearchBot:
         """
         searcher = Searcher(Evaluator(state.clone(), self.weights),
                             max_depth=self.max_depth, max_nodes=self.max_nodes,
-                            time_limit=self.time_limit, rng=self._rng, table=self._table)
+                            time_limit=self.time_limit, rng=self._rng, table=self._table,
+                            evaluations=self._evaluations)
         self.last = searcher.run()
         return self.last
 

@@ -14,7 +14,7 @@ from functools import cache
 from camelcade.core.action import Action
 from camelcade.games.kamelen.actions import Move
 from camelcade.games.kamelen.geometry import Geometry, colour_of
-from camelcade.games.kamelen.movegen import LANDING, moves
+from camelcade.games.kamelen.movegen import LANDING, generate
 from camelcade.games.kamelen.spec import CAMEL, DROMEDARY, OWNER
 from camelcade.games.kamelen.state import KamelenState
 
@@ -160,18 +160,20 @@ class Evaluator:
         """
         side = self.side
         other = side ^ 1
-        table, attackers = self._attacker_worth, self.attackers
+        worth, attackers = self._attacker_worth, self.attackers
         score = (-self.balance if side else self.balance) + \
-            table[attackers[side]] - table[attackers[other]]
+            worth[attackers[side]] - worth[attackers[other]]
         mobility = self._mobility
         if mobility:
-            mine = len(self.moves(side)) if own_moves is None else own_moves
-            score += mobility * (mine - len(self.moves(other)))
+            board, squares, tables = self.board, self.squares, self.tables
+            mine = len(generate(board, squares[side], side, tables)) if own_moves is None \
+                else own_moves
+            score += mobility * (mine - len(generate(board, squares[other], other, tables)))
         return score
 
     def moves(self, seat: int) -> list[Move]:
         """``state.moves(seat)``, straight from the move generator."""
-        return moves(self.board, self.squares[seat], seat, self.tables)
+        return generate(self.board, self.squares[seat], seat, self.tables)
 
     def threatens(self, seat: int) -> bool:
         """Whether ``seat`` could conquer the enemy home field with its next move."""

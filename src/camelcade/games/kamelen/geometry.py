@@ -98,6 +98,9 @@ class Geometry:
     dromedary: tuple[tuple[Leap, ...], ...]
     shared_destinations: bool
     """True when two paths can lead to the same square (bend-back camels): dedupe moves."""
+    attacker_code: tuple[tuple[int, ...], tuple[int, ...]]
+    """attacker_code[seat][square]: seat's camel code where a camel of seat on that square
+    can reach its target (the enemy home's colour), else -1: ``attacker`` as a lookup."""
     zobrist: tuple[tuple[int, ...], ...]
     """zobrist[code][square]: the hash key of an animal there (empty and rock keys unused)."""
     side_key: int
@@ -117,7 +120,7 @@ class Geometry:
 
     def attacker(self, seat: int, code: int, square: int) -> bool:
         """Whether ``code`` on ``square`` is a camel of ``seat`` able to reach its target."""
-        return code == CAMEL[seat] and colour_of(square) == self.target_colour[seat]
+        return code == self.attacker_code[seat][square]
 
     def attackers(self, board: Sequence[int], seat: int) -> int:
         """How many camels of ``seat`` on ``board`` can reach the opponent's home field."""
@@ -198,6 +201,11 @@ def geometry(ranks: int, third_step: str = "outward") -> Geometry:
                   for s in range(size))
     dromedary = tuple(_leaps(ranks, s, DIAGONAL, ORTHOGONAL, third_step, rock_set)
                       for s in range(size))
+    target_colour = (colour_of(homes[1]), colour_of(homes[0]))
+    attacker_code = tuple(
+        tuple(CAMEL[seat] if colour_of(square) == target_colour[seat] else -1
+              for square in range(size))
+        for seat in (0, 1))
     rng = random.Random(ZOBRIST_SEED)
     zobrist = tuple(tuple(rng.getrandbits(64) for _ in range(size)) for _ in range(ROCK + 1))
     return Geometry(
@@ -206,11 +214,12 @@ def geometry(ranks: int, third_step: str = "outward") -> Geometry:
         size=size,
         rocks=rocks,
         homes=homes,
-        target_colour=(colour_of(homes[1]), colour_of(homes[0])),
+        target_colour=target_colour,
         start=tuple(start),
         camel=camel,
         dromedary=dromedary,
         shared_destinations=third_step == "any",
+        attacker_code=(attacker_code[0], attacker_code[1]),
         zobrist=zobrist,
         side_key=rng.getrandbits(64),
     )

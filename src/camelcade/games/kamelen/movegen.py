@@ -60,7 +60,7 @@ def tables(geo: Geometry) -> MoveTables:
                       geo.shared_destinations)
 
 
-def moves(board: Sequence[int], squares: Sequence[int], seat: int, table: MoveTables
+def generate(board: Sequence[int], squares: Sequence[int], seat: int, table: MoveTables
           ) -> list[Move]:
     """Every legal move of ``seat``, whose animals stand on ``squares`` (ascending).
 

@@ -25,7 +25,7 @@ from camelcade.core.errors import check_state as check
 from camelcade.core.layout import Layout
 from camelcade.core.types import JSONDict
 from camelcade.games.kamelen.geometry import Geometry, square_name
-from camelcade.games.kamelen.movegen import animals, moves, tables
+from camelcade.games.kamelen.movegen import animals, generate, tables
 from camelcade.games.kamelen.notation import Position, format_key, parse_key, parse_position
 from camelcade.games.kamelen.spec import CAMEL, SIDE_NAMES, WIDTH
 
@@ -108,4 +108,4 @@ def _check_end(position: Position, geo: Geometry) -> None:
 
 
 def _can_move(board: tuple[int, ...], seat: int, geo: Geometry) -> bool:
-    return bool(moves(board, animals(board, seat), seat, tables(geo)))
+    return bool(generate(board, animals(board, seat), seat, tables(geo)))

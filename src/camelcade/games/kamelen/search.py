@@ -1,8 +1,9 @@
 """Alpha-beta search for Kamelen: negamax with principal-variation search (PVS),
-iterative deepening under a time, depth or node budget, a transposition table keyed by
-Zobrist hashes, and move ordering (hash move, home conquests, captures by victim value,
-killer moves, history counts). Leaves are settled by a capture-only quiescence search;
-a node where the opponent threatens to conquer the home field is searched one ply deeper.
+iterative deepening under a time, depth or node budget, a transposition table and an
+evaluation cache keyed by Zobrist hashes, and move ordering (hash move, home conquests,
+captures by victim value, killer moves, history counts). Leaves are settled by a
+capture-only quiescence search; a node where the opponent threatens to conquer the home
+field is searched one ply deeper.
 
 It searches on the ``KamelenState`` itself, making and unmaking moves with ``apply`` and
 ``undo``: the rules (moves, wins, the threefold repetition, the clock) are the state's.
@@ -25,6 +26,7 @@ from camelcade.games.kamelen.evaluation import (
     WIN_BOUND,
     Evaluator,
 )
+from camelcade.games.kamelen.movegen import generate
 from camelcade.games.kamelen.spec import CAMEL, END_CONQUEST
 
 INFINITY = 10 * WIN
@@ -63,7 +65,8 @@ class Searcher:
     def __init__(self, evaluator: Evaluator, *, max_depth: int | None = None,
                  max_nodes: int | None = None, time_limit: float | None = None,
                  rng: random.Random | None = None,
-                 table: dict[int, Entry] | None = None) -> None:
+                 table: dict[int, Entry] | None = None,
+                 evaluations: dict[int, int] | None = None) -> None:
         self.evaluator = evaluator
         self.state = evaluator.state
         self.board = evaluator.board
@@ -75,6 +78,9 @@ class Searcher:
         self.time_limit = time_limit
         self.rng = rng
         self.table: dict[int, Entry] = {} if table is None else table
+        self.evaluations: dict[int, int] = {} if evaluations is None else evaluations
+        """Static evaluations by position hash: a position's score depends on the position
+        alone, and about a third of the quiescence nodes meet one already scored."""
         self.killers: list[list[Action | None]] = [
             [None, None] for _ in range(MAX_PLY + QUIESCENCE_DEPTH + 8)]
         self.history: dict[int, int] = {}
@@ -96,6 +102,8 @@ class Searcher:
         self._deadline = start + self.time_limit if self.time_limit is not None else 0.0
         if len(self.table) > TT_LIMIT:
             self.table.clear()
+        if len(self.evaluations) > TT_LIMIT:
+            self.evaluations.clear()
         root_moves: list[Action] = self.state.moves() or [PASS]  # type: ignore[assignment]
         if self.rng is not None:
             self.rng.shuffle(root_moves)  # seeded variety among equally good moves
@@ -183,8 +191,10 @@ class Searcher:
                     return score
         original_alpha = alpha
         best_score, best_move = -INFINITY, None
-        moves: list[Action] = \
-            self.evaluator.moves(self.evaluator.side) or [PASS]  # type: ignore[assignment]
+        evaluator = self.evaluator
+        side = evaluator.side
+        moves: list[Action] = generate(  # type: ignore[assignment]
+            self.board, evaluator.squares[side], side, evaluator.tables) or [PASS]
         make, unmake = self._make, self._unmake
         for index, move in enumerate(self._ordered(moves, hash_move, ply)):
             path.append(here)
@@ -222,13 +232,20 @@ class Searcher:
         state = self.state
         if state.winner is not None:
             return self._loss(ply)
-        side = self.evaluator.side
-        own = self.evaluator.moves(side)
-        stand = self.evaluator.evaluate(len(own))
+        evaluator = self.evaluator
+        side = evaluator.side
+        here = state.position_hash
+        own = None
+        stand = self.evaluations.get(here)
+        if stand is None:
+            own = generate(self.board, evaluator.squares[side], side, evaluator.tables)
+            stand = self.evaluations[here] = evaluator.evaluate(len(own))
         if stand >= beta or qdepth >= QUIESCENCE_DEPTH:
             return stand
         alpha = max(alpha, stand)
         board = self.board
+        if own is None:
+            own = generate(board, evaluator.squares[side], side, evaluator.tables)
         home, camel = self.homes[side ^ 1], CAMEL[side]
         tactical = [m for m in own
                     if board[m.target] or (m.target == home and board[m.source] == camel)]

@@ -30,7 +30,7 @@ from camelcade.core.game import State
 from camelcade.core.types import TERMINAL, JSONDict, PlayerId
 from camelcade.games.kamelen.actions import PASS, Move, parse
 from camelcade.games.kamelen.geometry import Geometry
-from camelcade.games.kamelen.movegen import MoveTables, animals, moves, tables
+from camelcade.games.kamelen.movegen import MoveTables, animals, generate, tables
 from camelcade.games.kamelen.notation import Position, board_key
 from camelcade.games.kamelen.position import KamelenLayout
 from camelcade.games.kamelen.reasons import why_illegal
@@ -59,8 +59,8 @@ History = tuple[dict[int, int], list[Action], tuple[bytes, ...]]
 """The repetition history since the last capture: seen counts, trail, loaded keys."""
 Record = tuple[int, int, int, int, History | None]
 """What ``undo`` cannot recompute, kept for a capture or a move right after a pass: the
-action's number, the victim, the clock and passes before it, and for a capture the
-repetition history it cleared."""
+action's number, the victim, the clock and passes before it, and the repetition history a
+capture cleared (None when there was none)."""
 
 
 class KamelenState(State):
@@ -71,9 +71,9 @@ class KamelenState(State):
     each of them.
     """
 
-    __slots__ = ("_animals", "_attackers", "_base", "_board", "_clock", "_end", "_geo",
-                 "_hash", "_homes", "_limit", "_passes", "_records", "_seen", "_side",
-                 "_side_key", "_tables", "_trail", "_turn", "_undoable", "_winner",
+    __slots__ = ("_animals", "_attacker_code", "_attackers", "_base", "_board", "_clock",
+                 "_end", "_geo", "_hash", "_homes", "_limit", "_passes", "_records", "_seen",
+                 "_side", "_side_key", "_tables", "_trail", "_turn", "_undoable", "_winner",
                  "_zobrist")
 
     def __init__(self, game: KamelenGame) -> None:
@@ -85,6 +85,7 @@ class KamelenState(State):
         self._zobrist = geo.zobrist
         self._side_key = geo.side_key
         self._homes = geo.homes
+        self._attacker_code = geo.attacker_code
         self._board: list[int] = list(geo.start)
         self._animals: list[list[int]] = [animals(self._board, 0), animals(self._board, 1)]
         self._side: PlayerId = 0
@@ -164,7 +165,7 @@ class KamelenState(State):
 
     @property
     def move_tables(self) -> MoveTables:
-        """The move generator's tables of this board (``movegen.moves`` reads them)."""
+        """The move generator's tables of this board (``movegen.generate`` reads them)."""
         return self._tables
 
     @property
@@ -223,7 +224,7 @@ class KamelenState(State):
         The one move generator; ``legal_actions`` adds the pass when this is empty.
         """
         seat = self._side if seat is None else seat
-        return moves(self._board, self._animals[seat], seat, self._tables)
+        return generate(self._board, self._animals[seat], seat, self._tables)
 
     def earlier_keys(self) -> list[bytes]:
         """Repetition keys of the positions since the last capture, oldest first."""
@@ -267,7 +268,7 @@ class KamelenState(State):
 
     def _legal_actions(self) -> Sequence[Action]:
         side = self._side
-        return moves(self._board, self._animals[side], side, self._tables) or _PASS_ONLY
+        return generate(self._board, self._animals[side], side, self._tables) or _PASS_ONLY
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         return ()  # Kamelen has no chance nodes
@@ -290,17 +291,21 @@ class KamelenState(State):
             keys = self._zobrist[piece]
             h ^= keys[source] ^ keys[target] ^ self._side_key
             if victim:
+                cleared = None
+                if self._trail or self._base:  # else nothing since the last capture
+                    cleared = (self._seen, self._trail, self._base)
+                    self._seen, self._trail, self._base = {}, [], ()
                 self._records.append((self._undoable, victim, self._clock, self._passes,
-                                      (self._seen, self._trail, self._base)))
-                self._seen, self._trail, self._base = {}, [], ()
+                                      cleared))
                 self._clock = self._passes = 0
                 self._hash = h ^ self._zobrist[victim][target]
                 self._animals[other].remove(target)
-                if self._geo.attacker(other, victim, target):
-                    self._attackers[other] -= 1
+                attackers = self._attackers
+                if victim == self._attacker_code[other][target]:
+                    attackers[other] -= 1
                 if piece == CAMEL[side] and target == self._homes[other]:
                     self._finish(END_CONQUEST, side)
-                elif self._attackers[other]:
+                elif attackers[other]:
                     self._turn = other
                 else:
                     self._finish(END_ELIMINATION, side)
@@ -385,12 +390,12 @@ class KamelenState(State):
                     other = side ^ 1
                     self._hash = h ^ self._zobrist[victim][target]
                     insort(self._animals[other], target)
-                    if self._geo.attacker(other, victim, target):
+                    if victim == self._attacker_code[other][target]:
                         self._attackers[other] += 1
                     self._clock = record[2]
                     cleared = record[4]
-                    assert cleared is not None
-                    self._seen, self._trail, self._base = cleared
+                    if cleared is not None:
+                        self._seen, self._trail, self._base = cleared
                     return action
             board[target] = EMPTY
         else:
@@ -429,8 +434,8 @@ class KamelenState(State):
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, KamelenState)
         other._geo, other._tables, other._limit = self._geo, self._tables, self._limit
-        other._zobrist, other._side_key, other._homes = \
-            self._zobrist, self._side_key, self._homes
+        other._zobrist, other._side_key, other._homes, other._attacker_code = \
+            self._zobrist, self._side_key, self._homes, self._attacker_code
         other._side, other._turn, other._clock, other._passes = \
             self._side, self._turn, self._clock, self._passes
         other._hash, other._base, other._end, other._winner = \

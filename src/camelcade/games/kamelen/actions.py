@@ -35,15 +35,19 @@ class Move(Action):
     target: int
     code: int = field(init=False, compare=False, repr=False)
     """The move as the int ``source << 8 | target``: its hash, and a cheap table key."""
+    text: str = field(init=False, compare=False, repr=False)
+    """Its notation, written once (records and histories print every move)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", self.source << 8 | self.target)
+        text = f"{SQUARE_NAMES[self.source]}-{SQUARE_NAMES[self.target]}"
+        object.__setattr__(self, "text", text)
 
     def __hash__(self) -> int:
         return self.code
 
     def __str__(self) -> str:
-        return f"{SQUARE_NAMES[self.source]}-{SQUARE_NAMES[self.target]}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
 from camelcade.core.action import Action
@@ -86,8 +87,9 @@ class KamelenState(State):
         self._side_key = geo.side_key
         self._homes = geo.homes
         self._attacker_code = geo.attacker_code
+        start = _start(geo)
         self._board: list[int] = list(geo.start)
-        self._animals: list[list[int]] = [animals(self._board, 0), animals(self._board, 1)]
+        self._animals: list[list[int]] = [list(start.animals[0]), list(start.animals[1])]
         self._side: PlayerId = 0
         self._turn: PlayerId = 0
         """The current player: the side to move, or TERMINAL."""
@@ -95,11 +97,11 @@ class KamelenState(State):
         """Plies since the last capture (passes count)."""
         self._passes = 0
         """Passes made in a row just now (2 ends the game)."""
-        self._hash = geo.hash_of(self._board, 0)
+        self._hash = start.hash
         self._seen: dict[int, int] = {}
         self._trail: list[Action] = []
         self._base: tuple[bytes, ...] = ()
-        self._attackers = [geo.attackers(self._board, 0), geo.attackers(self._board, 1)]
+        self._attackers = list(start.attackers)
         self._end: str | None = None
         self._winner: PlayerId | None = None
         self._records: list[Record] = []
@@ -472,6 +474,22 @@ class KamelenState(State):
         data = self._to_data()
         data.update(end=self._end, winner=self._winner)
         return data
+
+
+@dataclass(frozen=True)
+class _Start:
+    """What a new state derives from the start position, worked out once per geometry."""
+
+    animals: tuple[tuple[int, ...], tuple[int, ...]]
+    hash: int
+    attackers: tuple[int, int]
+
+
+@cache
+def _start(geo: Geometry) -> _Start:
+    board = geo.start
+    return _Start((tuple(animals(board, 0)), tuple(animals(board, 1))), geo.hash_of(board, 0),
+                  (geo.attackers(board, 0), geo.attackers(board, 1)))
 
 
 @lru_cache(maxsize=4096)

@@ -12,11 +12,16 @@ the one-ply ``kamelen-greedy``, the game-agnostic flat Monte Carlo baseline and 
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import camelcade as cc
@@ -27,6 +32,12 @@ from camelcade.games.kamelen.baselines import FlatMonteCarloBot
 from camelcade.games.kamelen.bots import GreedyBot, SearchBot
 from camelcade.games.kamelen.movegen import generate, tables
 from camelcade.games.kamelen.perft import perft as state_perft
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from first_release import FIRST_RELEASE  # noqa: E402
+from first_release import python as first_release_python  # noqa: E402
 
 NODE_BUDGET = 300
 """kamelen-search's nodes per move in the strength runs (about 5 ms a move)."""
@@ -102,41 +113,59 @@ def perft(quick: bool) -> dict[str, Any]:
 
 
 def random_games(quick: bool) -> dict[str, Any]:
+    """Seeded random games from the start, through the checked path and the fast one."""
     game = KamelenGame()
     games = 20 if quick else 100
-    plies = 0
-    started = time.perf_counter()
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = game.new_state()
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-        plies += len(state.history)
-    seconds = time.perf_counter() - started
-    return {"games": games, "random_games_per_second": round(games / seconds, 1),
-            "plies_per_second": round(plies / seconds), "mean_plies": round(plies / games, 1)}
+    figures: dict[str, Any] = {"games": games}
+    for label, check in (("checked", True), ("fast", False)):
+        plies = 0
+        started = time.process_time()
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = game.new_state()
+            while not state.is_terminal():
+                state.apply(rng.choice(state.legal_actions()), check=check)
+            plies += len(state.history)
+        seconds = time.process_time() - started
+        figures[f"{label}_plies_per_cpu_second"] = round(plies / seconds)
+        figures["mean_plies"] = round(plies / games, 1)
+    figures["fast_over_checked"] = round(
+        figures["fast_plies_per_cpu_second"] / figures["checked_plies_per_cpu_second"], 2)
+    return figures
+
+
+def _search_probe(interpreter: str, budget: str) -> dict[str, Any]:
+    done = subprocess.run([interpreter, str(HERE / "kamelen_search_probe.py"), budget],
+                          check=True, capture_output=True, text=True, cwd=HERE)
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+SEARCH_BUDGETS = ("5000", "30000", "0.5s")
+"""Nodes a position, or the bot's clock (its default: half a second a move)."""
 
 
 def search_speed(quick: bool) -> dict[str, Any]:
-    game = KamelenGame()
-    positions = [game.new_state(), *_positions(game, 6 if quick else 12)[1::2]]
-    budget = 5_000 if quick else 30_000
-    nodes, seconds, depths = 0, 0.0, []
-    for state in positions:
-        if state.is_terminal():
-            continue
-        result = SearchBot(time_limit=None, max_nodes=budget).search(state)
-        nodes += result.nodes
-        seconds += result.seconds
-        depths.append(result.depth)
-    timed = SearchBot(time_limit=0.5).search(game.new_state())
-    return {
-        "positions": len(depths),
-        "node_budget": budget,
-        "search_nodes_per_second": round(nodes / seconds),
-        "mean_depth_reached": round(sum(depths) / len(depths), 2),
-        "start_depth_in_half_a_second": timed.depth,
-    }
+    """kamelen-search nodes per CPU second, today and in the first release: the same
+    positions and budgets, runs alternating, the median of each reported."""
+    runs = 1 if quick else 5
+    old_python = str(first_release_python())
+    figures: dict[str, Any] = {"first_release": FIRST_RELEASE, "runs": runs}
+    for budget in SEARCH_BUDGETS[:1] if quick else SEARCH_BUDGETS:
+        now, old = [], []
+        for _ in range(runs):
+            old.append(_search_probe(old_python, budget))
+            now.append(_search_probe(sys.executable, budget))
+        rate_now = statistics.median(r["nodes_per_cpu_second"] for r in now)
+        rate_old = statistics.median(r["nodes_per_cpu_second"] for r in old)
+        figures[budget] = {
+            "positions": now[0]["positions"],
+            "nodes_per_cpu_second": round(rate_now),
+            "first_release_nodes_per_cpu_second": round(rate_old),
+            "over_first_release": round(rate_now / rate_old, 3),
+            "depths_reached": now[0]["depths"],
+            "first_release_depths_reached": old[0]["depths"],
+        }
+    return figures
 
 
 def wilson_lower(wins: int, games: int, z: float = 1.96) -> float:

@@ -2,9 +2,10 @@
 
 ``bench_kamelen.py`` runs it in today's interpreter and in the first release's (built by
 ``first_release.py``), so the search is compared with its predecessor in the same run on
-the same positions and node budgets. Prints JSON:
+the same positions and budgets. Prints JSON:
 
-    python kamelen_search_probe.py NODE_BUDGET
+    python kamelen_search_probe.py NODE_BUDGET     # a fixed number of nodes a position
+    python kamelen_search_probe.py 0.5s            # the bot's clock: 0.5 s a position
 """
 
 from __future__ import annotations
@@ -39,16 +40,18 @@ def positions() -> list[cc.State]:
 
 
 def main() -> None:
-    budget = int(sys.argv[1])
+    budget = sys.argv[1]
+    clock = float(budget[:-1]) if budget.endswith("s") else None
     nodes = 0
     depths = []
     started = time.process_time()
     for state in positions():
-        result = SearchBot(time_limit=None, max_nodes=budget).search(state)  # type: ignore[arg-type]
+        bot = SearchBot(time_limit=clock, max_nodes=None if clock else int(budget))
+        result = bot.search(state)  # type: ignore[arg-type]
         nodes += result.nodes
         depths.append(result.depth)
     spent = time.process_time() - started
-    figures: dict[str, Any] = {"positions": len(depths), "node_budget": budget,
+    figures: dict[str, Any] = {"positions": len(depths), "budget": budget,
                                "nodes": nodes, "cpu_seconds": spent,
                                "nodes_per_cpu_second": nodes / spent, "depths": depths}
     print(json.dumps(figures))

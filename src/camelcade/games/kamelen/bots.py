@@ -15,6 +15,7 @@ from camelcade.core.game import Game
 from camelcade.core.types import PlayerId
 from camelcade.core.view import View
 from camelcade.games.kamelen.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
+from camelcade.games.kamelen.game import KamelenGame
 from camelcade.games.kamelen.search import Entry, Searcher, SearchResult
 from camelcade.games.kamelen.state import KamelenState
 
@@ -66,9 +67,14 @@ class SearchBot:
     def search(self, state: KamelenState) -> SearchResult:
         """Search ``state`` with this bot's budgets (also used for hints).
 
-        The search makes and unmakes moves on a copy; ``state`` itself is not touched.
+        The search makes and unmakes moves on a copy of the position (built anew, not
+        cloned: a new object keeps CPython's fast attribute access); ``state`` itself is
+        not touched.
         """
-        searcher = Searcher(Evaluator(state.clone(), self.weights),
+        game = state.game
+        assert isinstance(game, KamelenGame)
+        copy = KamelenState.from_layout(game, state.layout())
+        searcher = Searcher(Evaluator(copy, self.weights),
                             max_depth=self.max_depth, max_nodes=self.max_nodes,
                             time_limit=self.time_limit, rng=self._rng, table=self._table,
                             evaluations=self._evaluations)

@@ -75,14 +75,6 @@ def move(source: int, target: int) -> Move:
     return found
 
 
-def from_code(code: int) -> Move:
-    """The ``Move`` of a generated int move."""
-    found = _MOVES.get(code)
-    if found is None:
-        found = _MOVES[code] = Move(code >> 8, code & 0xFF)
-    return found
-
-
 def parse(text: str, geo: Geometry) -> Move | Pass:
     """Parse notation (case-insensitive) for a board of ``geo``; ActionSyntaxError otherwise."""
     lowered = text.strip().lower()

@@ -38,24 +38,10 @@ sys.path.insert(0, str(HERE))
 
 from first_release import FIRST_RELEASE  # noqa: E402
 from first_release import python as first_release_python  # noqa: E402
+from kamelen_search_probe import positions as sample_positions  # noqa: E402
 
 NODE_BUDGET = 300
 """kamelen-search's nodes per move in the strength runs (about 5 ms a move)."""
-
-
-def _positions(game: KamelenGame, count: int) -> list[KamelenState]:
-    """Positions sampled from seeded random games (every 7th ply)."""
-    found: list[KamelenState] = []
-    seed = 0
-    while len(found) < count:
-        rng = random.Random(seed)
-        state = game.new_state()
-        while not state.is_terminal() and len(found) < count:
-            if len(state.history) % 7 == 3:
-                found.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-        seed += 1
-    return found
 
 
 def _timed(work: Callable[[], int]) -> tuple[int, float]:
@@ -66,7 +52,8 @@ def _timed(work: Callable[[], int]) -> tuple[int, float]:
 
 def movegen(quick: bool) -> dict[str, Any]:
     game = KamelenGame()
-    positions = _positions(game, 200 if quick else 1000)
+    positions = [state for state in sample_positions(200 if quick else 1000, every=7)
+                 if isinstance(state, KamelenState)]
     repeats = 2 if quick else 5
 
     def public() -> int:

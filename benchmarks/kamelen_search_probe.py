@@ -23,16 +23,17 @@ POSITIONS = 7
 """The start and six positions of seeded random games."""
 
 
-def positions() -> list[cc.State]:
-    """The start, then every 20th ply of seeded random games until there are enough."""
+def positions(count: int = POSITIONS, every: int = 20) -> list[cc.State]:
+    """The start, then every ``every``-th ply of seeded random games until there are
+    ``count`` (each loaded from its position line, so it has no history)."""
     game = cc.load("kamelen")
     found = [game.new_state()]
     seed = 0
-    while len(found) < POSITIONS:
+    while len(found) < count:
         rng = random.Random(seed)
         state = game.new_state()
-        while not state.is_terminal() and len(found) < POSITIONS:
-            if len(state.history) % 20 == 10:
+        while not state.is_terminal() and len(found) < count:
+            if len(state.history) % every == every // 2:
                 found.append(game.state_from_position(state.position()))  # type: ignore[attr-defined]
             state.apply(rng.choice(state.legal_actions()))
         seed += 1

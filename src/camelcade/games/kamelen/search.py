@@ -54,7 +54,6 @@ class SearchResult:
     pv: list[Action] = field(default_factory=list)
 
 
-
 class Searcher:
     """One search tree's worth of state; the transposition table may be shared across moves.
 

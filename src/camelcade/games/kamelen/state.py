@@ -23,7 +23,7 @@ from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from camelcade.core.action import Action
 from camelcade.core.errors import CamelcadeError
@@ -361,7 +361,11 @@ class KamelenState(State):
         record = records.pop() if records and records[-1][0] == self._undoable else None
         self._undoable -= 1
         action = self._history.pop()
-        self._seen_by.pop()
+        seen_by: Any = self._seen_by
+        if isinstance(seen_by, dict):  # the core keeps who saw hidden actions by index
+            seen_by.pop(len(self._history), None)
+        else:  # (the core before that kept one entry per action)
+            seen_by.pop()
         if self._texts:
             length = len(self._history)
             for texts in self._texts.values():

@@ -1,20 +1,27 @@
 """Kamelen: move generation, perft, random games, search speed and bot strength.
 
-Speed figures come with a baseline measured in the same run: the public ``State`` API
-(legality and turn checks, history, ``Action`` objects) against the bots' bare ``Engine``
-(ints, make/unmake). Strength: ``kamelen-search`` with a fixed node budget per move (so
-results do not depend on the machine) against random, the one-ply ``kamelen-greedy``,
-the game-agnostic flat Monte Carlo baseline and the generic ``mcts`` bot, seats
-alternating, seeds fixed. Win rates come with a 95 % Wilson lower bound.
+Speed figures come with a baseline measured in the same run, in CPU seconds: the public
+``legal_actions`` against the bare move generator it calls, random games through the
+checked path against the fast one (``apply(action, check=False)``), and ``kamelen-search``
+nodes per CPU second against the first release's search (its separate ``Engine``), run by
+``kamelen_search_probe.py`` in each version's own interpreter. Strength: ``kamelen-search``
+with a fixed node budget per move (so results do not depend on the machine) against random,
+the one-ply ``kamelen-greedy``, the game-agnostic flat Monte Carlo baseline and the generic
+``mcts`` bot, seats alternating, seeds fixed. Win rates come with a 95 % Wilson lower bound.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import camelcade as cc
@@ -22,38 +29,31 @@ from camelcade.bots.mcts import MCTSBot
 from camelcade.bots.random_bot import RandomBot
 from camelcade.games.kamelen import KamelenGame, KamelenState
 from camelcade.games.kamelen.baselines import FlatMonteCarloBot
-from camelcade.games.kamelen.bots import GreedyBot, SearchBot, engine_of
-from camelcade.games.kamelen.movegen import generate
-from camelcade.games.kamelen.perft import engine_perft, state_perft
+from camelcade.games.kamelen.bots import GreedyBot, SearchBot
+from camelcade.games.kamelen.movegen import generate, tables
+from camelcade.games.kamelen.perft import perft as state_perft
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from first_release import FIRST_RELEASE  # noqa: E402
+from first_release import python as first_release_python  # noqa: E402
+from kamelen_search_probe import positions as sample_positions  # noqa: E402
 
 NODE_BUDGET = 300
 """kamelen-search's nodes per move in the strength runs (about 5 ms a move)."""
 
 
-def _positions(game: KamelenGame, count: int) -> list[KamelenState]:
-    """Positions sampled from seeded random games (every 7th ply)."""
-    found: list[KamelenState] = []
-    seed = 0
-    while len(found) < count:
-        rng = random.Random(seed)
-        state = game.new_state()
-        while not state.is_terminal() and len(found) < count:
-            if len(state.history) % 7 == 3:
-                found.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-        seed += 1
-    return found
-
-
 def _timed(work: Callable[[], int]) -> tuple[int, float]:
-    started = time.perf_counter()
+    started = time.process_time()
     done = work()
-    return done, time.perf_counter() - started
+    return done, time.process_time() - started
 
 
 def movegen(quick: bool) -> dict[str, Any]:
     game = KamelenGame()
-    positions = _positions(game, 200 if quick else 1000)
+    positions = [state for state in sample_positions(200 if quick else 1000, every=7)
+                 if isinstance(state, KamelenState)]
     repeats = 2 if quick else 5
 
     def public() -> int:
@@ -63,13 +63,14 @@ def movegen(quick: bool) -> dict[str, Any]:
                 state.legal_actions()
         return repeats * len(positions)
 
-    boards = [(list(s.board), s.side) for s in positions]
-    geo = game.geometry
+    boards = [(list(s.board), [sq for sq in range(len(s.board)) if s.board[sq] in
+                                ((1, 2) if s.side == 0 else (3, 4))], s.side) for s in positions]
+    table = tables(game.geometry)
 
     def bare() -> int:
         for _ in range(repeats):
-            for board, side in boards:
-                generate(board, side, geo)
+            for board, squares, side in boards:
+                generate(board, squares, side, table)
         return repeats * len(boards)
 
     count, seconds = _timed(public)
@@ -89,55 +90,69 @@ def perft(quick: bool) -> dict[str, Any]:
     for board in ("11x11", "11x12", "11x13"):
         game = KamelenGame(board=board)
         state = game.new_state()
-        engine_depth = 3 if quick else 4
-        engine = engine_of(state)
-        nodes, seconds = _timed(partial(engine_perft, engine, engine_depth))
-        state_nodes, state_seconds = _timed(partial(state_perft, state, 3))
+        depth = 3 if quick else 4
+        nodes, seconds = _timed(partial(state_perft, state, depth))
         figures[board] = {
-            f"engine_perft_{engine_depth}_nodes": nodes,
-            "engine_nodes_per_second": round(nodes / seconds),
-            "state_perft_3_nodes": state_nodes,
-            "state_nodes_per_second": round(state_nodes / state_seconds),
+            f"perft_{depth}_nodes": nodes,
+            "perft_leaves_per_cpu_second": round(nodes / seconds),
         }
     return figures
 
 
 def random_games(quick: bool) -> dict[str, Any]:
+    """Seeded random games from the start, through the checked path and the fast one."""
     game = KamelenGame()
     games = 20 if quick else 100
-    plies = 0
-    started = time.perf_counter()
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = game.new_state()
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-        plies += len(state.history)
-    seconds = time.perf_counter() - started
-    return {"games": games, "random_games_per_second": round(games / seconds, 1),
-            "plies_per_second": round(plies / seconds), "mean_plies": round(plies / games, 1)}
+    figures: dict[str, Any] = {"games": games}
+    for label, check in (("checked", True), ("fast", False)):
+        plies = 0
+        started = time.process_time()
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = game.new_state()
+            while not state.is_terminal():
+                state.apply(rng.choice(state.legal_actions()), check=check)
+            plies += len(state.history)
+        seconds = time.process_time() - started
+        figures[f"{label}_plies_per_cpu_second"] = round(plies / seconds)
+        figures["mean_plies"] = round(plies / games, 1)
+    figures["fast_over_checked"] = round(
+        figures["fast_plies_per_cpu_second"] / figures["checked_plies_per_cpu_second"], 2)
+    return figures
+
+
+def _search_probe(interpreter: str, budget: str) -> dict[str, Any]:
+    done = subprocess.run([interpreter, str(HERE / "kamelen_search_probe.py"), budget],
+                          check=True, capture_output=True, text=True, cwd=HERE)
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+SEARCH_BUDGETS = ("5000", "30000", "0.5s")
+"""Nodes a position, or the bot's clock (its default: half a second a move)."""
 
 
 def search_speed(quick: bool) -> dict[str, Any]:
-    game = KamelenGame()
-    positions = [game.new_state(), *_positions(game, 6 if quick else 12)[1::2]]
-    budget = 5_000 if quick else 30_000
-    nodes, seconds, depths = 0, 0.0, []
-    for state in positions:
-        if state.is_terminal():
-            continue
-        result = SearchBot(time_limit=None, max_nodes=budget).search(state)
-        nodes += result.nodes
-        seconds += result.seconds
-        depths.append(result.depth)
-    timed = SearchBot(time_limit=0.5).search(game.new_state())
-    return {
-        "positions": len(depths),
-        "node_budget": budget,
-        "search_nodes_per_second": round(nodes / seconds),
-        "mean_depth_reached": round(sum(depths) / len(depths), 2),
-        "start_depth_in_half_a_second": timed.depth,
-    }
+    """kamelen-search nodes per CPU second, today and in the first release: the same
+    positions and budgets, runs alternating, the median of each reported."""
+    runs = 1 if quick else 5
+    old_python = str(first_release_python())
+    figures: dict[str, Any] = {"first_release": FIRST_RELEASE, "runs": runs}
+    for budget in SEARCH_BUDGETS[:1] if quick else SEARCH_BUDGETS:
+        now, old = [], []
+        for _ in range(runs):
+            old.append(_search_probe(old_python, budget))
+            now.append(_search_probe(sys.executable, budget))
+        rate_now = statistics.median(r["nodes_per_cpu_second"] for r in now)
+        rate_old = statistics.median(r["nodes_per_cpu_second"] for r in old)
+        figures[budget] = {
+            "positions": now[0]["positions"],
+            "nodes_per_cpu_second": round(rate_now),
+            "first_release_nodes_per_cpu_second": round(rate_old),
+            "over_first_release": round(rate_now / rate_old, 3),
+            "depths_reached": now[0]["depths"],
+            "first_release_depths_reached": old[0]["depths"],
+        }
+    return figures
 
 
 def wilson_lower(wins: int, games: int, z: float = 1.96) -> float:

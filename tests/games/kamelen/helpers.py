@@ -12,7 +12,7 @@ from typing import Any
 import camelcade as cc
 from camelcade.games.kamelen import KamelenGame, KamelenState
 from camelcade.games.kamelen.geometry import SQUARE_NAMES, geometry
-from camelcade.games.kamelen.position import format_position
+from camelcade.games.kamelen.notation import format_position
 from camelcade.games.kamelen.spec import BOARDS, LETTER_CODES
 
 GAME_ID = "kamelen"

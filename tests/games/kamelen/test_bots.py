@@ -9,9 +9,10 @@ import pytest
 import camelcade as cc
 from camelcade.bots.random_bot import RandomBot
 from camelcade.games.kamelen.baselines import FlatMonteCarloBot
-from camelcade.games.kamelen.bots import GreedyBot, SearchBot, engine_of
-from camelcade.games.kamelen.engine import WON_CONQUEST, WON_ELIMINATION, position_hash
-from camelcade.games.kamelen.state import END_CONQUEST, END_ELIMINATION
+from camelcade.games.kamelen.bots import GreedyBot, SearchBot
+from camelcade.games.kamelen.evaluation import Evaluator
+from camelcade.games.kamelen.search import Searcher
+from camelcade.games.kamelen.spec import END_CONQUEST
 from tests.games.kamelen.helpers import game, position
 
 BACKGROUND = {"a2": "C", "k10": "c"}
@@ -21,26 +22,44 @@ def _fixed(**kwargs: object) -> SearchBot:
     return SearchBot(time_limit=None, **kwargs)  # type: ignore[arg-type]
 
 
-def test_search_engine_plays_the_same_rules_as_the_state() -> None:
+def test_evaluator_make_and_unmake_keep_the_balance_equal_to_a_fresh_count() -> None:
     for board, seed in (("11x11", 1), ("11x12", 2), ("11x13", 3)):
         rng = random.Random(seed)
-        state = game(board=board).new_state()
-        engine = engine_of(state)
+        evaluator = Evaluator(game(board=board).new_state())
+        state = evaluator.state
         while not state.is_terminal():
-            codes = sorted(engine.moves())
-            assert codes == sorted(state.move_codes() or [0])
-            before = (list(engine.board), engine.hash, list(engine.material))
-            for code in codes:  # make/unmake restores everything
-                engine.make(code)
-                engine.unmake()
-            assert (engine.board, engine.hash, engine.material) == before
-            action = rng.choice(state.legal_actions())
-            state.apply(action)
-            engine.make(getattr(action, "code", 0))
-            assert engine.hash == position_hash(engine.tables, engine.board, engine.side)
-            won = {WON_CONQUEST: END_CONQUEST, WON_ELIMINATION: END_ELIMINATION}
-            assert won.get(engine.won) == (state.end_reason if state.winner is not None
-                                           else None)
+            before = (state.to_json(), evaluator.balance, evaluator.evaluate())
+            for action in state.legal_actions():  # make/unmake restores everything
+                evaluator.make(action)
+                assert evaluator.balance == Evaluator(state.clone()).balance
+                assert evaluator.side == state.side
+                evaluator.unmake()
+            assert (state.to_json(), evaluator.balance, evaluator.evaluate()) == before
+            evaluator.make(rng.choice(state.legal_actions()))
+        assert evaluator.depth() == len(state.history)
+
+
+def test_search_leaves_the_state_it_searched_unchanged() -> None:
+    state = game().new_state()
+    for text in ["b2-c5", "b10-c7", "c3-f5"]:
+        state.apply(text)
+    before = state.to_json()
+    result = _fixed(max_nodes=3000).search(state)
+    assert state.to_json() == before and len(state.history) == 3
+    assert result.move in state.legal_actions()
+
+
+def test_search_scores_a_repetition_on_its_own_path_as_a_draw() -> None:
+    """Shuffling a dromedary back and forth is a draw to the search at the first return,
+    though by the rules the game goes on until the third occurrence."""
+    state = position({"a3": "D", "a9": "d", "c2": "C", "c10": "c"})
+    evaluator = Evaluator(state.clone())
+    searcher = Searcher(evaluator, max_depth=4)
+    for text in ["a3-d5", "a9-d7", "d5-a3", "d7-a9"]:
+        searcher.path.append(evaluator.state.position_hash)
+        evaluator.make(evaluator.state.parse_action(text))
+    assert evaluator.state.repetitions() == 2 and not evaluator.state.is_terminal()
+    assert searcher._search(2, -10**6, 10**6, 4) == 0
 
 
 def test_search_wins_at_once_when_it_can() -> None:
@@ -79,7 +98,7 @@ def test_search_reports_depth_score_and_principal_variation() -> None:
     state = game().new_state()
     result = bot.search(state)
     assert result.depth == 3 and result.pv[0] == result.move
-    assert result.move in state.move_codes()
+    assert result.move in state.moves()
 
 
 def test_search_needs_some_budget() -> None:
@@ -126,3 +145,23 @@ def test_search_beats_random_with_a_small_node_budget() -> None:
         mine = seed % 2
         wins += record.returns[mine] > record.returns[1 - mine]
     assert wins >= 11
+
+
+class _Forgetful(dict[int, int]):
+    """An evaluation cache that never keeps anything."""
+
+    def __setitem__(self, key: int, value: int) -> None:
+        return None
+
+
+def test_the_evaluation_cache_changes_nothing_but_the_time() -> None:
+    state = game().new_state()
+    for text in ["b2-c5", "b10-c7", "c3-f5", "c9-f7"]:
+        state.apply(text)
+    results = []
+    for evaluations in ({}, _Forgetful()):
+        searcher = Searcher(Evaluator(state.clone()), max_nodes=4000,
+                            evaluations=evaluations)
+        result = searcher.run()
+        results.append((result.move, result.score, result.depth, result.nodes, result.pv))
+    assert results[0] == results[1]

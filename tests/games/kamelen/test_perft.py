@@ -1,16 +1,17 @@
-"""Perft: leaf counts of the move tree, golden, from three implementations that must agree.
+"""Perft: leaf counts of the move tree, golden, from two implementations that must agree.
 
 The counts were computed by ``reference.py`` (a plain generator written from the rules
-file, sharing no code with the package) and match the package's public ``State`` and its
-search ``Engine``. Won positions are not expanded; a side without moves passes.
+file, sharing no code with the package) and match the package's ``perft``, which walks the
+state with make/unmake (``apply``/``undo``) and, at depth 2, the public ``child`` path.
+Won positions are not expanded; a side without moves passes.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from camelcade.games.kamelen.bots import engine_of
-from camelcade.games.kamelen.perft import engine_perft, state_perft
+from camelcade.games.kamelen.perft import perft
+from camelcade.games.kamelen.state import KamelenState
 from tests.games.kamelen import reference
 from tests.games.kamelen.helpers import game
 
@@ -41,17 +42,25 @@ MIDGAME_PERFT = [
 ]
 
 
+def child_perft(state: KamelenState, depth: int) -> int:
+    """Leaves through the public, checked path only (``legal_actions`` and ``child``)."""
+    if depth == 0:
+        return 1
+    return sum(child_perft(state.child(action), depth - 1) for action in state.legal_actions())
+
+
 @pytest.mark.parametrize(("key", "golden"), list(START_PERFT.items()), ids=str)
 def test_perft_from_the_start_matches_golden_counts(key: tuple[str, str],
                                                     golden: tuple[int, ...]) -> None:
     board, third_step = key
     state = game(board=board, third_step=third_step).new_state()
-    engine = engine_of(state)
+    before = state.to_json()
     ranks = int(board.split("x")[1])
     for depth, expected in enumerate(golden, start=1):
-        assert engine_perft(engine, depth) == expected
+        assert perft(state, depth) == expected
         if depth <= 2:
-            assert state_perft(state, depth) == expected
+            assert child_perft(state, depth) == expected
+    assert state.to_json() == before  # make/unmake left the position as it was
     start = reference.start(ranks)
     start.outward_only = third_step == "outward"
     assert [reference.perft(start, d) for d in (1, 2)] == list(golden[:2])
@@ -62,8 +71,8 @@ def test_perft_from_fixed_positions_matches_golden_counts(board: str, line: str,
                                                           golden: tuple[int, ...]) -> None:
     state = game(board=board).state_from_position(line)
     for depth, expected in enumerate(golden, start=1):
-        assert engine_perft(engine_of(state), depth) == expected
-    assert state_perft(state, 2) == golden[1]
+        assert perft(state, depth) == expected
+    assert child_perft(state, 2) == golden[1]
     assert reference.perft(reference.read(line), 2) == golden[1]
 
 

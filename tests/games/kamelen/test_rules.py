@@ -6,7 +6,7 @@ import pytest
 
 import camelcade as cc
 from camelcade.games.kamelen.geometry import colour_of
-from camelcade.games.kamelen.state import (
+from camelcade.games.kamelen.spec import (
     END_CONQUEST,
     END_ELIMINATION,
     END_NO_CAPTURE,
@@ -297,3 +297,39 @@ def test_moves_after_the_end_are_refused() -> None:
     assert state.legal_actions() == []
     with pytest.raises(cc.GameOverError):
         state.apply("k10-j7")
+
+
+# -- ranking ---------------------------------------------------------------------------------
+
+
+def test_ranking_a_home_conquest_puts_the_conqueror_first() -> None:
+    state = position({"e4": "c", **BACKGROUND}, side="n")
+    state.apply("e4-f1")
+    assert state.ranking() == [[1], [0]] and state.winners() == [1]
+
+
+def test_ranking_a_camel_elimination_puts_the_eliminator_first() -> None:
+    state = position({"i7": "D", **BACKGROUND})
+    state.apply("i7-k10")
+    assert state.end_reason == END_ELIMINATION
+    assert state.ranking() == [[0], [1]] and state.winners() == [0]
+
+
+@pytest.mark.parametrize("end", [END_PASSES, END_REPETITION, END_NO_CAPTURE])
+def test_ranking_every_draw_ranks_both_sides_together(end: str) -> None:
+    """A draw has no tie-break: both seats share the first place (``winners() == [0, 1]``),
+    and each side gets half a point."""
+    if end == END_PASSES:
+        state = game().state_from_position(STUCK + " s 0 0")
+        moves = ["pass", "pass"]
+    elif end == END_REPETITION:
+        state = game().new_state()
+        moves = ["a3-d5", "a9-d7", "d5-a3", "d7-a9"] * 2
+    else:
+        state = game(no_capture_limit=2).new_state()
+        moves = ["a3-d5", "a9-d7"]
+    for text in moves:
+        state.apply(text)
+    assert state.end_reason == end
+    assert state.ranking() == [[0, 1]] and state.winners() == [0, 1]
+    assert state.returns() == [0.5, 0.5]

@@ -15,7 +15,7 @@ on the board being played (``a13`` on 11x11) does not parse.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from camelcade.core.action import Action
 from camelcade.core.errors import ActionSyntaxError
@@ -24,18 +24,30 @@ from camelcade.games.kamelen.geometry import SQUARE_NAMES, Geometry
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """An animal leaps from ``source`` to ``target`` (square indices, a1 = 0)."""
+    """An animal leaps from ``source`` to ``target`` (square indices, a1 = 0).
+
+    Moves are interned (``move``): the generator lists shared values, so legality is an
+    identity check and a search may compare moves with ``is``. Equal moves made apart
+    (``Move(2, 36)``) are still equal and hash alike.
+    """
 
     source: int
     target: int
+    code: int = field(init=False, compare=False, repr=False)
+    """The move as the int ``source << 8 | target``: its hash, and a cheap table key."""
+    text: str = field(init=False, compare=False, repr=False)
+    """Its notation, written once (records and histories print every move)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", self.source << 8 | self.target)
+        text = f"{SQUARE_NAMES[self.source]}-{SQUARE_NAMES[self.target]}"
+        object.__setattr__(self, "text", text)
+
+    def __hash__(self) -> int:
+        return self.code
 
     def __str__(self) -> str:
-        return f"{SQUARE_NAMES[self.source]}-{SQUARE_NAMES[self.target]}"
-
-    @property
-    def code(self) -> int:
-        """The move as the int ``source << 8 | target`` used by move generation."""
-        return self.source << 8 | self.target
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +72,6 @@ def move(source: int, target: int) -> Move:
     found = _MOVES.get(code)
     if found is None:
         found = _MOVES[code] = Move(source, target)
-    return found
-
-
-def from_code(code: int) -> Move:
-    """The ``Move`` of a generated int move."""
-    found = _MOVES.get(code)
-    if found is None:
-        found = _MOVES[code] = Move(code >> 8, code & 0xFF)
     return found
 
 

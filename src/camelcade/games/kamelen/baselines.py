@@ -1,9 +1,9 @@
 """A game-agnostic baseline to measure ``kamelen-search`` against: flat Monte Carlo.
 
 It knows nothing of Kamelen: for each legal action it plays random games (through the
-public ``State`` API only) and keeps the action with the best mean return for its seat.
-Playouts are cut after ``horizon`` actions and then count as half a win. Until a generic
-MCTS bot exists this is the "knows only the rules" yardstick.
+public ``State`` API only, on its fast path) and keeps the action with the best mean
+return for its seat. Playouts are cut after ``horizon`` actions and then count as half a
+win. Beside the generic ``mcts`` bot it is the "knows only the rules" yardstick.
 """
 
 from __future__ import annotations
@@ -55,9 +55,9 @@ class FlatMonteCarloBot:
             if state.is_terminal():
                 break
             if state.is_chance():
-                state.apply(sample_chance(state, rng))
+                state.apply(sample_chance(state, rng), check=False)
             else:
-                state.apply(rng.choice(state.legal_actions()))
+                state.apply(rng.choice(state.legal_actions()), check=False)
         if not state.is_terminal():
             return 0.5
         returns = state.returns()

@@ -1,7 +1,8 @@
 """Kamelen bots: ``kamelen-search`` (alpha-beta) and ``kamelen-greedy`` (one ply).
 
 Both read the position from their ``View`` (Kamelen has perfect information, so the
-sampled state is the true one) and search on an ``Engine`` copy of it.
+sampled state is the true position) and search on that state itself, making and
+unmaking moves with ``apply`` and ``undo``: the rules they play by are the state's.
 """
 
 from __future__ import annotations
@@ -13,30 +14,10 @@ from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game
 from camelcade.core.types import PlayerId
 from camelcade.core.view import View
-from camelcade.games.kamelen.actions import PASS, from_code
-from camelcade.games.kamelen.engine import (
-    DEFAULT_WEIGHTS,
-    PASS_MOVE,
-    Engine,
-    Weights,
-    position_hash,
-    tables,
-)
-from camelcade.games.kamelen.search import Searcher, SearchResult
+from camelcade.games.kamelen.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
+from camelcade.games.kamelen.game import KamelenGame
+from camelcade.games.kamelen.search import Entry, Searcher, SearchResult
 from camelcade.games.kamelen.state import KamelenState
-
-
-def engine_of(state: KamelenState, weights: Weights = DEFAULT_WEIGHTS) -> Engine:
-    """A search board for ``state``, with its repetition history as hashes."""
-    geo = state.geometry
-    table = tables(geo)
-    earlier = [position_hash(table, key[:-1], key[-1]) for key in state.earlier_keys()]
-    return Engine(geo, state.board, state.side, state.clock, state.passes, state._limit,
-                  earlier, weights)
-
-
-def action_of(move: int) -> Action:
-    return PASS if move == PASS_MOVE else from_code(move)
 
 
 def _state_of(view: View) -> KamelenState:
@@ -69,24 +50,34 @@ class SearchBot:
         self.weights = weights
         self._seed = seed
         self._rng: random.Random | None = None if seed is None else random.Random(seed)
-        self._table: dict[int, tuple[int, int, int, int]] = {}
+        self._table: dict[int, Entry] = {}
+        self._evaluations: dict[int, int] = {}
         self.last: SearchResult | None = None
         """The most recent search: move, score, depth reached, nodes, seconds, PV."""
 
     def begin(self, game: Game, seat: PlayerId, seed: int) -> None:
         self._table.clear()
+        self._evaluations.clear()
         if self._seed is None:
             self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        state = _state_of(view)
-        return action_of(self.search(state).move)
+        return self.search(_state_of(view)).move
 
     def search(self, state: KamelenState) -> SearchResult:
-        """Search ``state`` with this bot's budgets (also used for hints)."""
-        searcher = Searcher(engine_of(state, self.weights), max_depth=self.max_depth,
-                            max_nodes=self.max_nodes, time_limit=self.time_limit,
-                            rng=self._rng, table=self._table)
+        """Search ``state`` with this bot's budgets (also used for hints).
+
+        The search makes and unmakes moves on a copy of the position (built anew, not
+        cloned: a new object keeps CPython's fast attribute access); ``state`` itself is
+        not touched.
+        """
+        game = state.game
+        assert isinstance(game, KamelenGame)
+        copy = KamelenState.from_layout(game, state.layout())
+        searcher = Searcher(Evaluator(copy, self.weights),
+                            max_depth=self.max_depth, max_nodes=self.max_nodes,
+                            time_limit=self.time_limit, rng=self._rng, table=self._table,
+                            evaluations=self._evaluations)
         self.last = searcher.run()
         return self.last
 
@@ -104,15 +95,16 @@ class GreedyBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        engine = engine_of(_state_of(view), self.weights)
-        best: list[int] = []
+        evaluator = Evaluator(_state_of(view), self.weights)
+        state = evaluator.state
+        best: list[Action] = []
         best_score = None
-        for move in engine.moves():
-            engine.make(move)
-            score = 10**9 if engine.won else -engine.evaluate()
-            engine.unmake()
+        for action in state.legal_actions():
+            evaluator.make(action)
+            score = 10**9 if state.winner is not None else -evaluator.evaluate()
+            evaluator.unmake()
             if best_score is None or score > best_score:
-                best, best_score = [move], score
+                best, best_score = [action], score
             elif score == best_score:
-                best.append(move)
-        return action_of(self._rng.choice(best))
+                best.append(action)
+        return self._rng.choice(best)

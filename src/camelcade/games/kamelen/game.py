@@ -7,9 +7,11 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from camelcade.core.errors import StateError
-from camelcade.core.game import Game, State
+from camelcade.core.game import Game, State, Words
 from camelcade.core.types import JSONDict, PlayerId
+from camelcade.games.kamelen import text
 from camelcade.games.kamelen.geometry import Geometry, geometry
+from camelcade.games.kamelen.position import KamelenLayout
 from camelcade.games.kamelen.spec import BOARDS, OPTIONS
 from camelcade.games.kamelen.state import KamelenState
 
@@ -24,6 +26,7 @@ class KamelenGame(Game):
     default_players: ClassVar[int] = 2
     option_specs = OPTIONS
     perfect_information: ClassVar[bool] = True
+    words: ClassVar[Words] = text
 
     @cached_property
     def geometry(self) -> Geometry:
@@ -33,20 +36,20 @@ class KamelenGame(Game):
     def new_state(self) -> KamelenState:
         return KamelenState(self)
 
+    def layout(self, data: Any) -> KamelenLayout:
+        """``to_json()["state"]`` read and checked for this game (``StateError`` if bad)."""
+        return KamelenLayout.from_data(data, self.geometry, self.option("no_capture_limit"))
+
     def _state_from_data(self, data: Any) -> State:
-        state = KamelenState(self)
-        state.load_data(data)
-        return state
+        return KamelenState.from_layout(self, self.layout(data))
 
     def state_from_position(self, text: str) -> KamelenState:
         """A state (with no history) from a one-line position; bad text raises StateError.
 
-        See ``camelcade.games.kamelen.position`` and ``docs/games/kamelen.md`` for the
+        See ``camelcade.games.kamelen.notation`` and ``docs/games/kamelen.md`` for the
         notation, e.g. ``game.state_from_position("... s 0 0")``.
         """
-        state = KamelenState(self)
-        state.load_data({"position": text, "earlier": []})
-        return state
+        return KamelenState.from_layout(self, self.layout({"position": text, "earlier": []}))
 
     def _sample_state(self, observation: JSONDict, player: PlayerId, rng: random.Random) -> State:
         """Kamelen has perfect information: the observation *is* the position."""

@@ -1,13 +1,20 @@
-"""Board geometry: square names, colours, the start position and the leap tables.
+"""Board geometry: square names, colours, the start position, the leap tables and hashing.
 
 Squares are numbered ``rank_index * 11 + file_index`` (a1 = 0, b1 = 1, a2 = 11). For each
 square and animal a table lists every move as ``(destination, blocker1, blocker2)``: the two
 squares the animal passes, which must be empty. Built once per (ranks, third step) and
 shared, so move generation is a loop over small tuples.
+
+A position (board and side to move) also has a Zobrist hash: one random 64-bit key per
+animal and square, one for "North to move", XORed together. The state keeps it up to date
+with two or three XORs a move, so repetitions are found by a dict lookup (and confirmed
+square by square) and searches key their tables by it.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -15,6 +22,8 @@ from camelcade.games.kamelen.spec import (
     CAMEL,
     DROMEDARY,
     EMPTY,
+    END_CONQUEST,
+    END_ELIMINATION,
     FILES,
     HOME_FILE,
     ROCK,
@@ -23,6 +32,9 @@ from camelcade.games.kamelen.spec import (
     SOUTH_DROMEDARIES,
     WIDTH,
 )
+
+ZOBRIST_SEED = 0x4B414D454C454E
+"""Fixed, so a position has the same hash in every run (and transposition tables agree)."""
 
 Leap = tuple[int, int, int]
 """(destination, first square passed, second square passed)."""
@@ -86,6 +98,13 @@ class Geometry:
     dromedary: tuple[tuple[Leap, ...], ...]
     shared_destinations: bool
     """True when two paths can lead to the same square (bend-back camels): dedupe moves."""
+    attacker_code: tuple[tuple[int, ...], tuple[int, ...]]
+    """attacker_code[seat][square]: seat's camel code where a camel of seat on that square
+    can reach its target (the enemy home's colour), else -1: ``attacker`` as a lookup."""
+    zobrist: tuple[tuple[int, ...], ...]
+    """zobrist[code][square]: the hash key of an animal there (empty and rock keys unused)."""
+    side_key: int
+    """XORed into the hash when North is to move."""
 
     def on_board(self, file: int, rank: int) -> bool:
         return 0 <= file < WIDTH and 0 <= rank < self.ranks
@@ -101,7 +120,36 @@ class Geometry:
 
     def attacker(self, seat: int, code: int, square: int) -> bool:
         """Whether ``code`` on ``square`` is a camel of ``seat`` able to reach its target."""
-        return code == CAMEL[seat] and colour_of(square) == self.target_colour[seat]
+        return code == self.attacker_code[seat][square]
+
+    def attackers(self, board: Sequence[int], seat: int) -> int:
+        """How many camels of ``seat`` on ``board`` can reach the opponent's home field."""
+        return sum(1 for square, code in enumerate(board) if self.attacker(seat, code, square))
+
+    def decided(self, board: Sequence[int]) -> tuple[str, int] | None:
+        """``(END_CONQUEST or END_ELIMINATION, winner)`` if ``board`` is won, else None.
+
+        A conquest is looked for first: the move that conquers may also take the last
+        enemy camel able to reach the mover's home, and it then counts as the bigger win.
+        """
+        if board[self.homes[1]] == CAMEL[0]:
+            return END_CONQUEST, 0
+        if board[self.homes[0]] == CAMEL[1]:
+            return END_CONQUEST, 1
+        if not self.attackers(board, 1):
+            return END_ELIMINATION, 0
+        if not self.attackers(board, 0):
+            return END_ELIMINATION, 1
+        return None
+
+    def hash_of(self, board: Sequence[int], side: int) -> int:
+        """The Zobrist hash of ``board`` with ``side`` to move (from scratch)."""
+        zobrist = self.zobrist
+        value = self.side_key if side else 0
+        for square, code in enumerate(board):
+            if code and code != ROCK:
+                value ^= zobrist[code][square]
+        return value
 
 
 def _leaps(ranks: int, square: int, firsts: tuple[tuple[int, int], ...],
@@ -153,17 +201,27 @@ def geometry(ranks: int, third_step: str = "outward") -> Geometry:
                   for s in range(size))
     dromedary = tuple(_leaps(ranks, s, DIAGONAL, ORTHOGONAL, third_step, rock_set)
                       for s in range(size))
+    target_colour = (colour_of(homes[1]), colour_of(homes[0]))
+    attacker_code = tuple(
+        tuple(CAMEL[seat] if colour_of(square) == target_colour[seat] else -1
+              for square in range(size))
+        for seat in (0, 1))
+    rng = random.Random(ZOBRIST_SEED)
+    zobrist = tuple(tuple(rng.getrandbits(64) for _ in range(size)) for _ in range(ROCK + 1))
     return Geometry(
         ranks=ranks,
         third_step=third_step,
         size=size,
         rocks=rocks,
         homes=homes,
-        target_colour=(colour_of(homes[1]), colour_of(homes[0])),
+        target_colour=target_colour,
         start=tuple(start),
         camel=camel,
         dromedary=dromedary,
         shared_destinations=third_step == "any",
+        attacker_code=(attacker_code[0], attacker_code[1]),
+        zobrist=zobrist,
+        side_key=rng.getrandbits(64),
     )
 
 

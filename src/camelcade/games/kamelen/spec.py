@@ -36,6 +36,8 @@ PIECE_LETTERS: Final = {1: "C", 2: "D", 3: "c", 4: "d", ROCK: "#"}
 """Position notation: South upper case, North lower case, rocks ``#``, digits = empty runs."""
 LETTER_CODES: Final = {letter: code for code, letter in PIECE_LETTERS.items()}
 ANIMAL_NAMES: Final = {1: "camel", 2: "dromedary", 3: "camel", 4: "dromedary"}
+OWNER: Final[tuple[int | None, ...]] = (None, 0, 0, 1, 1, None)
+"""OWNER[code]: the seat owning an animal code (None for an empty square and a rock)."""
 
 CAMELS_PER_SIDE: Final = 8
 DROMEDARIES_PER_SIDE: Final = 10
@@ -56,6 +58,19 @@ CONQUEST_POINTS: Final = 2.0
 ELIMINATION_POINTS: Final = 1.0
 """Capturing every enemy camel able to reach your home field wins single."""
 DRAW_POINTS: Final = 0.5
+
+END_CONQUEST: Final = "conquest"
+"""A camel reached the opponent's home field: its side wins 2 points."""
+END_ELIMINATION: Final = "elimination"
+"""Every enemy camel able to reach the capturer's home field is gone: 1 point."""
+END_PASSES: Final = "passes"
+"""Two passes in a row: a draw."""
+END_REPETITION: Final = "repetition"
+"""The same position (board and side to move) for the third time: a draw."""
+END_NO_CAPTURE: Final = "no-capture"
+"""``no_capture_limit`` plies without a capture: a draw."""
+REPETITION_DRAW: Final = 3
+"""The occurrence of a position that draws the game (threefold repetition)."""
 
 THIRD_STEPS: Final = ("outward", "any")
 """KA5: the third step continues outward ((1,3) and (2,3) leaps), or may also bend back."""

@@ -17,8 +17,8 @@ from camelcade.core.types import PlayerId
 from camelcade.games.kamelen import position_state
 from camelcade.games.kamelen.actions import Move
 from camelcade.games.kamelen.geometry import SQUARE_NAMES, colour_of
-from camelcade.games.kamelen.spec import FILES, PIECE_LETTERS, ROCK, SIDE_NAMES, WIDTH
-from camelcade.games.kamelen.state import KamelenState, owner
+from camelcade.games.kamelen.spec import FILES, OWNER, PIECE_LETTERS, ROCK, SIDE_NAMES, WIDTH
+from camelcade.games.kamelen.state import KamelenState
 
 SIDE_STYLES = ("bold bright_white", "bold bright_red")
 """South's letters (upper case) and North's (lower case)."""
@@ -42,7 +42,7 @@ def _cell(state: KamelenState, square: int, last: tuple[int, ...]) -> Text:
         background = HOME_STYLE
     if square in last:
         background = LAST_MOVE_STYLE
-    seat = owner(code)
+    seat = OWNER[code]
     if seat is not None:
         return Text(f" {PIECE_LETTERS[code]} ", style=f"{SIDE_STYLES[seat]} {background}")
     if code == ROCK:
@@ -108,15 +108,15 @@ def position_command(state: State, seat: PlayerId) -> str:
 
 def hint_command(state: State, seat: PlayerId) -> str:
     """Ask kamelen-search (one second) for a move and the line it expects."""
-    from camelcade.games.kamelen.bots import SearchBot, action_of
+    from camelcade.games.kamelen.bots import SearchBot
 
     if not isinstance(state, KamelenState):
         raise TypeError(f"not a Kamelen state: {type(state).__name__}")
     if state.is_terminal() or state.current_player != seat:
         return "A hint is given on your turn."
     result = SearchBot(time_limit=1.0).search(state)
-    line = " ".join(str(action_of(move)) for move in result.pv)
-    return (f"kamelen-search suggests {action_of(result.move)} (score {result.score / 100:+.2f}, "
+    line = " ".join(str(action) for action in result.pv)
+    return (f"kamelen-search suggests {result.move} (score {result.score / 100:+.2f}, "
             f"depth {result.depth}); expected line: {line}")
 
 

@@ -10,22 +10,18 @@ from __future__ import annotations
 from camelcade.core.action import Action
 from camelcade.core.types import PlayerId
 from camelcade.games.kamelen.actions import Move
-from camelcade.games.kamelen.geometry import COLOUR_NAMES, colour_of, leap_paths, square_name
+from camelcade.games.kamelen.geometry import COLOUR_NAMES, colour_of, square_name
 from camelcade.games.kamelen.spec import (
     ANIMAL_NAMES,
     CAMEL,
     DROMEDARY,
-    ROCK,
-    SIDE_NAMES,
-)
-from camelcade.games.kamelen.state import (
     END_CONQUEST,
     END_NO_CAPTURE,
     END_PASSES,
     END_REPETITION,
-    KamelenState,
-    owner,
+    SIDE_NAMES,
 )
+from camelcade.games.kamelen.state import KamelenState
 
 
 def side_name(seat: PlayerId, player: PlayerId | None = None) -> str:
@@ -75,7 +71,7 @@ def _status(state: KamelenState, player: PlayerId | None) -> str:
     end = state.end_reason
     if end is None:
         text = f"It is {side_name(state.side, player)}'s turn."
-        limit = state._limit
+        limit = state.no_capture_limit
         text += f" {_plies(state.clock)} without a capture"
         text += f" (drawn at {limit})." if limit else "."
         seen = state.repetitions()
@@ -110,7 +106,7 @@ def describe_action(state: KamelenState, action: Action, player: PlayerId | None
     """One sentence for a legal ``action``: who moves what where, what it captures, the end."""
     actor = side_name(state.side, player)
     after = state.clone()
-    after._apply(action)
+    after.apply(action, check=False)
     if isinstance(action, Move):
         animal = ANIMAL_NAMES[state.piece(action.source)]
         text = (f"{actor} moves the {animal} from {square_name(action.source)} to "
@@ -128,40 +124,3 @@ def describe_action(state: KamelenState, action: Action, player: PlayerId | None
         text += ". " + end_sentence(after, player)
         return text
     return text + "."
-
-
-def why_move_illegal(state: KamelenState, move: Move) -> str:
-    """Why ``move`` is not legal here, in words."""
-    source, target = move.source, move.target
-    code, side = state.piece(source), state.side
-    at = square_name(source)
-    if code == ROCK:
-        return f"{at} holds a rock; rocks never move"
-    seat = owner(code)
-    if seat is None:
-        return f"there is no animal on {at}"
-    animal = ANIMAL_NAMES[code]
-    if seat != side:
-        return f"the {animal} on {at} is {SIDE_NAMES[seat]}'s; it is {SIDE_NAMES[side]}'s turn"
-    paths = leap_paths(state.geometry, code == CAMEL[side], source, target)
-    to = square_name(target)
-    if not paths:
-        shape = ("two squares straight, then one diagonally" if code == CAMEL[side]
-                 else "two squares diagonally, then one straight")
-        outward = " outward" if state.geometry.third_step == "outward" else ""
-        return f"a {animal} moves {shape}{outward}: {at} to {to} is not such a move"
-    if state.piece(target) == ROCK:
-        return f"{to} holds a rock; rocks cannot be entered"
-    if owner(state.piece(target)) == side:
-        return f"{to} holds {SIDE_NAMES[side]}'s own {ANIMAL_NAMES[state.piece(target)]}"
-    blocked = sorted({s for path in paths for s in path if state.piece(s)})
-    names = ", ".join(f"{square_name(s)} ({_occupant(state.piece(s))})" for s in blocked)
-    return f"the way from {at} to {to} is blocked: an animal may not pass {names}"
-
-
-def _occupant(code: int) -> str:
-    if code == ROCK:
-        return "a rock"
-    seat = owner(code)
-    assert seat is not None
-    return f"{SIDE_NAMES[seat]}'s {ANIMAL_NAMES[code]}"

@@ -149,23 +149,5 @@ class MCTSBot:
         return best
 
     def _rollout(self, state: State) -> list[float]:
-        # Bound methods and floor(u * n) instead of rng.choice: its rejection sampling in
-        # Python cost more than a whole Camel Up step; u * n is uniform to within 2**-53.
-        rng = self._rng
-        uniform = rng.random
-        apply = state.apply
-        legal = state.legal_actions
-        limit = -1 if self.rollout_limit is None else self.rollout_limit
-        steps = 0
-        while True:
-            mover = state.current_player
-            if mover == TERMINAL:
-                return outcome_rewards(state)
-            if steps == limit:
-                return score_rewards(state)
-            if mover == CHANCE:
-                apply(sample_chance(state, rng), check=False)
-            else:
-                actions = legal()
-                apply(actions[int(uniform() * len(actions))], check=False)
-            steps += 1
+        state.playout(self._rng, self.rollout_limit)
+        return outcome_rewards(state) if state.is_terminal() else score_rewards(state)

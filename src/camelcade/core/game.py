@@ -490,6 +490,51 @@ class State(ABC):
         new.apply(action)
         return new
 
+    def playout(self, rng: random.Random, limit: int | None = None) -> int:
+        """Play on with uniformly random legal actions, chance drawn by its probabilities,
+        until the end or ``limit`` more actions; returns how many were played.
+
+        The rollout of a Monte Carlo search, done once here on the game's own hooks (no
+        per-step checks, copies or views), exactly as ``apply(a, check=False)`` with
+        ``a`` drawn from ``legal_actions()`` / ``chance_outcomes()`` would: the history
+        grows the same way. A choice among ``n`` actions is ``floor(u * n)`` for one
+        ``u = rng.random()``, a chance outcome the first whose running probability
+        exceeds ``u`` (as ``sample_chance``).
+        """
+        uniform = rng.random
+        current, legal, outcomes = self._current_player, self._legal_actions, self._chance_outcomes
+        apply, seen_by_hook = self._apply, self._seen_by_hook
+        history, seen_by = self._history, self._seen_by
+        remaining = -1 if limit is None else limit
+        played = 0
+        while played != remaining:
+            mover = current()
+            if mover == TERMINAL:
+                break
+            if mover == CHANCE:
+                point, total = uniform(), 0.0
+                listed = outcomes()
+                action = listed[-1][0]
+                for outcome, probability in listed:
+                    total += probability
+                    if point < total:
+                        action = outcome
+                        break
+            else:
+                actions = legal()
+                action = actions[int(uniform() * len(actions))]
+            seen = seen_by_hook(action)
+            apply(action)
+            if seen is not None:
+                seen_by[len(history)] = seen
+            history.append(action)
+            played += 1
+        self._legal_cache = None
+        self._legal_lookup = None
+        if self._views:
+            self._lapse_views()
+        return played
+
     def clone(self: _S) -> _S:
         """An independent copy."""
         new = self._position_copy()

@@ -96,11 +96,9 @@ def run(quick: bool) -> dict[str, object]:
     state = crowded()
     seat = state.current_player
     window = 0.3 if quick else 2.0
-    component_relays = sorted(state._relays(seat, sorted(
-        {sq for sq, g, _ in state.camels(seat) if g == NO_GOOD})), key=str)
+    component_relays = sorted(state.relays(seat), key=str)
     assert component_relays == relays_by_paths(state, seat)
-    unladen = sorted({sq for sq, g, _ in state.camels(seat) if g == NO_GOOD})
-    bfs = _per_second(lambda: state._relays(seat, unladen), window)
+    bfs = _per_second(lambda: state.relays(seat), window)
     paths = _per_second(lambda: relays_by_paths(state, seat), window)
     figures["crowded_position"] = {
         "legal_actions": len(state._legal_actions()),

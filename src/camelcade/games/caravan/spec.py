@@ -103,6 +103,8 @@ BIT: Final = tuple(1 << square for square in range(SQUARES))
 the rules' hot paths test and grow such sets with a few integer operations."""
 _FILE_A: Final = sum(BIT[rank * SIZE] for rank in range(SIZE))
 _FILE_G: Final = sum(BIT[rank * SIZE + SIZE - 1] for rank in range(SIZE))
+_NOT_FILE_A: Final = ~_FILE_A
+_NOT_FILE_G: Final = ~_FILE_G
 
 
 def spread(squares: int) -> int:
@@ -111,8 +113,8 @@ def spread(squares: int) -> int:
     Up and down a rank is a shift by 7; a step along the rank is a shift by 1 that must not
     wrap from file g to the next rank's file a, or back.
     """
-    return ((squares << SIZE) | (squares >> SIZE) | ((squares & ~_FILE_G) << 1)
-            | ((squares & ~_FILE_A) >> 1))
+    return ((squares << SIZE) | (squares >> SIZE) | ((squares & _NOT_FILE_G) << 1)
+            | ((squares & _NOT_FILE_A) >> 1))
 
 
 NEIGHBOUR_BITS: Final = tuple(spread(bit) & ((1 << SQUARES) - 1) for bit in BIT)
@@ -121,10 +123,12 @@ NEIGHBOUR_BITS: Final = tuple(spread(bit) & ((1 << SQUARES) - 1) for bit in BIT)
 
 def component(start: int, squares: int) -> int:
     """The squares of ``squares`` joined to ``start`` by orthogonal steps inside ``squares``
-    (``start`` included): one chain of camels, as a set of bits."""
+    (``start`` included): one chain of camels, as a set of bits. (``spread``, written out:
+    this runs in the search's hot path.)"""
     found = frontier = BIT[start]
     while frontier:
-        frontier = spread(frontier) & squares & ~found
+        frontier = ((frontier << SIZE) | (frontier >> SIZE) | ((frontier & _NOT_FILE_G) << 1)
+                    | ((frontier & _NOT_FILE_A) >> 1)) & squares & ~found
         found |= frontier
     return found
 

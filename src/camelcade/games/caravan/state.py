@@ -74,6 +74,7 @@ if TYPE_CHECKING:
 _SQUARES = range(SQUARES)
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
 _PLACES_AND_PASS: tuple[Action, ...] = (*PLACES, PASS)
+MOVES_THEN_PASS: tuple[tuple[Action, ...], ...] = tuple((*moves, PASS) for moves in MOVES_FROM)
 
 
 class CaravanWords(Protocol):
@@ -123,6 +124,8 @@ class CaravanState(State):
         """Per seat: the distinct ``(square, good)`` a relay can start from, sorted."""
         self._laden_reach: tuple[int, ...] = ()
         """Per seat: the squares on or next to its laden camels."""
+        self._offers: tuple[tuple[tuple[int, Steal], ...], ...] = ()
+        """Per seat: the thefts open to it, each with the bit of its square."""
         self._rival_tops: tuple[int, ...] = ()
         """Per seat: the squares where a rival's camel carries a good on top."""
         self._goods_mask = 0
@@ -180,10 +183,9 @@ class CaravanState(State):
         self._laden_mask = tuple(_mask(camel[0] for camel in laden) for laden in self._laden)
         self._sources = tuple(tuple(sorted({(square, good) for square, good, _ in laden}))
                               for laden in self._laden)
-        tops = [_mask(square for square, _, under in laden if not under)
-                for laden in self._laden]
-        self._rival_tops = tuple(_mask_union(tops[rival] for rival in players if rival != seat)
-                                 for seat in players)
+        self._offers = tuple(self._thefts_open_to(seat) for seat in players)
+        self._rival_tops = tuple(_mask_union(bit for bit, _ in offers)
+                                 for offers in self._offers)
         self._goods_mask = _mask(self._space_square[index] for index in range(GOODS_SPACES)
                                  if self._space_good[index] != NO_GOOD)
         self._laden_reach = tuple(mask | spread(mask) for mask in self._laden_mask)
@@ -191,6 +193,15 @@ class CaravanState(State):
             self._goods_mask | self._laden_reach[seat]
             | (self._rival_tops[seat] if self._theft[seat] else 0)
             for seat in players)
+
+    def _thefts_open_to(self, seat: PlayerId) -> tuple[tuple[int, Steal], ...]:
+        """Every theft ``seat`` could make with an unladen camel on the right square, in
+        the order of the legal actions, each with the bit of its square."""
+        found = sorted({(good, square, victim)
+                        for victim, camels in enumerate(self._laden) if victim != seat
+                        for square, good, under in camels if not under})
+        return tuple((BIT[square], STEALS[good][square][victim])
+                     for good, square, victim in found)
 
     def _mover_changed(self) -> None:
         self._mover = (TERMINAL if self._end is not None
@@ -321,6 +332,14 @@ class CaravanState(State):
         if free_mask & self._load_mask[seat]:
             self._add_loads(found, seat, starts, free_mask)
         if self._left >= PLACE_COST_OCCUPIED:  # every square is affordable
+            if not found and not self._supply[seat] and len(starts) <= 3:
+                # The commonest case by far, built as one tuple the core keeps as it is.
+                if len(starts) == 1:
+                    return MOVES_THEN_PASS[starts[0]]
+                if len(starts) == 2:
+                    return MOVES_FROM[starts[0]] + MOVES_THEN_PASS[starts[1]]
+                return (MOVES_FROM[starts[0]] + MOVES_FROM[starts[1]]
+                        + MOVES_THEN_PASS[starts[2]])
             if self._supply[seat]:
                 found += PLACES
             for start in starts:
@@ -337,28 +356,21 @@ class CaravanState(State):
     def _add_loads(self, found: list[Action], seat: PlayerId, starts: list[int],
                    free_mask: int) -> None:
         """Add the picks, relays and steals, in this order."""
-        goods_mask = self._goods_mask
-        if free_mask & goods_mask:
-            found += [PICKS[square] for square in starts if BIT[square] & goods_mask]
+        picks = free_mask & self._goods_mask
+        while picks:  # lowest square first
+            lowest = picks & -picks
+            found.append(PICKS[lowest.bit_length() - 1])
+            picks ^= lowest
         if free_mask & self._laden_reach[seat]:
             found += chain_relays(self._sources[seat], starts, free_mask,
                                   self._laden_mask[seat])
         if free_mask & self._rival_tops[seat] and self._theft[seat]:
-            found += self._steals(seat, free_mask)
+            found += [theft for bit, theft in self._offers[seat] if bit & free_mask]
 
     def relays(self, seat: PlayerId) -> list[Action]:
         """Every relay ``seat`` could make now (whatever its actions left)."""
         return chain_relays(self._sources[seat], sorted(set(self._free[seat])),
                             self._free_mask[seat], self._laden_mask[seat])
-
-    def _steals(self, seat: PlayerId, free_mask: int) -> list[Action]:
-        found = {
-            (good, square, victim)
-            for victim, camels in enumerate(self._laden) if victim != seat
-            for square, good, under in camels
-            if not under and BIT[square] & free_mask
-        }
-        return [STEALS[good][square][victim] for good, square, victim in sorted(found)]
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         total = sum(self._bag)
@@ -416,8 +428,11 @@ class CaravanState(State):
         left = self._left - cost
         if left:
             self._left = left
-        else:
-            self._next_turn()
+        else:  # the next turn (as _next_turn, inlined: a third of all actions end a turn)
+            turn = self._turn = self._turn + 1
+            self._left = turn if turn < MAX_ACTIONS else MAX_ACTIONS
+            seat = self._seat = (turn - 1) % self._players
+            self._mover = CHANCE if self._refilling else seat
 
     def _arrive(self, square: int) -> int:
         """A camel comes onto ``square``: count it; return what that costs (1 or 2)."""
@@ -630,9 +645,12 @@ def chain_relays(sources: Sequence[tuple[int, int]], starts: Sequence[int], free
     each unladen camel of its chain, in order."""
     squares = free_mask | laden_mask
     found: list[Action] = []
+    chain = 0
     for start, good in sources:
-        # A camel with no neighbour of ours is a chain of one square.
-        chain = component(start, squares) if NEIGHBOUR_BITS[start] & squares else BIT[start]
+        if not BIT[start] & chain:  # else: the same chain as the source before
+            # A camel with no neighbour of ours is a chain of one square.
+            chain = (component(start, squares) if NEIGHBOUR_BITS[start] & squares
+                     else BIT[start])
         if chain & free_mask:
             row = RELAYS[good][start]
             found += [row[to] for to in starts if BIT[to] & chain]

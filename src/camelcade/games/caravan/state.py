@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable, Iterable, Sequence
-from operator import itemgetter
+from collections.abc import Iterable, Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Protocol, cast
 
 from camelcade.core.action import Action
@@ -113,8 +113,9 @@ class CaravanState(State):
         """Per seat: its laden camels, sorted. Immutable, like every field derived from
         it below: a pick, relay, theft or draw replaces them all (``_loads_changed``), and
         copies share them."""
-        self._empty = [square for square in _SQUARES if not self._occupancy[square]]
-        """The squares without a camel, in order (at least 25: at most 24 camels)."""
+        self._vacant = [not camels for camels in self._occupancy]
+        """Per square: no camel there. ``compress(row, _vacant)`` picks a row's entries
+        for the empty squares (the one-action-left moves) in one pass of C."""
         self._space_good = [space.good for space in position.spaces]
         self._space_markers = [space.markers for space in position.spaces]
         self._theft = list(position.theft)
@@ -325,7 +326,7 @@ class CaravanState(State):
                 return _ONLY_PASS
             if self._left >= PLACE_COST_OCCUPIED:
                 return _PLACES_AND_PASS
-            return (*itemgetter(*self._empty)(PLACES), PASS)
+            return (*compress(PLACES, self._vacant), PASS)
         free_mask = self._free_mask[seat]
         starts = free if free_mask.bit_count() == len(free) else sorted(set(free))
         found: list[Action] = []
@@ -345,11 +346,11 @@ class CaravanState(State):
             for start in starts:
                 found += MOVES_FROM[start]
         else:  # one action left: only onto empty squares (never a camel's own square)
-            empty: Callable[[Sequence[Action]], tuple[Action, ...]] = itemgetter(*self._empty)
+            vacant = self._vacant
             if self._supply[seat]:
-                found += empty(PLACES)
+                found += compress(PLACES, vacant)
             for start in starts:
-                found += empty(MOVES[start])
+                found += compress(MOVES[start], vacant)
         found.append(PASS)
         return found
 
@@ -389,11 +390,11 @@ class CaravanState(State):
                 cost = PLACE_COST_OCCUPIED
             else:
                 cost = PLACE_COST_EMPTY
-                self._empty.remove(to)
+                self._vacant[to] = False
             occupancy[to] += 1
             occupancy[start] -= 1
             if not occupancy[start]:
-                insort(self._empty, start)
+                self._vacant[start] = True
             seat = self._seat
             free = self._free[seat]
             free.remove(start)
@@ -440,7 +441,7 @@ class CaravanState(State):
         occupancy[square] += 1
         if occupancy[square] > 1:
             return PLACE_COST_OCCUPIED
-        self._empty.remove(square)
+        self._vacant[square] = False
         return PLACE_COST_EMPTY
 
     def _unload(self, seat: PlayerId, camel: Camel) -> None:
@@ -585,7 +586,7 @@ class CaravanState(State):
             copy._free_mask[seat] ^= BIT[square]
         copy._occupancy[square] -= 1
         if not copy._occupancy[square]:
-            insort(copy._empty, square)
+            copy._vacant[square] = True
         copy._supply[seat] += 1
         copy._legal_cache = None
         copy._legal_lookup = None
@@ -603,7 +604,7 @@ class CaravanState(State):
         other._free = [free[:] for free in self._free]
         other._free_mask = self._free_mask[:]
         other._occupancy = self._occupancy[:]
-        other._empty = self._empty[:]
+        other._vacant = self._vacant[:]
         other._space_good = self._space_good[:]
         other._space_markers = self._space_markers[:]
         other._bag = self._bag[:]

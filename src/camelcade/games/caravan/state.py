@@ -74,6 +74,8 @@ if TYPE_CHECKING:
 _SQUARES = range(SQUARES)
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
 _PLACES_AND_PASS: tuple[Action, ...] = (*PLACES, PASS)
+RELAY_MEMO_SIZE = 4096
+"""Relay lists a seat remembers for one set of laden camels (then it starts afresh)."""
 MOVES_THEN_PASS: tuple[tuple[Action, ...], ...] = tuple((*moves, PASS) for moves in MOVES_FROM)
 
 
@@ -125,12 +127,18 @@ class CaravanState(State):
         """Per seat: the distinct ``(square, good)`` a relay can start from, sorted."""
         self._laden_reach: tuple[int, ...] = ()
         """Per seat: the squares on or next to its laden camels."""
+        self._relay_memo: tuple[dict[int, tuple[Action, ...]], ...] = ()
+        """Per seat: its relays by where its unladen camels stand (``_free_mask``), for
+        the laden camels it has now. Copies share it, and fill it for each other: a search
+        meets the same few positions of the few unladen camels again and again."""
         self._offers: tuple[tuple[tuple[int, Steal], ...], ...] = ()
         """Per seat: the thefts open to it, each with the bit of its square."""
         self._rival_tops: tuple[int, ...] = ()
         """Per seat: the squares where a rival's camel carries a good on top."""
         self._goods_mask = 0
         """The squares of the goods spaces holding a good."""
+        self._camel_loads: tuple[int, ...] = ()
+        """Per seat: the part of ``_load_mask`` that depends on the camels alone."""
         self._load_mask: tuple[int, ...] = ()
         """Per seat: where one of its unladen camels may pick up (a goods space with a
         good), relay (on or next to one of its laden camels: the first unladen camel on
@@ -184,16 +192,22 @@ class CaravanState(State):
         self._laden_mask = tuple(_mask(camel[0] for camel in laden) for laden in self._laden)
         self._sources = tuple(tuple(sorted({(square, good) for square, good, _ in laden}))
                               for laden in self._laden)
+        self._relay_memo = tuple({} for _ in players)
         self._offers = tuple(self._thefts_open_to(seat) for seat in players)
         self._rival_tops = tuple(_mask_union(bit for bit, _ in offers)
                                  for offers in self._offers)
-        self._goods_mask = _mask(self._space_square[index] for index in range(GOODS_SPACES)
-                                 if self._space_good[index] != NO_GOOD)
         self._laden_reach = tuple(mask | spread(mask) for mask in self._laden_mask)
-        self._load_mask = tuple(
-            self._goods_mask | self._laden_reach[seat]
-            | (self._rival_tops[seat] if self._theft[seat] else 0)
+        self._camel_loads = tuple(
+            self._laden_reach[seat] | (self._rival_tops[seat] if self._theft[seat] else 0)
             for seat in players)
+        self._goods_changed()
+
+    def _goods_changed(self) -> None:
+        """Derive what depends on the goods spaces alone (after a draw)."""
+        goods = self._goods_mask = _mask(
+            self._space_square[index] for index in range(GOODS_SPACES)
+            if self._space_good[index] != NO_GOOD)
+        self._load_mask = tuple(goods | loads for loads in self._camel_loads)
 
     def _thefts_open_to(self, seat: PlayerId) -> tuple[tuple[int, Steal], ...]:
         """Every theft ``seat`` could make with an unladen camel on the right square, in
@@ -329,18 +343,22 @@ class CaravanState(State):
             return (*compress(PLACES, self._vacant), PASS)
         free_mask = self._free_mask[seat]
         starts = free if free_mask.bit_count() == len(free) else sorted(set(free))
-        found: list[Action] = []
-        if free_mask & self._load_mask[seat]:
-            self._add_loads(found, seat, starts, free_mask)
-        if self._left >= PLACE_COST_OCCUPIED:  # every square is affordable
-            if not found and not self._supply[seat] and len(starts) <= 3:
-                # The commonest case by far, built as one tuple the core keeps as it is.
-                if len(starts) == 1:
-                    return MOVES_THEN_PASS[starts[0]]
-                if len(starts) == 2:
-                    return MOVES_FROM[starts[0]] + MOVES_THEN_PASS[starts[1]]
+        loads = free_mask & self._load_mask[seat]
+        left = self._left
+        if not loads and left >= PLACE_COST_OCCUPIED and not self._supply[seat]:
+            # The commonest case by far: moves only, built as one tuple the core keeps.
+            count = len(starts)
+            if count == 1:
+                return MOVES_THEN_PASS[starts[0]]
+            if count == 2:
+                return MOVES_FROM[starts[0]] + MOVES_THEN_PASS[starts[1]]
+            if count == 3:
                 return (MOVES_FROM[starts[0]] + MOVES_FROM[starts[1]]
                         + MOVES_THEN_PASS[starts[2]])
+        found: list[Action] = []
+        if loads:
+            self._add_loads(found, seat, starts, free_mask)
+        if left >= PLACE_COST_OCCUPIED:  # every square is affordable
             if self._supply[seat]:
                 found += PLACES
             for start in starts:
@@ -363,8 +381,14 @@ class CaravanState(State):
             found.append(PICKS[lowest.bit_length() - 1])
             picks ^= lowest
         if free_mask & self._laden_reach[seat]:
-            found += chain_relays(self._sources[seat], starts, free_mask,
-                                  self._laden_mask[seat])
+            memo = self._relay_memo[seat]
+            relays = memo.get(free_mask)
+            if relays is None:
+                if len(memo) >= RELAY_MEMO_SIZE:
+                    memo.clear()
+                relays = memo[free_mask] = tuple(chain_relays(
+                    self._sources[seat], starts, free_mask, self._laden_mask[seat]))
+            found += relays
         if free_mask & self._rival_tops[seat] and self._theft[seat]:
             found += [theft for bit, theft in self._offers[seat] if bit & free_mask]
 
@@ -386,14 +410,16 @@ class CaravanState(State):
             move: Move = action  # type: ignore[assignment]
             start, to = move.start, move.to
             occupancy = self._occupancy
-            if occupancy[to]:
+            here = occupancy[to]
+            occupancy[to] = here + 1
+            if here:
                 cost = PLACE_COST_OCCUPIED
             else:
                 cost = PLACE_COST_EMPTY
                 self._vacant[to] = False
-            occupancy[to] += 1
-            occupancy[start] -= 1
-            if not occupancy[start]:
+            here = occupancy[start] - 1
+            occupancy[start] = here
+            if not here:
                 self._vacant[start] = True
             seat = self._seat
             free = self._free[seat]
@@ -537,7 +563,7 @@ class CaravanState(State):
         if NO_GOOD not in self._space_good or not any(self._bag):
             self._refilling = False
             self._mover_changed()
-        self._loads_changed()
+        self._goods_changed()
 
     def _parse_action(self, text: str) -> Action:
         return notation.parse(text)

@@ -8,20 +8,25 @@ Bag draws are chance nodes over what is left, so the bag needs no order.
 The representation serves the hot path (random playouts and search: thousands of actions
 a game, 100-250 legal actions a position, nine in ten of them camel moves). Per seat the
 unladen camels are a sorted list of squares (repeats allowed) and a bit set of those
-squares; laden camels, which move only when a relay unloads them, are a sorted tuple of
-``(square, good, under)`` with what relays and theft need derived from it once per change.
-Sets of squares are ints (``spec.BIT``), so "can this camel pick up, steal, reach another"
-is a few integer operations, and a chain is grown by bit shifts (``spec.component``).
-Legal actions are assembled from shared action values (``actions.PLACES``, ``MOVES``, ...).
-The seat to act is a field, kept up to date by every change, because the core asks for it
-several times per step.
+squares (``spec.BIT``); laden camels, which move only when a relay unloads them, are a
+sorted tuple of ``(square, good, under)``, and what picks, relays and thefts need is
+derived from them, the goods spaces and the theft markers only after such a rare change
+(``loads.py``). So the common position, where an unladen camel can only move, is known by
+one ``&``; moves are rows of shared action values (``actions.MOVES_FROM``) joined in C, the
+empty squares of a turn's last action a list of flags for ``compress``. Relay lists are
+remembered per set of laden camels, shared by copies. The seat to act is a field, kept up
+to date by every change, because the core asks for it several times per step.
+
+Measured by ``benchmarks/bench_core.py`` (see ``docs/games/caravan.md``, Internals); the
+plain reading of the rules these fast paths must equal is ``tests/games/caravan/
+test_legal_reference.py``.
 """
 
 from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Protocol, cast
 
@@ -36,8 +41,6 @@ from camelcade.games.caravan.actions import (
     PASS,
     PICKS,
     PLACES,
-    RELAYS,
-    STEALS,
     Draw,
     Move,
     Pass,
@@ -46,6 +49,7 @@ from camelcade.games.caravan.actions import (
     Relay,
     Steal,
 )
+from camelcade.games.caravan.loads import Offer, chain_relays, derive, squares_mask
 from camelcade.games.caravan.position import Camel, CaravanPosition, Space, stall_ends
 from camelcade.games.caravan.spec import (
     BIT,
@@ -54,7 +58,6 @@ from camelcade.games.caravan.spec import (
     END_STALLED,
     GOODS_SPACES,
     MAX_ACTIONS,
-    NEIGHBOUR_BITS,
     NO_GOOD,
     PLACE_COST_EMPTY,
     PLACE_COST_OCCUPIED,
@@ -64,7 +67,6 @@ from camelcade.games.caravan.spec import (
     allowance,
     component,
     penalty,
-    spread,
 )
 
 if TYPE_CHECKING:
@@ -107,7 +109,7 @@ class CaravanState(State):
         """Camels of any colour on each square."""
         for seat_camels in position.camels:
             self._free.append([square for square, good, _ in seat_camels if good == NO_GOOD])
-            self._free_mask.append(_mask(self._free[-1]))
+            self._free_mask.append(squares_mask(self._free[-1]))
             laden.append(tuple(camel for camel in seat_camels if camel[1] != NO_GOOD))
             for camel in seat_camels:
                 self._occupancy[camel[0]] += 1
@@ -121,35 +123,27 @@ class CaravanState(State):
         self._space_good = [space.good for space in position.spaces]
         self._space_markers = [space.markers for space in position.spaces]
         self._theft = list(position.theft)
+        # Derived by _loads_changed and _goods_changed (the fields of loads.CamelLoads):
         self._laden_mask: tuple[int, ...] = ()
-        """Per seat: the squares of its laden camels."""
-        self._sources: tuple[tuple[tuple[int, int], ...], ...] = ()
-        """Per seat: the distinct ``(square, good)`` a relay can start from, sorted."""
         self._laden_reach: tuple[int, ...] = ()
-        """Per seat: the squares on or next to its laden camels."""
+        self._sources: tuple[tuple[tuple[int, int], ...], ...] = ()
+        self._offers: tuple[tuple[Offer, ...], ...] = ()
+        self._rival_tops: tuple[int, ...] = ()
+        self._camel_loads: tuple[int, ...] = ()
+        self._goods_mask = 0
+        """The squares of the goods spaces holding a good."""
+        self._load_mask: tuple[int, ...] = ()
+        """Per seat: where one of its unladen camels may pick up (a goods space with a
+        good), relay or steal (``CamelLoads.camel_loads``). Elsewhere it can only move:
+        most positions are found to offer nothing else by one ``&``."""
         self._relay_memo: tuple[dict[int, tuple[Action, ...]], ...] = ()
         """Per seat: its relays by where its unladen camels stand (``_free_mask``), for
         the laden camels it has now. Copies share it, and fill it for each other: a search
         meets the same few positions of the few unladen camels again and again."""
-        self._offers: tuple[tuple[tuple[int, Steal], ...], ...] = ()
-        """Per seat: the thefts open to it, each with the bit of its square."""
-        self._rival_tops: tuple[int, ...] = ()
-        """Per seat: the squares where a rival's camel carries a good on top."""
-        self._goods_mask = 0
-        """The squares of the goods spaces holding a good."""
-        self._camel_loads: tuple[int, ...] = ()
-        """Per seat: the part of ``_load_mask`` that depends on the camels alone."""
-        self._load_mask: tuple[int, ...] = ()
-        """Per seat: where one of its unladen camels may pick up (a goods space with a
-        good), relay (on or next to one of its laden camels: the first unladen camel on
-        any chain from a laden one is) or steal (with a theft marker, beside a rival's
-        good on top). Elsewhere it can only move: most positions are found to offer no
-        such action by one ``&``."""
         self._loads_changed()
         self._bag = list(position.bag)
         self._delivered = [list(row) for row in position.delivered]
         self._demand = list(position.demand)
-        self._theft = list(position.theft)
         self._turn = position.turn
         """Turns started so far, counting every player's (the action ramp counts these)."""
         self._left = position.actions_left
@@ -188,35 +182,22 @@ class CaravanState(State):
     def _loads_changed(self) -> None:
         """Derive the per-seat sets of ``_legal_actions`` from the laden camels, the goods
         spaces and the theft markers (after a pick, relay, theft or draw: rare events)."""
-        players = range(self._players)
-        self._laden_mask = tuple(_mask(camel[0] for camel in laden) for laden in self._laden)
-        self._sources = tuple(tuple(sorted({(square, good) for square, good, _ in laden}))
-                              for laden in self._laden)
-        self._relay_memo = tuple({} for _ in players)
-        self._offers = tuple(self._thefts_open_to(seat) for seat in players)
-        self._rival_tops = tuple(_mask_union(bit for bit, _ in offers)
-                                 for offers in self._offers)
-        self._laden_reach = tuple(mask | spread(mask) for mask in self._laden_mask)
-        self._camel_loads = tuple(
-            self._laden_reach[seat] | (self._rival_tops[seat] if self._theft[seat] else 0)
-            for seat in players)
+        loads = derive(self._laden, self._theft)
+        self._laden_mask = loads.laden_mask
+        self._laden_reach = loads.laden_reach
+        self._sources = loads.sources
+        self._offers = loads.offers
+        self._rival_tops = loads.rival_tops
+        self._camel_loads = loads.camel_loads
+        self._relay_memo = tuple({} for _ in range(self._players))
         self._goods_changed()
 
     def _goods_changed(self) -> None:
         """Derive what depends on the goods spaces alone (after a draw)."""
-        goods = self._goods_mask = _mask(
+        goods = self._goods_mask = squares_mask(
             self._space_square[index] for index in range(GOODS_SPACES)
             if self._space_good[index] != NO_GOOD)
         self._load_mask = tuple(goods | loads for loads in self._camel_loads)
-
-    def _thefts_open_to(self, seat: PlayerId) -> tuple[tuple[int, Steal], ...]:
-        """Every theft ``seat`` could make with an unladen camel on the right square, in
-        the order of the legal actions, each with the bit of its square."""
-        found = sorted({(good, square, victim)
-                        for victim, camels in enumerate(self._laden) if victim != seat
-                        for square, good, under in camels if not under})
-        return tuple((BIT[square], STEALS[good][square][victim])
-                     for good, square, victim in found)
 
     def _mover_changed(self) -> None:
         self._mover = (TERMINAL if self._end is not None
@@ -662,35 +643,3 @@ class CaravanState(State):
         data = self._to_data()
         data.update(current_player=self._current_player(), scores=self._scores())
         return data
-
-
-def chain_relays(sources: Sequence[tuple[int, int]], starts: Sequence[int], free_mask: int,
-                 laden_mask: int) -> list[Action]:
-    """The relays of a seat whose laden camels offer ``sources`` (distinct ``(square,
-    good)``, sorted) and stand on ``laden_mask``, and whose unladen camels stand on
-    ``starts`` (distinct, sorted; ``free_mask`` as a set): from each source, in order, to
-    each unladen camel of its chain, in order."""
-    squares = free_mask | laden_mask
-    found: list[Action] = []
-    chain = 0
-    for start, good in sources:
-        if not BIT[start] & chain:  # else: the same chain as the source before
-            # A camel with no neighbour of ours is a chain of one square.
-            chain = (component(start, squares) if NEIGHBOUR_BITS[start] & squares
-                     else BIT[start])
-        if chain & free_mask:
-            row = RELAYS[good][start]
-            found += [row[to] for to in starts if BIT[to] & chain]
-    return found
-
-
-def _mask(squares: Iterable[int]) -> int:
-    """The bit set of ``squares``."""
-    return _mask_union(BIT[square] for square in squares)
-
-
-def _mask_union(masks: Iterable[int]) -> int:
-    found = 0
-    for mask in masks:
-        found |= mask
-    return found

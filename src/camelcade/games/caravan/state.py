@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     from camelcade.games.caravan.game import Caravan
 
 _SQUARES = range(SQUARES)
+_UNLADEN: tuple[Camel, ...] = tuple((square, NO_GOOD, False) for square in _SQUARES)
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
 _PLACES_AND_PASS: tuple[Action, ...] = (*PLACES, PASS)
 RELAY_MEMO_SIZE = 4096
@@ -229,8 +230,13 @@ class CaravanState(State):
 
     def camels(self, seat: PlayerId) -> list[Camel]:
         """``seat``'s camels on the board, sorted by square (unladen first on a square)."""
-        return sorted([*((square, NO_GOOD, False) for square in self._free[seat]),
-                       *self._laden[seat]])
+        unladen = [_UNLADEN[square] for square in self._free[seat]]
+        laden = self._laden[seat]
+        return sorted(unladen + list(laden)) if laden else unladen
+
+    def laden_camels(self, seat: PlayerId) -> tuple[Camel, ...]:
+        """``seat``'s camels carrying a good (on top or under), sorted."""
+        return self._laden[seat]
 
     def supply(self, seat: PlayerId) -> int:
         return self._supply[seat]

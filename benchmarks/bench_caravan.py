@@ -5,9 +5,13 @@
   hooks (``_legal_actions``/``_apply``, no checks, no history). The ratio is the price of
   the public API's checks.
 * Legal actions in a crowded 4-player position (24 camels, long chains, laden camels,
-  thefts possible): generations per second, and the relay part alone against a baseline
-  that enumerates simple paths along the chains instead of taking connected components
-  (what the rules generator avoids).
+  thefts possible): generations per second (a state remembers its relay lists, so calls
+  after the first on one position find them), and the relay part alone, found afresh each
+  time (``state.relays``), against a baseline that enumerates simple paths along the
+  chains instead of growing connected components (what the rules generator avoids).
+
+The core's benchmark (``bench_core.py caravan``) measures playouts and search against the
+first release; the figures and the profile behind them are in ``docs/games/caravan.md``.
 """
 
 from __future__ import annotations
@@ -79,8 +83,9 @@ def relays_by_paths(state: CaravanState, seat: int) -> list[Relay]:
 
 
 def _per_second(call: Callable[[], object], seconds: float) -> float:
-    count, started = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - started) < seconds:
+    """Calls per CPU second (the machine is shared: wall time would measure the others)."""
+    count, started = 0, time.process_time()
+    while (elapsed := time.process_time() - started) < seconds:
         for _ in range(50):
             call()
         count += 50

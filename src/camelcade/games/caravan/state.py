@@ -77,9 +77,10 @@ _SQUARES = range(SQUARES)
 _UNLADEN: tuple[Camel, ...] = tuple((square, NO_GOOD, False) for square in _SQUARES)
 _ONLY_PASS: tuple[Action, ...] = (PASS,)
 _PLACES_AND_PASS: tuple[Action, ...] = (*PLACES, PASS)
+_MOVES_THEN_PASS: tuple[tuple[Action, ...], ...] = tuple((*moves, PASS) for moves in MOVES_FROM)
+"""Every move from a square, then ``pass``: the whole legal list of the commonest position."""
 RELAY_MEMO_SIZE = 4096
 """Relay lists a seat remembers for one set of laden camels (then it starts afresh)."""
-MOVES_THEN_PASS: tuple[tuple[Action, ...], ...] = tuple((*moves, PASS) for moves in MOVES_FROM)
 
 
 class CaravanWords(Protocol):
@@ -336,12 +337,12 @@ class CaravanState(State):
             # The commonest case by far: moves only, built as one tuple the core keeps.
             count = len(starts)
             if count == 1:
-                return MOVES_THEN_PASS[starts[0]]
+                return _MOVES_THEN_PASS[starts[0]]
             if count == 2:
-                return MOVES_FROM[starts[0]] + MOVES_THEN_PASS[starts[1]]
+                return MOVES_FROM[starts[0]] + _MOVES_THEN_PASS[starts[1]]
             if count == 3:
                 return (MOVES_FROM[starts[0]] + MOVES_FROM[starts[1]]
-                        + MOVES_THEN_PASS[starts[2]])
+                        + _MOVES_THEN_PASS[starts[2]])
         found: list[Action] = []
         if loads:
             self._add_loads(found, seat, starts, free_mask)
@@ -612,6 +613,9 @@ class CaravanState(State):
     # -- copies, hidden information and JSON -------------------------------------------------
 
     def _copy_into(self, other: State) -> None:
+        """Own lists for what changes in place. The laden camels and all derived from them
+        are immutable and shared, and so is the relay memo: its lists hold for any copy
+        with those laden camels, and a copy whose laden camels change gets a new one."""
         assert isinstance(other, CaravanState)
         other._supply = self._supply[:]
         other._free = [free[:] for free in self._free]

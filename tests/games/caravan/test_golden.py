@@ -1,88 +1,73 @@
-"""Golden playthroughs: seeded games with every action and the description after it.
+"""Goldens: one short readable playthrough, and what the long ``.moves`` games must cover.
 
-Each file in tests/golden/caravan/ holds a game: its options, then for every step the
-action, the sentence ``describe_action`` gives for it, and ``describe()`` of the position
-after it. The test replays the file's actions and compares every text, so any change to
-the rules or the text shows up as a diff. Rewrite the files with ``UPDATE_GOLDEN=1``.
+``tests/golden/caravan/short_2p_seed199.txt`` is 60 steps of a seeded two-player game in
+the shared format (``tests.golden_support.short_playthrough``): each action with the
+sentence a spectator hears, and the position every 20 steps. Its chooser plays a random
+pick, relay or steal whenever one is legal, else any random action, so that the 60 steps
+show pick-ups, relays, a theft, a delivery and a refill rather than only camels being
+placed. Rewrite it with ``UPDATE_GOLDEN=1``.
 
-The games are played by bots (the greedy bot in every seat: deliveries, refills, thefts
-and a real ending in a few hundred actions; a random game cut short), but checking them
-needs only their recorded actions.
+The long games (``*.moves``, replayed with their digests by ``tests/test_golden_moves.py``)
+are checked here for what they are kept for: both endings, thefts and refills.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from pathlib import Path
 
-import pytest
-
 import camelcade as cc
-from camelcade.core.chance import sample_chance
-from camelcade.games.caravan.bots import GreedyBot
+from camelcade.core.action import Action
+from camelcade.core.game import State
+from camelcade.games.caravan import CaravanState
+from camelcade.games.caravan.actions import Pick, Relay, Steal
+from tests.golden_support import read_moves, short_playthrough
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "caravan"
-CASES = {
-    "greedy_2p_seed8": (2, "greedy", 8, None),
-    "greedy_3p_seed11": (3, "greedy", 11, None),
-    "random_4p_seed3_first_60": (4, "random", 3, 60),
-}
+SHORT = GOLDEN / "short_2p_seed199.txt"
+SHORT_LIMIT = 40_000
+"""Bytes: the short golden stays reviewable."""
 
 
-def _actions(players: int, kind: str, seed: int, limit: int | None) -> list[str]:
-    game = cc.load("caravan", players=players)
-    rng = random.Random(seed)
-    bots = [GreedyBot(seed=seed * 10 + seat) for seat in range(players)]
-    state = game.new_state()
-    texts: list[str] = []
-    while not state.is_terminal() and (limit is None or len(texts) < limit):
-        if state.is_chance():
-            action = sample_chance(state, rng)
-        elif kind == "greedy":
-            action = bots[state.current_player].choose(state.view(state.current_player))
-        else:
-            action = rng.choice(state.legal_actions())
-        texts.append(str(action))
+def loads_first(state: State, rng: random.Random) -> Action:
+    """A random pick, relay or steal when there is one, else any random legal action."""
+    legal = state.legal_actions()
+    loads = [action for action in legal if isinstance(action, Pick | Relay | Steal)]
+    return rng.choice(loads or legal)
+
+
+def test_short_playthrough_golden() -> None:
+    state = cc.load("caravan", players=2).new_state()
+    text = short_playthrough(state, 199, title="Caravan, 2 players, seed 199",
+                             test_file="tests/games/caravan/test_golden.py",
+                             choose=loads_first)
+    if os.environ.get("UPDATE_GOLDEN") or not SHORT.exists():
+        SHORT.write_text(text, encoding="utf-8")
+    assert text == SHORT.read_text(encoding="utf-8")
+    assert len(text.encode("utf-8")) <= SHORT_LIMIT
+
+
+def test_short_golden_shows_every_kind_of_action() -> None:
+    text = SHORT.read_text(encoding="utf-8")
+    for marker in (". camel ", ". pick ", ". relay ", ". steal ", ". draw ", ". pass —",
+                   "delivers it in the", "Then the goods spaces are refilled"):
+        assert marker in text, marker
+
+
+def _replay(name: str) -> CaravanState:
+    golden = read_moves((GOLDEN / f"{name}.moves").read_text(encoding="utf-8"))
+    state = golden.game.new_state()
+    for action, _ in golden.steps:
         state.apply(action)
-    return texts
+    assert isinstance(state, CaravanState)
+    return state
 
 
-def _playthrough(players: int, actions: list[str]) -> str:
-    game = cc.load("caravan", players=players)
-    state = game.new_state()
-    lines = [f"options: {json.dumps(game.options, sort_keys=True)}", "", "== start",
-             state.describe(), ""]
-    for number, text in enumerate(actions, 1):
-        lines += [f"== {number}. {text}", state.describe_action(text)]
-        state.apply(text)
-        lines += [state.describe(), ""]
-    if state.is_terminal():
-        lines.append(f"returns: {state.returns()} winners: {state.winners()}")
-    return "\n".join(lines) + "\n"
-
-
-def _read_actions(text: str) -> list[str]:
-    return [line.split(". ", 1)[1] for line in text.splitlines()
-            if line.startswith("== ") and line != "== start"]
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_golden_playthrough(name: str) -> None:
-    players, kind, seed, limit = CASES[name]
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN") or not path.exists():
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        path.write_text(_playthrough(players, _actions(players, kind, seed, limit)),
-                        encoding="utf-8")
-    expected = path.read_text(encoding="utf-8")
-    assert _playthrough(players, _read_actions(expected)) == expected
-
-
-def test_golden_games_cover_theft_refills_and_both_endings() -> None:
-    two = (GOLDEN / "greedy_2p_seed8.txt").read_text(encoding="utf-8")
-    three = (GOLDEN / "greedy_3p_seed11.txt").read_text(encoding="utf-8")
-    assert "a full round passed without any action" in two
-    assert "a good was delivered after the bag ran out" in three
-    assert "steals" in three and "Then the goods spaces are refilled" in three
+def test_long_golden_games_cover_theft_refills_and_both_endings() -> None:
+    two, three = _replay("greedy_2p_seed8"), _replay("greedy_3p_seed11")
+    assert two.end_reason == "stalled"
+    assert three.end_reason == "delivery"
+    texts = [str(action) for action in three.history]
+    assert any(text.startswith("steal ") for text in texts)
+    assert sum(text.startswith("draw ") for text in texts) > 8  # setup, then refills

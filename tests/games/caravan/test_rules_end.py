@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import camelcade as cc
 from camelcade.games.caravan import CaravanState
-from camelcade.games.caravan.spec import penalty
-from tests.games.caravan.helpers import data, legal, position
+from camelcade.games.caravan.spec import STOP_ROUND, penalty
+from tests.games.caravan.helpers import data, game, legal, position
+
+ROOT = Path(__file__).resolve().parents[3]
 
 EMPTY_BAG = dict.fromkeys(("ivory", "cloth", "gems", "paper", "meat", "swords", "salt",
                            "hides"), 0)
@@ -150,6 +154,24 @@ def test_a_relay_that_does_not_deliver_does_not_end_the_game() -> None:
     assert "relay salt d2-d1" in legal(state)
     state.apply("relay salt d2-d1")
     assert not state.is_terminal()
+
+
+def test_safety_stop_default_is_round_in_the_options_the_rules_and_the_docs() -> None:
+    """The rules file (End) and decision CA13: ``safety_stop="round"`` by default."""
+    assert game(2).options["safety_stop"] == STOP_ROUND == "round"
+    docs = (ROOT / "docs" / "games" / "caravan.md").read_text(encoding="utf-8")
+    assert '| `safety_stop` | `"round"` |' in docs
+    rules = ROOT.parent / "shared" / "rules" / "caravan.md"
+    if rules.exists():  # the shared rules sit beside the checkout, not inside it
+        assert '`safety_stop="round"`, the default' in rules.read_text(encoding="utf-8")
+
+
+def test_safety_stop_by_default_ends_the_game_before_the_bag_is_empty() -> None:
+    state = position([["a1"], ["b1"]], turn=5)
+    assert sum(data(state)["bag"].values()) > 0
+    state.apply("pass")
+    state.apply("pass")
+    assert state.is_terminal() and data(state)["end"] == "stalled"
 
 
 def test_safety_stop_a_full_round_of_passes_without_acting_ends_the_game() -> None:

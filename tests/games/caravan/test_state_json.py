@@ -4,13 +4,16 @@ a StateError that names it."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import camelcade as cc
-from tests.games.caravan.helpers import game, position, position_data, wrap
+from camelcade.games.caravan.position import CaravanPosition
+from camelcade.games.caravan.spec import GOODS, NO_GOOD, SQUARE_ID
+from tests.games.caravan.helpers import data, game, position, position_data, wrap
 
 
 def test_a_saved_position_round_trips_through_json_text() -> None:
@@ -90,3 +93,46 @@ def test_observation_is_the_whole_position_for_every_seat() -> None:
     assert first["camels"] == second["camels"] == [["c3 meat under"], ["c3"]]
     assert first["player"] == 0 and second["player"] == 1
     assert first["bag"] == second["bag"]
+
+
+# -- the layout (position.py) and hidden information ----------------------------------------
+
+
+def test_the_saved_layout_reads_back_to_the_same_position() -> None:
+    state = position([["c3 meat under", "c4", "a7 salt", "c4"], ["c3", "g1"]],
+                     markers=[1, 0, 2, 0, 0, 0, 1, 1], demand=[2, 0], theft=[0, 2], turn=9)
+    layout = state.position()
+    assert CaravanPosition.from_data(layout.to_data(), state.game.setup) == layout
+    assert layout.camels[0] == ((SQUARE_ID["c3"], GOODS.index("meat"), True),  # by square
+                                (SQUARE_ID["c4"], NO_GOOD, False),
+                                (SQUARE_ID["c4"], NO_GOOD, False),
+                                (SQUARE_ID["a7"], GOODS.index("salt"), False))
+
+
+def test_a_new_game_is_the_initial_layout() -> None:
+    the_game = game(3)
+    assert the_game.new_state().position() == CaravanPosition.initial(the_game.setup)
+    assert data(the_game.new_state())["spaces"][0] == {"good": None, "markers": 1}
+
+
+def test_caravan_hides_nothing_so_determinize_redraws_nothing() -> None:
+    """Board, loads (stolen goods included), markers and supplies are public, the bag's
+    contents follow from them, and each draw is a chance node: nothing to resample."""
+    state = position([["c3 meat under", "c4"], ["c3", "g1 salt"]], theft=[0, 2], turn=9)
+    assert state.game.perfect_information
+    for seat in (0, 1):
+        for seed in range(5):
+            sample = state.game.determinize(state, seat, random.Random(seed))
+            assert sample.to_json()["state"] == state.to_json()["state"]
+            assert sample.history == [] and sample.legal_actions() == state.legal_actions()
+            sample.apply("camel a1")
+            assert data(state)["camels"][0] == ["c3 meat under", "c4"]
+            view = state.view(seat).sample_state(random.Random(seed))
+            assert view.observation(seat) == state.observation(seat)
+
+
+def test_a_sample_from_an_observation_alone_is_the_position() -> None:
+    state = position([["c3 meat under"], ["c3"]], turn=5)
+    view = cc.View.from_observation(state.game, 1, 0, state.observation(1))
+    sample = view.sample_state(random.Random(3))
+    assert sample.to_json()["state"] == state.to_json()["state"]

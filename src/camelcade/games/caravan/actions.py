@@ -16,7 +16,8 @@ chance: a bag draw       ``draw salt``          fills the lowest-numbered empty 
 =======================  =====================  ==========================================
 
 Squares are held as ids 0..48 (``a1`` = 0, ``g1`` = 6, ``a2`` = 7, ``g7`` = 48) and goods
-as ids into ``spec.GOODS``; the text uses names.
+as ids into ``spec.GOODS``; the text uses names. Actions are values (equal by value), and
+the rules share one object per value (``PLACES``, ``MOVES``, ``RELAYS`` ...).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from functools import lru_cache
 
 from camelcade.core.action import Action
 from camelcade.core.errors import ActionSyntaxError
-from camelcade.games.caravan.spec import GOODS, SQUARE_ID, SQUARE_NAMES, SQUARES
+from camelcade.games.caravan.spec import COLOURS, GOODS, SQUARE_ID, SQUARE_NAMES, SQUARES
 
 # Texts of the two most frequent actions, made once: records and saved states print
 # thousands of them.
@@ -110,13 +111,36 @@ class Draw(Action):
 
 CaravanAction = Place | Move | Pick | Relay | Steal | Pass | Draw
 
+# Shared values. Legal-action lists are built from these, never from new objects (the
+# rules' hottest path), and parsing returns them too, so an action read from text is the
+# very object the state listed and its legality check is an identity scan.
 PASS = Pass()
 PLACES: tuple[Place, ...] = tuple(Place(to) for to in range(SQUARES))
-"""Every placement, made once: legal-action lists share these values (a hot path)."""
+"""``PLACES[to]``: a camel from the supply onto ``to``."""
+MOVES: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(Move(start, to) for to in range(SQUARES)) for start in range(SQUARES))
+"""``MOVES[start][to]`` (the never legal ``start == to`` included, so that a row is indexed
+by square)."""
 MOVES_FROM: tuple[tuple[Move, ...], ...] = tuple(
-    tuple(Move(start, to) for to in range(SQUARES) if to != start) for start in range(SQUARES)
-)
+    tuple(move for move in row if move.to != move.start) for row in MOVES)
 """``MOVES_FROM[start]``: every move from ``start``, in square order."""
+PICKS: tuple[Pick, ...] = tuple(Pick(square) for square in range(SQUARES))
+DRAWS: tuple[Draw, ...] = tuple(Draw(good) for good in range(len(GOODS)))
+RELAYS: tuple[tuple[tuple[Relay, ...], ...], ...] = tuple(
+    tuple(tuple(Relay(good, start, to) for to in range(SQUARES)) for start in range(SQUARES))
+    for good in range(len(GOODS)))
+"""``RELAYS[good][start][to]``: every relay (19,208, made once)."""
+MAX_SEATS = len(COLOURS)
+STEALS: tuple[tuple[tuple[Steal, ...], ...], ...] = tuple(
+    tuple(tuple(Steal(good, square, victim) for victim in range(MAX_SEATS))
+          for square in range(SQUARES)) for good in range(len(GOODS)))
+"""``STEALS[good][square][victim]``: every theft from the seats a game can have."""
+
+
+def steal(good: int, square: int, victim: int) -> Steal:
+    """The shared ``Steal`` (the notation reads seats up to 9; those are never legal)."""
+    return STEALS[good][square][victim] if victim < MAX_SEATS else Steal(good, square, victim)
+
 
 _SQ = r"[a-g][1-7]"
 _GOOD = "|".join(GOODS)
@@ -143,23 +167,23 @@ def parse(text: str) -> CaravanAction:
 
 @lru_cache(maxsize=16384)
 def _parse(cleaned: str) -> CaravanAction:
-    """Parse cleaned text (cached: actions are immutable, and replays parse thousands)."""
+    """Parse cleaned text into the shared value (cached: replays parse thousands)."""
     for pattern, kind in _PATTERNS:
         found = pattern.match(cleaned)
         if found is None:
             continue
         parts = found.groups()
         if kind == "place":
-            return Place(SQUARE_ID[parts[0]])
+            return PLACES[SQUARE_ID[parts[0]]]
         if kind == "move":
-            return Move(SQUARE_ID[parts[0]], SQUARE_ID[parts[1]])
+            return MOVES[SQUARE_ID[parts[0]]][SQUARE_ID[parts[1]]]
         if kind == "pick":
-            return Pick(SQUARE_ID[parts[0]])
+            return PICKS[SQUARE_ID[parts[0]]]
         if kind == "relay":
-            return Relay(GOODS.index(parts[0]), SQUARE_ID[parts[1]], SQUARE_ID[parts[2]])
+            return RELAYS[GOODS.index(parts[0])][SQUARE_ID[parts[1]]][SQUARE_ID[parts[2]]]
         if kind == "steal":
-            return Steal(GOODS.index(parts[0]), SQUARE_ID[parts[1]], int(parts[2]))
+            return steal(GOODS.index(parts[0]), SQUARE_ID[parts[1]], int(parts[2]))
         if kind == "draw":
-            return Draw(GOODS.index(parts[0]))
+            return DRAWS[GOODS.index(parts[0])]
         return PASS
     raise ActionSyntaxError(f"cannot read {cleaned!r}: {SYNTAX_HELP}")

@@ -157,9 +157,7 @@ class Position:
         state, bot = self.state, self.bot
         threatened = _threatened(state, self.me)
         plans, chances = [], []
-        for square, good, under in state.camels(self.me):
-            if good == NO_GOOD:
-                continue
+        for square, good, under in state.laden_camels(self.me):
             worth = float(VALUE[good])
             if not under and square in threatened:
                 worth *= 1.0 - bot.theft
@@ -204,8 +202,7 @@ class Position:
         rivals = 0.0
         for seat in range(self.state.game.players):
             if seat != self.me:
-                carried = sum(VALUE[good] for _, good, _ in self.state.camels(seat)
-                              if good != NO_GOOD)
+                carried = sum(VALUE[good] for _, good, _ in self.state.laden_camels(seat))
                 rivals += self.scores[seat] + 0.3 * carried
         return total - self.bot.rivals * rivals
 

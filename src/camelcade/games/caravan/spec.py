@@ -98,6 +98,40 @@ def _neighbours(square: int) -> tuple[int, ...]:
 NEIGHBOURS: Final = tuple(_neighbours(square) for square in range(SQUARES))
 """Orthogonal neighbours of every square: chains run through these."""
 
+BIT: Final = tuple(1 << square for square in range(SQUARES))
+"""A set of squares is also held as an int whose bit ``square`` is set (``BIT[square]``):
+the rules' hot paths test and grow such sets with a few integer operations."""
+_FILE_A: Final = sum(BIT[rank * SIZE] for rank in range(SIZE))
+_FILE_G: Final = sum(BIT[rank * SIZE + SIZE - 1] for rank in range(SIZE))
+_NOT_FILE_A: Final = ~_FILE_A
+_NOT_FILE_G: Final = ~_FILE_G
+
+
+def spread(squares: int) -> int:
+    """The set ``squares`` grown by one orthogonal step (bits past g7 may appear; mask them).
+
+    Up and down a rank is a shift by 7; a step along the rank is a shift by 1 that must not
+    wrap from file g to the next rank's file a, or back.
+    """
+    return ((squares << SIZE) | (squares >> SIZE) | ((squares & _NOT_FILE_G) << 1)
+            | ((squares & _NOT_FILE_A) >> 1))
+
+
+NEIGHBOUR_BITS: Final = tuple(spread(bit) & ((1 << SQUARES) - 1) for bit in BIT)
+"""``NEIGHBOUR_BITS[square]``: the orthogonal neighbours of ``square`` as a bit set."""
+
+
+def component(start: int, squares: int) -> int:
+    """The squares of ``squares`` joined to ``start`` by orthogonal steps inside ``squares``
+    (``start`` included): one chain of camels, as a set of bits. (``spread``, written out:
+    this runs in the search's hot path.)"""
+    found = frontier = BIT[start]
+    while frontier:
+        frontier = ((frontier << SIZE) | (frontier >> SIZE) | ((frontier & _NOT_FILE_G) << 1)
+                    | ((frontier & _NOT_FILE_A) >> 1)) & squares & ~found
+        found |= frontier
+    return found
+
 
 def _flag(value: Any) -> Any:
     """A yes/no option; ``None`` or 'auto' means "decide from the player count"."""
@@ -122,10 +156,20 @@ def _map_name(value: Any) -> Any:
 
 STANDARD_MAP: Final = "standard"
 
+END_DELIVERY: Final = "delivery"
+"""How a game ended: the bag was empty and someone delivered a good."""
+END_STALLED: Final = "stalled"
+"""How a game ended: a full round in which every player passed without acting (the safety
+stop; see ``STOP_ROUND`` and ``STOP_BAG_EMPTY``)."""
+
 STOP_ROUND: Final = "round"
-"""A full round in which every player passes without acting ends the game, at any time."""
+"""The default safety stop (rules file, End; decision CA13): a full round in which every
+player passes without acting ends the game at any time. Such a round repeats the position,
+and without it a game could go on for ever (every camel laden before the bag is empty is
+reachable, and then nobody can act)."""
 STOP_BAG_EMPTY: Final = "bag-empty"
-"""The rules file's wording: only once the bag is empty (or when nobody can act at all)."""
+"""The rules file's original wording: such a round ends the game only once the bag is
+empty, or when nobody can act at all."""
 
 OPTIONS: Final = (
     Option(

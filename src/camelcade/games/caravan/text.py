@@ -14,6 +14,7 @@ from camelcade.core.action import Action
 from camelcade.core.types import PlayerId
 from camelcade.games.caravan.actions import Draw, Move, Pass, Pick, Place, Relay, Steal
 from camelcade.games.caravan.spec import (
+    END_DELIVERY,
     GOODS,
     GOODS_SPACES,
     NO_GOOD,
@@ -25,7 +26,7 @@ from camelcade.games.caravan.spec import (
     allowance,
     penalty,
 )
-from camelcade.games.caravan.state import END_DELIVERY, CaravanState
+from camelcade.games.caravan.state import CaravanState
 
 
 def plural(count: int, word: str) -> str:
@@ -137,9 +138,10 @@ def _status(state: CaravanState, player: PlayerId | None) -> str:
         verb = "wins" if len(names) == 1 else "share the win"
         return (f"The game is over: {reason}. {' and '.join(names)} {verb} with "
                 f"{best:g} points.")
-    mover = seat_name(state, state.player, player)
     if state.is_chance():
-        return f"Goods are being drawn from the bag onto the empty goods spaces, in {mover}'s turn."
+        whose = _owner(state, state.player, player)
+        return f"Goods are being drawn from the bag onto the empty goods spaces, in {whose} turn."
+    mover = seat_name(state, state.player, player)
     return (f"Turn {state.turn}: {mover} to act, {state.actions_left} of "
             f"{allowance(state.turn)} actions left.")
 

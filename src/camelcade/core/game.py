@@ -504,14 +504,17 @@ class State(ABC):
         uniform = rng.random
         current, legal, outcomes = self._current_player, self._legal_actions, self._chance_outcomes
         apply, seen_by_hook = self._apply, self._seen_by_hook
+        hides = type(self)._seen_by_hook is not State._seen_by_hook
         history, seen_by = self._history, self._seen_by
+        push = history.append
         remaining = -1 if limit is None else limit
         played = 0
         while played != remaining:
             mover = current()
-            if mover == TERMINAL:
-                break
-            if mover == CHANCE:
+            if mover >= 0:
+                actions = legal()
+                action = actions[int(uniform() * len(actions))]
+            elif mover == CHANCE:
                 point, total = uniform(), 0.0
                 listed = outcomes()
                 action = listed[-1][0]
@@ -521,13 +524,11 @@ class State(ABC):
                         action = outcome
                         break
             else:
-                actions = legal()
-                action = actions[int(uniform() * len(actions))]
-            seen = seen_by_hook(action)
-            apply(action)
-            if seen is not None:
+                break
+            if hides and (seen := seen_by_hook(action)) is not None:
                 seen_by[len(history)] = seen
-            history.append(action)
+            apply(action)
+            push(action)
             played += 1
         self._legal_cache = None
         self._legal_lookup = None

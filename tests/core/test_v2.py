@@ -224,3 +224,13 @@ def test_saved_options_of_an_older_version_are_completed_by_the_game() -> None:
     saved = Versioned(players=2, target=5).new_state().to_json()
     del saved["options"]["target"]
     assert Versioned(players=2, target=5).state_from_json(saved).game.option("target") == 5
+
+
+def test_undo_is_refused_by_a_game_that_cannot_take_back_and_leaves_it_unchanged() -> None:
+    state = _dealt()
+    saved = state.to_json()
+    with pytest.raises(cc.CamelcadeError, match="toy cannot take back actions"):
+        state.undo()
+    assert state.to_json() == saved
+    with pytest.raises(cc.CamelcadeError, match="history is empty"):
+        ToyGame().new_state().undo()

@@ -402,7 +402,10 @@ class State(ABC):
         lookup = self._legal_lookup
         if lookup is None or lookup[0] is not legal:
             lookup = self._legal_lookup = (legal, frozenset(legal))
-        return action in lookup[1]
+        try:
+            return action in lookup[1]
+        except TypeError:  # not hashable, so not an action: the full check says what it is
+            return False
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance node: ``(outcome, probability)`` pairs whose probabilities sum to 1."""
@@ -464,11 +467,19 @@ class State(ABC):
         parsed or checked, so anything else there is undefined behaviour.
         """
         resolved = action
-        if check and not (player is None and isinstance(action, Action)
-                          and self._current_player() != TERMINAL and self._is_listed(action)):
-            # The common case above (an action a bot took from the listed ones) needs no
-            # more; everything else goes through the full check and its messages.
-            resolved = self.check_action(action, player=player)
+        if check:
+            # The common case — an action a bot took from the listed ones — is found by
+            # identity here; anything else goes through the full check and its messages.
+            listed = player is None and type(action) is not str and (
+                self._current_player() != TERMINAL)
+            if listed:
+                for legal in self._legal_cache or self._legal():
+                    if legal is action:
+                        break
+                else:
+                    listed = False
+            if not listed:
+                resolved = self.check_action(action, player=player)
         seen = self._seen_by_hook(resolved)  # type: ignore[arg-type]
         self._apply(resolved)  # type: ignore[arg-type]
         history = self._history
@@ -535,6 +546,32 @@ class State(ABC):
         if self._views:
             self._lapse_views()
         return played
+
+    def undo(self) -> Action:
+        """Take back the last action and return it: the state is exactly as before it.
+
+        Make/unmake for searches and perft, where a copy per node costs more. The game
+        takes back its own position (hook ``_undo``) or raises ``CamelcadeError`` saying
+        why it cannot, leaving the state unchanged; the history, what each seat saw and
+        the caches are taken back here.
+        """
+        if not self._history:
+            raise CamelcadeError("there is no action to undo: the history is empty")
+        action = self._history[-1]
+        self._undo(action)
+        self._history.pop()
+        self._seen_by.pop(len(self._history), None)
+        if self._texts:
+            self._texts = {}  # a new list, so views that read the old one keep it intact
+        self._legal_cache = None
+        self._legal_lookup = None
+        if self._views:
+            self._lapse_views()
+        return action
+
+    def _undo(self, action: Action) -> None:
+        """Take back ``action``, the last one applied, in the game's own position."""
+        raise CamelcadeError(f"{self._game.id} cannot take back actions")
 
     def clone(self: _S) -> _S:
         """An independent copy."""
@@ -643,8 +680,7 @@ class State(ABC):
         if type(player) is not int or not 0 <= player < self._game._players:
             player = self._check_player(player)
         current = self._current_player()
-        view = LiveView(self, player, current, self._legal() if current == player else (),
-                        len(self._history))
+        view = LiveView(self, player, current, self._legal() if current == player else ())
         self._views.append(view)
         return view
 

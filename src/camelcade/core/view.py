@@ -80,7 +80,7 @@ class SeatHistory(Sequence[str]):
 class View:
     """One seat's information state (see the module docstring)."""
 
-    __slots__ = ("_history", "_length", "_observation", "_source", "_template", "actions",
+    __slots__ = ("_history", "_observation", "_source", "_template", "actions",
                  "current_player", "game", "player")
 
     def __init__(
@@ -99,7 +99,6 @@ class View:
         self.actions = actions
         self._observation = observation
         self._history: Sequence[str] | None = tuple(history)
-        self._length = len(self._history)
         self._source: State | None = None
         self._template: State | None = None
 
@@ -138,9 +137,10 @@ class View:
             found = self._history
         except AttributeError:  # a live view reads it on first use
             found = None
-        if found is None:
-            texts = self._live("history")._history_text(self.player)
-            found = self._history = SeatHistory(texts, self._length)
+        if found is None:  # read while live: the history is as long as when it was made
+            source = self._live("history")
+            found = self._history = SeatHistory(source._history_text(self.player),
+                                                len(source._history))
         return found
 
     def legal_actions(self) -> list[Action]:
@@ -185,10 +185,9 @@ class LiveView(View):
     __slots__ = ()
 
     def __init__(self, state: State, player: PlayerId, current_player: PlayerId,
-                 actions: tuple[Action, ...], length: int) -> None:
+                 actions: tuple[Action, ...]) -> None:
         self.game = state._game
         self.player = player
         self.current_player = current_player
         self.actions = actions
         self._source = state
-        self._length = length

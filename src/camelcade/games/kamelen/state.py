@@ -347,12 +347,11 @@ class KamelenState(State):
 
     # -- taking an action back -----------------------------------------------------------
 
-    def undo(self) -> Action:
-        """Take back the last action and return it: the state is exactly as before it.
-
-        For searches and perft (make/unmake instead of a copy per node). Only actions
-        applied to this state, or to the state it was cloned from, can be taken back: a
-        loaded or determinised position keeps no undo record of its history.
+    def _undo(self, action: Action) -> None:
+        """Take back ``action``, the last one applied (``State.undo``): make/unmake for
+        searches and perft instead of a copy per node. Only actions applied to this state,
+        or to the state it was cloned from, can be taken back: a loaded or determinised
+        position keeps no undo record of its history.
         """
         if not self._undoable:
             raise CamelcadeError("there is no action to undo: this position was loaded or "
@@ -360,19 +359,6 @@ class KamelenState(State):
         records = self._records
         record = records.pop() if records and records[-1][0] == self._undoable else None
         self._undoable -= 1
-        action = self._history.pop()
-        seen_by: Any = self._seen_by
-        if isinstance(seen_by, dict):  # the core keeps who saw hidden actions by index
-            seen_by.pop(len(self._history), None)
-        else:  # (the core before that kept one entry per action)
-            seen_by.pop()
-        if self._texts:
-            length = len(self._history)
-            for texts in self._texts.values():
-                del texts[length:]
-        self._legal_cache = self._legal_lookup = None
-        if self._views:
-            self._lapse_views()
         side = self._side ^ 1
         self._side = self._turn = side
         h = self._hash ^ self._side_key
@@ -402,7 +388,7 @@ class KamelenState(State):
                     cleared = record[4]
                     if cleared is not None:
                         self._seen, self._trail, self._base = cleared
-                    return action
+                    return
             board[target] = EMPTY
         else:
             self._passes -= 1
@@ -415,7 +401,6 @@ class KamelenState(State):
             seen[h] = count
         else:
             del seen[h]
-        return action
 
     # -- results -------------------------------------------------------------------------
 

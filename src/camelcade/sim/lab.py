@@ -139,6 +139,8 @@ class LabRun:
     ratings: list[Rating] = field(default_factory=list)
     cpu: float = 0.0
     """CPU seconds the games of this run took, summed over workers."""
+    path: Path | None = None
+    """The results file."""
 
 
 def run_tournament(
@@ -203,7 +205,7 @@ def run_tournament(
     records.sort(key=_order)
     return LabRun(tournament, records, summary, len(records) - played, played, len(planned),
                   time.perf_counter() - started, feed.sprt if feed else None,
-                  rate(records, tournament.labels), cpu)
+                  rate(records, tournament.labels), cpu, out)
 
 
 def _order(record: Record) -> tuple[int, int, int]:

@@ -83,6 +83,9 @@ class Tournament:
     seating: str = "auto"
     chance: str = "keyed"
     probe: str | None = None
+    sprt: JSONDict | None = field(default=None, compare=False)
+    """The SPRT asked of the run, kept with the results for the report (not part of the
+    identity: another test on the same games is the same tournament)."""
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
@@ -125,12 +128,15 @@ class Tournament:
             "seating": self.seating,
             "chance": self.chance,
             **({"probe": self.probe} if self.probe else {}),
+            **({"sprt": self.sprt} if self.sprt else {}),
         }
 
     def identity(self) -> str:
         """A short name for these settings: results with the same identity are the same
         games, so a run can resume or two runs can merge."""
-        text = json.dumps(self.config(), sort_keys=True)
+        config = self.config()
+        config.pop("sprt", None)
+        text = json.dumps(config, sort_keys=True)
         return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
 
     def tables(self) -> list[tuple[Entrant, ...]]:
@@ -223,3 +229,12 @@ def config_entrants(config: JSONDict) -> list[Entrant]:
     found: list[Any] = config.get("entrants", [])
     return [Entrant(e["label"], e["bot"], tuple(sorted(e.get("settings", {}).items())))
             for e in found]
+
+
+def tournament_from_config(config: JSONDict) -> Tournament:
+    """The tournament a stored config describes (to recount blocks or re-run an SPRT)."""
+    return Tournament(str(config["game"]), dict(config["options"]),
+                      tuple(config_entrants(config)), format=str(config["format"]),
+                      seed=int(config["seed"]), seating=str(config["seating"]),
+                      chance=str(config["chance"]), probe=config.get("probe"),
+                      sprt=config.get("sprt"))

@@ -361,7 +361,7 @@ def balance_command(
         base["players"] = str(players)
     run_balance(game_id, vary or [], bots=bots, base=base, games=games,
                 seed=setup.choose_seed(seed), workers=workers, scheduler=scheduler, grid=grid,
-                probe=probe, out=out, plots=plots, screen=screen)
+                probe=probe, out=out, draw=plots, screen=screen)
 
 
 @app.command("ladder")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from camelcade.cli.render import RichScreen, Screen
 from camelcade.core.errors import OptionError
@@ -21,6 +22,9 @@ from camelcade.sim.plan import Tournament, describe_plan
 from camelcade.sim.ratings import Rating
 from camelcade.sim.sprt import Sprt
 from camelcade.sim.stats import Summary
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 DEFAULT_FOLDER = Path("camelcade-lab")
 """Where results go without ``--out``: one file per tournament, named by its identity, so
@@ -133,9 +137,11 @@ def _run_rich(screen: RichScreen, tournament: Tournament, games: int, path: Path
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
-        Progress as Bar,
         TimeElapsedColumn,
         TimeRemainingColumn,
+    )
+    from rich.progress import (
+        Progress as Bar,
     )
 
     bar = Bar("Playing", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -153,7 +159,7 @@ def _run_rich(screen: RichScreen, tournament: Tournament, games: int, path: Path
                               sprt=sprt, on_progress=on_progress)
 
 
-def live_table(summary: Summary, sprt: Sprt | None) -> object:
+def live_table(summary: Summary, sprt: Sprt | None) -> Table:
     from rich.table import Table
 
     table = Table(title="So far", title_justify="left")

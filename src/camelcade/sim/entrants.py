@@ -52,9 +52,10 @@ def parse_value(text: str) -> SettingValue:
         return lowered == "true"
     for kind in (int, float):
         try:
-            return kind(text)  # type: ignore[operator, no-any-return]
+            number: int | float = kind(text)
         except ValueError:
-            pass
+            continue
+        return number
     return text.strip()
 
 

@@ -7,7 +7,7 @@ greyscale and the report's alt texts can say the same in words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -103,8 +103,8 @@ def trace(path: Path, title: str, values: Sequence[float], lower: float, upper: 
     return _save(fig, path)
 
 
-def sweep(path: Path, title: str, xs: Sequence[Any], series: dict[str, Sequence[float]],
-          bounds: dict[str, tuple[Sequence[float], Sequence[float]]] | None, xlabel: str,
+def sweep(path: Path, title: str, xs: Sequence[Any], series: Mapping[str, Sequence[float]],
+          bounds: Mapping[str, tuple[Sequence[float], Sequence[float]]] | None, xlabel: str,
           ylabel: str,
           reference: float | None = None) -> Path:
     """One line per series over the swept values (balance plots), markers differing so

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,7 +22,7 @@ from camelcade.sim.document import Block, Figure, Heading, Paragraph, Table, to_
 from camelcade.sim.lab import BlockFeed, SprtSettings
 from camelcade.sim.pairing import measure
 from camelcade.sim.plan import tournament_from_config
-from camelcade.sim.ratings import match_order, rate
+from camelcade.sim.ratings import Rating, match_order, rate
 from camelcade.sim.sprt import Sprt
 from camelcade.sim.stats import Summary, summarise
 from camelcade.sim.store import Results, lab_info, read_results
@@ -91,11 +91,9 @@ def build(results: Results, folder: Path, sprt_elo1: float | None, sprt_bots: st
     return blocks
 
 
-def _ratings(summary: Summary, ratings: dict[str, object], folder: Path, draw: bool
+def _ratings(summary: Summary, ratings: Mapping[str, Rating], folder: Path, draw: bool
              ) -> list[Block]:
-    from camelcade.sim.ratings import Rating
-
-    found = [r for r in ratings.values() if isinstance(r, Rating)]
+    found = list(ratings.values())
     if not found:
         return []
     found.sort(key=lambda r: -r.value)

@@ -107,7 +107,7 @@ def dask_client(address: str) -> Any:
     except ImportError:
         raise OptionError(DASK_MISSING) from None
     try:
-        return Client(address, timeout=10, set_as_default=False)
+        return Client(address, timeout=10, set_as_default=False)  # type: ignore[no-untyped-call]
     except OSError as error:
         raise OptionError(f"no Dask scheduler answers at {address}: {error}; start one with "
                           f"'dask scheduler' (see docs/bots.md)") from None
@@ -121,12 +121,12 @@ def _dask(matches: Sequence[Match], address: str) -> Iterator[MatchResult]:
     try:
         slots = max(1, sum(client.nthreads().values()))
         batches = _Batches(matches, slots)
-        running = as_completed()
+        running = as_completed()  # type: ignore[no-untyped-call]
         while batches.waiting or pending:
             while batches.waiting and len(pending) < 2 * slots:
                 future = client.submit(play_matches, batches.next(), pure=False)
                 pending.add(future)
-                running.add(future)
+                running.add(future)  # type: ignore[no-untyped-call]
             future = next(running)
             pending.discard(future)
             results = future.result()

@@ -168,7 +168,7 @@ class Sprt:
 
     @property
     def samples(self) -> int:
-        return int(round(sum(self.counts)))
+        return round(sum(self.counts))
 
     def add(self, score: float) -> str:
         """Count one block of mean score ``score`` (0..1); returns the state after it."""

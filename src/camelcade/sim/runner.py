@@ -121,7 +121,7 @@ def _dask(matches: Sequence[Match], address: str) -> Iterator[MatchResult]:
     try:
         slots = max(1, sum(client.nthreads().values()))
         batches = _Batches(matches, slots)
-        running = as_completed()  # type: ignore[no-untyped-call]
+        running = as_completed(loop=client.loop)  # type: ignore[no-untyped-call]
         while batches.waiting or pending:
             while batches.waiting and len(pending) < 2 * slots:
                 future = client.submit(play_matches, batches.next(), pure=False)

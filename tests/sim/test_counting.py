@@ -50,7 +50,7 @@ def test_ties_split_wins_places_and_scores() -> None:
     a = summary.standing("a")
     assert a.games == 2 and a.wins == 0.5
     assert a.place_counts == [0.5, 0.5, 1.0]
-    assert a.score == pytest.approx((0.75 + 0.0))
+    assert a.score == pytest.approx(0.75)
     assert summary.seats.wins == [0.5, 1.5, 0.0]
     assert summary.versus_rate("a", "b") == (0.25, 2)
 

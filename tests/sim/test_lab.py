@@ -113,5 +113,5 @@ def test_a_dask_cluster_plays_the_same_games(tmp_path: Path, cluster: str) -> No
 def test_a_bad_scheduler_address_says_what_is_expected() -> None:
     from camelcade.sim.runner import check_scheduler
 
-    with pytest.raises(cc.OptionError, match="like tcp://192.168.1.10:8786"):
+    with pytest.raises(cc.OptionError, match=r"like tcp://192\.168\.1\.10:8786"):
         check_scheduler("localhost")

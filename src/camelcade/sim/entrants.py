@@ -94,7 +94,9 @@ def split_entrants(text: str) -> list[str]:
     """``"mcts:iterations=50, random"`` → the entrant texts; empty entries are refused."""
     names = [name.strip() for name in text.split(",")]
     if not all(names):
-        raise OptionError(f"--bots takes entrants separated by commas, got {text!r}")
+        raise OptionError(f"--bots takes bot names separated by commas (each BOT or "
+                          f"BOT:key=value...), got {text!r}; the bots are: "
+                          f"{', '.join(bot_registry.names())}")
     return names
 
 

@@ -266,7 +266,10 @@ def simulate_command(
 
     texts = split_entrants(bots)
     if players is None and len(texts) > 1:
-        players = len(texts)
+        from camelcade.core.registry import game_class
+
+        cls = game_class(game_id)  # one seat per bot, within what the game allows
+        players = max(cls.min_players, min(len(texts), cls.max_players))
     game = setup.load_game(game_id, players, option or [])
     entrants = parse_entrants(texts, game.id)
     settings = check_sprt(entrants, sprt_bots, sprt, sprt_elo0, sprt_model)

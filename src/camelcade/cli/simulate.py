@@ -78,10 +78,15 @@ def run_simulate(
         screen.say(f"SPRT: is {sprt.first} stronger than {sprt.second} by at least "
                    f"{sprt.elo1:g} Elo ({sprt.model}; H0 {sprt.elo0:g}, alpha {sprt.alpha:g}, "
                    f"beta {sprt.beta:g})? It stops the run once it decides.")
-    if isinstance(screen, RichScreen):
-        run = _run_rich(screen, tournament, games, path, workers, scheduler, sprt)
-    else:
-        run = _run_plain(screen, tournament, games, path, workers, scheduler, sprt)
+    try:
+        if isinstance(screen, RichScreen):
+            run = _run_rich(screen, tournament, games, path, workers, scheduler, sprt)
+        else:
+            run = _run_plain(screen, tournament, games, path, workers, scheduler, sprt)
+    except KeyboardInterrupt:
+        screen.say(f"Stopped. Every finished game is in {path}; run the same command again "
+                   f"to go on from there.")
+        raise SystemExit(130) from None
     show_results(screen, run)
     return run
 

@@ -235,12 +235,22 @@ def _plots(vary: Sequence[tuple[str, list[str]]], found: Sequence[SettingFigures
             continue
         xs = [f.setting[name] for f in chosen]
         seats = min(f.players for f in chosen)
-        series = {f"seat {s}": [f.seat_wins[s][0] for f in chosen] for s in range(seats)}
-        bounds = {f"seat {s}": ([f.seat_wins[s][1] for f in chosen],
-                                [f.seat_wins[s][2] for f in chosen]) for s in range(seats)}
-        fair = 1 / chosen[0].players if len({f.players for f in chosen}) == 1 else None
+        # with the player count varying, a seat's win rate is shown over its fair share
+        scale = [float(f.players) if len({c.players for c in chosen}) > 1 else 1.0
+                 for f in chosen]
+        series = {f"seat {s}": [f.seat_wins[s][0] * k for f, k in zip(chosen, scale,
+                                                                     strict=True)]
+                  for s in range(seats)}
+        bounds = {f"seat {s}": ([f.seat_wins[s][1] * k for f, k in zip(chosen, scale,
+                                                                       strict=True)],
+                                [f.seat_wins[s][2] * k for f, k in zip(chosen, scale,
+                                                                       strict=True)])
+                  for s in range(seats)}
+        relative = scale[0] != 1.0
+        fair = 1.0 if relative else 1 / chosen[0].players
         path = plots.sweep(folder / f"{name}-seats.png", f"Win rate by seat against {name}",
-                           xs, series, bounds, name, "win rate", fair)
+                           xs, series, bounds, name,
+                           "win rate ÷ fair share" if relative else "win rate", fair)
         out.append(Figure(path, f"Win rate by seat for {name} = {', '.join(xs)}: " + "; ".join(
             f"{key} " + ", ".join(_pct(v) for v in ys) for key, ys in series.items())))
         series = {"actions": [f.mean_actions for f in chosen],

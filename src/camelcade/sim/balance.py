@@ -252,7 +252,8 @@ def _plots(vary: Sequence[tuple[str, list[str]]], found: Sequence[SettingFigures
                            xs, series, bounds, name,
                            "win rate ÷ fair share" if relative else "win rate", fair)
         out.append(Figure(path, f"Win rate by seat for {name} = {', '.join(xs)}: " + "; ".join(
-            f"{key} " + ", ".join(_pct(v) for v in ys) for key, ys in series.items())))
+            f"seat {s} " + ", ".join(_pct(f.seat_wins[s][0]) for f in chosen)
+            for s in range(seats))))
         series = {"actions": [f.mean_actions for f in chosen],
                   "decisions": [f.mean_decisions for f in chosen]}
         path = plots.sweep(folder / f"{name}-length.png", f"Game length against {name}", xs,

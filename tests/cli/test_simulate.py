@@ -121,6 +121,14 @@ def test_balance_with_a_probe(run: Run, tmp_path: Path) -> None:
         assert moves == pytest.approx(setting["mean_decisions"])
 
 
+def test_balance_refuses_a_bad_probe_before_playing(run: Run, tmp_path: Path) -> None:
+    result = run("balance", "kamelen", "--probe", "tests.cli.probe:Nothing", "--games", "2",
+                 "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert "is not a probe (module:Class with step, finish and figures)" in result.output
+    assert not (tmp_path / "balance.jsonl").exists()
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--bots", "random,nope"], "no bot 'nope' for a-dos-de-chameau"),
     (["--bots", "mcts:lots"], "key=value after a colon"),

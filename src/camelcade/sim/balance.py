@@ -79,6 +79,19 @@ def game_probe(game_id: str) -> str | None:
     return ref.target if isinstance(ref, Ref) else None
 
 
+def check_probe(target: str) -> None:
+    """Refuse a probe that cannot be imported or made, before any game is played."""
+    try:
+        factory = Ref[Any](target).load()
+        probe = factory()
+    except (ValueError, ImportError, AttributeError, TypeError) as error:
+        raise OptionError(f"--probe {target!r} is not a probe (module:Class with step, "
+                          f"finish and figures): {error}") from None
+    missing = [name for name in ("step", "finish", "figures") if not hasattr(probe, name)]
+    if missing:
+        raise OptionError(f"--probe {target!r} has no {', '.join(missing)}")
+
+
 @dataclass
 class SettingFigures:
     """What one setting's games showed."""
@@ -146,6 +159,8 @@ def run_balance(game_id: str, vary_texts: Sequence[str], *, bots: str,
     vary = parse_vary(vary_texts)
     texts = split_entrants(bots)
     chosen_probe = probe or game_probe(game_id)
+    if chosen_probe is not None:
+        check_probe(chosen_probe)
     folder = out or Path("camelcade-lab") / f"balance-{game_id}"
     results_file = folder / "balance.jsonl"
     found: list[SettingFigures] = []

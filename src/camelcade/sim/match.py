@@ -73,7 +73,18 @@ class _Leader:
 
 
 def play_match(match: Match) -> MatchResult:
-    """Play one planned match (a top-level function, so worker processes can run it)."""
+    """Play one planned match (a top-level function, so worker processes can run it).
+
+    An error names the match (its seed and seats), so it can be played again alone."""
+    try:
+        return _play(match)
+    except CamelcadeError as error:
+        seats = ", ".join(entrant.label for entrant in match.seats)
+        raise CamelcadeError(f"match {match.key} of {match.game_id} (seed {match.seed}, "
+                             f"seats {seats}): {error}") from None
+
+
+def _play(match: Match) -> MatchResult:
     started = time.process_time()
     game = load(match.game_id, **match.options)
     agents = [entrant.build() for entrant in match.seats]

@@ -378,14 +378,23 @@ def ladder_command(
     out: Annotated[
         Path, typer.Option("--out", help="Folder for the results and ladder.md.")
     ] = Path("camelcade-lab/ladder"),
+    bots: Annotated[
+        str | None, typer.Option("--bots", help="The entrants of every game named (default: "
+                                 "random, mcts at 100 iterations and the game's own bots).")
+    ] = None,
     plain: Plain = False,
 ) -> None:
     """Measure every game's bots against each other: a ladder with intervals."""
     from camelcade.cli.render import make_screen
+    from camelcade.sim.entrants import split_entrants
     from camelcade.sim.ladder import run_ladder
 
+    if bots is not None and not game_ids:
+        raise OptionError("--bots sets the entrants of the games named: name them too")
+    chosen = {game: split_entrants(bots) for game in game_ids or []} if bots else None
     run_ladder(game_ids or None, games=games, seed=1 if seed is None else seed,
-               workers=workers, scheduler=scheduler, out=out, screen=make_screen(plain))
+               workers=workers, scheduler=scheduler, out=out, screen=make_screen(plain),
+               bots=chosen)
 
 
 @app.command("serve")

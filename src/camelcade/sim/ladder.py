@@ -19,7 +19,10 @@ from camelcade.core.registry import load, plugin
 from camelcade.sim.document import Block, Heading, Paragraph, Table, to_markdown
 from camelcade.sim.entrants import parse_entrants
 from camelcade.sim.lab import LabRun, run_tournament
-from camelcade.sim.plan import Tournament
+from camelcade.sim.plan import Tournament, tournament_from_config
+from camelcade.sim.ratings import match_order, rate
+from camelcade.sim.stats import summarise
+from camelcade.sim.store import lab_info, read_results
 
 MCTS = "mcts:iterations=100"
 """The generic search at a budget every game can afford in a ladder."""
@@ -45,14 +48,21 @@ def run_ladder(game_ids: Sequence[str] | None, *, games: int, seed: int, workers
     ``ladder.md`` into ``out``."""
     runs: dict[str, LabRun] = {}
     blocks: list[Block] = [Heading("Bot ladder", 2)]
-    for game_id in game_ids or all_games():
+    chosen = list(game_ids or all_games())
+    for game_id in sorted({*chosen, *all_games()}):
+        path = out / f"{game_id}.jsonl"
+        if game_id not in chosen:
+            if path.exists():  # measured by an earlier run into this folder: shown again
+                runs[game_id] = from_file(path)
+                blocks += ladder_blocks(load(game_id).title, runs[game_id])
+            continue
         game = load(game_id)
         texts = list((bots or {}).get(game_id) or ladder_entrants(game_id))
         entrants = parse_entrants(texts, game_id)
         tournament = Tournament(game.id, game.options, tuple(entrants), seed=seed)
         tables = len(tournament.tables())
-        run = run_tournament(tournament, games * tables, out / f"{game_id}.jsonl",
-                             workers=workers, scheduler=scheduler)
+        run = run_tournament(tournament, games * tables, path, workers=workers,
+                             scheduler=scheduler)
         runs[game_id] = run
         blocks += ladder_blocks(game.title, run)
         if screen is not None:
@@ -64,6 +74,17 @@ def run_ladder(game_ids: Sequence[str] | None, *, games: int, seed: int, workers
         screen.markdown(text)
         screen.say(f"Ladder written to {out / 'ladder.md'}.")
     return runs
+
+
+def from_file(path: Path) -> LabRun:
+    """A ladder line from a results file alone (its last tournament), playing nothing."""
+    results = read_results([path])
+    identity, config = list(results.configs.items())[-1]
+    records = sorted((r for r in results.records if lab_info(r)["tournament"] == identity),
+                     key=match_order)
+    tournament = tournament_from_config(config)
+    return LabRun(tournament, records, summarise(records, tournament.labels), len(records), 0,
+                  len(records), 0.0, ratings=rate(records, tournament.labels), path=path)
 
 
 def ladder_blocks(title: str, run: LabRun) -> list[Block]:

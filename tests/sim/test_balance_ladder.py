@@ -8,7 +8,7 @@ import pytest
 
 import camelcade as cc
 from camelcade.sim.balance import parse_vary, run_balance, settings
-from camelcade.sim.ladder import MCTS, ladder_entrants, run_ladder
+from camelcade.sim.ladder import MCTS, from_file, ladder_entrants, run_ladder
 
 
 def test_vary_takes_commas_or_semicolons() -> None:
@@ -56,3 +56,6 @@ def test_ladder_rates_each_games_bots(tmp_path: Path) -> None:
                                                                          "random"}
     text = (tmp_path / "ladder.md").read_text(encoding="utf-8")
     assert "### Kamelen (2 players)" in text and "| `kamelen-greedy` |" in text
+    again = from_file(tmp_path / "kamelen.jsonl")  # re-rated from the file, nothing played
+    assert again.played == 0 and len(again.records) == 4
+    assert sorted(again.ratings, key=str) == sorted(run.ratings, key=str)

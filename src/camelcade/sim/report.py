@@ -223,11 +223,13 @@ def _pairing(records: Sequence[object]) -> list[Block]:
     if found is None:
         return [Heading("Pairing"), Paragraph("No chance draws to pair (or one game a seed): "
                                               "only the bots' own seeds are paired.")]
+    level = ("one seed only, so no chance level to compare with" if math.isnan(found.unpaired)
+             else f"between games of different seeds, the chance level: {found.unpaired:.1%}")
     return [Heading("Pairing"), Paragraph(
         f"Chance draws that agree between the seat arrangements of one seed: "
         f"{found.paired:.1%} (over {found.pairs} game pairs, {found.draws_per_game:.0f} draws "
-        f"a game); between games of different seeds, the chance level: {found.unpaired:.1%}. "
-        f"Agreement is the longest common run of draws over the longer game's draws.")]
+        f"a game); {level}. Agreement is the longest common run of draws over the longer "
+        f"game's draws.")]
 
 
 def _sprt(results: Results, elo1: float | None, bots: str | None, folder: Path, draw: bool

@@ -136,25 +136,40 @@ def bradley_terry(counts: dict[tuple[str, str], list[float]], labels: Sequence[s
 
 def elo_ratings(records: Sequence[Record], labels: Sequence[str],
                 rounds: int = BOOTSTRAP_ROUNDS) -> list[Rating]:
-    """Bradley-Terry Elo with 95% intervals from a bootstrap over seed blocks."""
-    fitted = bradley_terry(_pair_counts(records), labels)
+    """Bradley-Terry Elo with 95% intervals from a bootstrap over seed blocks, widened
+    where a parametric bootstrap (each pair's games redrawn from the fitted model, whose
+    virtual draw keeps a clean sweep below certainty) says more is uncertain: resampling
+    blocks of a clean sweep only ever gives the same sweep back."""
+    counts = _pair_counts(records)
+    fitted = bradley_terry(counts, labels)
     blocks: dict[tuple[str, int, int], list[Record]] = {}
     for record in records:
         blocks.setdefault(block_of(record), []).append(record)
     groups = list(blocks.values())
     rng = random.Random(BOOTSTRAP_SEED)
     samples: dict[str, list[float]] = {name: [] for name in fitted}
+    parametric: dict[str, list[float]] = {}
     for _ in range(rounds if len(groups) > 1 else 0):
         drawn = [record for _ in groups for record in rng.choice(groups)]
         again = bradley_terry(_pair_counts(drawn), list(fitted))
         for name in fitted:
             samples[name].append(again.get(name, 0.0))
+    for _ in range(rounds if counts else 0):
+        redrawn = {}
+        for (a, b), (_, played) in counts.items():
+            chance = 1 / (1 + 10 ** ((fitted[b] - fitted[a]) / 400))
+            redrawn[(a, b)] = [float(sum(rng.random() < chance for _ in range(int(played)))),
+                               played]
+        again = bradley_terry(redrawn, list(fitted))
+        for name in fitted:
+            parametric.setdefault(name, []).append(again.get(name, 0.0))
     ratings = []
     for name, value in fitted.items():
-        values = sorted(samples[name])
-        if values:
-            low, high = values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1]
-        else:
-            low = high = value
-        ratings.append(Rating(name, value, min(low, value), max(high, value), "elo"))
+        low = high = value
+        for values in (samples[name], parametric.get(name, [])):
+            if values:
+                ordered = sorted(values)
+                low = min(low, ordered[int(0.025 * len(ordered))])
+                high = max(high, ordered[int(0.975 * len(ordered)) - 1])
+        ratings.append(Rating(name, value, low, high, "elo"))
     return ratings

@@ -9,7 +9,7 @@ exactly as ``camelcade simulate`` plays it (results file, paired seeds):
 * ``tiny``: Kamelen, ``kamelen-greedy`` against ``random`` (milliseconds a game): Dask's
   overhead per match against local processes, where messages cost the most;
 * ``pairing``: for every game with chance, how far paired seeds hold with the core's
-  default chance key: ``mcts`` (10 iterations) against ``random`` in the other seats, every seat
+  default chance key: ``mcts`` (10 iterations, 20-step playouts) against ``random`` in the other seats, every seat
   arrangement of each seed, the share of chance draws that agree between arrangements
   of one seed (``camelcade.sim.pairing``), keyed chance against one sequential stream per
   game and against different seeds (the chance level).
@@ -40,7 +40,7 @@ from camelcade.sim.plan import Tournament
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
-PAIRING_BOT = "mcts:iterations=10"
+PAIRING_BOT = "mcts:iterations=10:rollout_limit=20"
 """Seat 0's bot in the pairing measure: it plays unlike ``random``, so seat arrangements
 of one seed really differ (``first`` would do, but it never ends a Caravan game)."""
 WORKLOADS = {

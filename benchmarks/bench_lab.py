@@ -9,8 +9,8 @@ exactly as ``camelcade simulate`` plays it (results file, paired seeds):
 * ``tiny``: Kamelen, ``kamelen-greedy`` against ``random`` (milliseconds a game): Dask's
   overhead per match against local processes, where messages cost the most;
 * ``pairing``: for every game with chance, how far paired seeds hold with the core's
-  default chance key: ``mcts`` (10 iterations, 20-step playouts) against ``random`` in the other seats, every seat
-  arrangement of each seed, the share of chance draws that agree between arrangements
+  default chance key: ``mcts`` (10 iterations, 20-step playouts) against ``random`` in
+  the other seats, every seat arrangement of each seed, the share of chance draws that agree between arrangements
   of one seed (``camelcade.sim.pairing``), keyed chance against one sequential stream per
   game and against different seeds (the chance level).
 

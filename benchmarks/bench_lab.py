@@ -10,9 +10,9 @@ exactly as ``camelcade simulate`` plays it (results file, paired seeds):
   overhead per match against local processes, where messages cost the most;
 * ``pairing``: for every game with chance, how far paired seeds hold with the core's
   default chance key: ``mcts`` (10 iterations, 20-step playouts) against ``random`` in
-  the other seats, every seat arrangement of each seed, the share of chance draws that agree between arrangements
-  of one seed (``camelcade.sim.pairing``), keyed chance against one sequential stream per
-  game and against different seeds (the chance level).
+  the other seats, every seat arrangement of each seed, the share of chance draws that
+  agree between arrangements of one seed (``camelcade.sim.pairing``), keyed chance
+  against one sequential stream per game and against different seeds (the chance level).
 
 Wall-clock seconds decide a speed-up, so every figure comes with the CPU seconds the games
 took (summed over workers) and the load average before and after: on a shared machine a

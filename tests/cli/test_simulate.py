@@ -1,16 +1,15 @@
-"""``camelcade simulate`` and the tournament logic it formats (``camelcade.sim.tournament``)."""
+"""``camelcade simulate``, ``report``, ``balance`` and ``ladder`` as a person runs them."""
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
 import camelcade as cc
 from camelcade.records import Record
-from camelcade.sim import tournament
-from camelcade.sim.tournament import Match, MatchResult, lineup, summarise, wilson_interval
 from tests.cli.conftest import GAME, Run, assert_plain
 
 
@@ -21,83 +20,132 @@ def simulate(run: Run, out: Path, *extra: str) -> str:
     return result.output
 
 
-def test_two_workers_table_records_and_repeatability(run: Run, tmp_path: Path) -> None:
-    parallel, serial = tmp_path / "w2.jsonl", tmp_path / "w1.jsonl"
-    output = simulate(run, parallel, "--workers", "2")
-    assert "Results (ties split)" in output and "95% interval" in output
-    assert "Average game length:" in output
-    lines = parallel.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 12
-    records = [Record.from_json(json.loads(line)) for line in lines]
-    for index, record in enumerate(records):
-        assert cc.replay(record).is_terminal()
-        # seats rotate: game g puts entrant g % 2 in seat 0
-        assert record.players == (["random", "first"] if index % 2 == 0 else ["first", "random"])
-    assert len({record.seed for record in records}) == 12
-    # the same seed gives the same games, whatever the number of workers
-    simulate(run, serial, "--workers", "1")
-    assert serial.read_text(encoding="utf-8") == parallel.read_text(encoding="utf-8")
+def records(path: Path) -> list[Record]:
+    return [Record.from_json(json.loads(line)) for line in path.read_text().splitlines()]
 
 
-def test_plain_table_matches_the_records(run: Run, tmp_path: Path) -> None:
+def test_plain_run_table_records_and_pairing(run: Run, tmp_path: Path) -> None:
     out = tmp_path / "plain.jsonl"
     output = simulate(run, out, "--plain")
     assert_plain(output)
+    assert "12 games: 6 seeds × 2 seat arrangements (1 table)" in output
     assert "Played 12 of 12 games (100%)." in output
     assert sum(line.startswith("Played ") for line in output.splitlines()) == 10
-    records = [Record.from_json(json.loads(line)) for line in out.read_text().splitlines()]
+    found = records(out)
+    assert len(found) == 12
+    for record in found:
+        assert cc.replay(record).is_terminal()
+        assert sorted(record.players) == ["first", "random"]
     wins = {"random": 0.0, "first": 0.0}
-    for record in records:
-        assert record.winners is not None
-        for seat in record.winners:
-            wins[record.players[seat]] += 1 / len(record.winners)
+    for record in found:
+        assert record.ranking is not None
+        for seat in record.ranking[0]:
+            wins[record.players[seat]] += 1 / len(record.ranking[0])
     for name in wins:
-        assert f"{name}: games 12, wins {wins[name]:g}, win rate {wins[name] / 12:.1%}" in output
-    mean_length = sum(len(r.actions) for r in records) / 12
+        assert f"{name}: games 12, win rate {wins[name] / 12:.1%}" in output
+    mean_length = sum(len(r.actions) for r in found) / 12
     assert f"Average game length: {mean_length:.1f} actions" in output
+    assert f"Report: camelcade report {out}" in output
 
 
-def test_one_bot_fills_every_seat_of_the_default_game(run: Run) -> None:
-    result = run("simulate", GAME, "-n", "2", "--bots", "random", "--seed", "1", "--plain")
+def test_rich_run_with_two_workers_repeats_and_resumes(run: Run, tmp_path: Path) -> None:
+    parallel, serial = tmp_path / "w2.jsonl", tmp_path / "w1.jsonl"
+    output = simulate(run, parallel, "--workers", "2")
+    assert "Results (ties split" in output and "95% interval" in output
+    simulate(run, serial, "--workers", "1")
+
+    def games(path: Path) -> list[str]:
+        return sorted(json.dumps(r.actions) + str(r.players) for r in records(path))
+
+    assert games(parallel) == games(serial)
+    again = simulate(run, serial, "--plain")
+    assert "12 games came from the results file, 0 were played now." in again
+    assert len(records(serial)) == 12
+
+
+def test_one_bot_fills_every_seat_of_the_default_game(run: Run, tmp_path: Path) -> None:
+    result = run("simulate", GAME, "-n", "2", "--bots", "random", "--seed", "1", "--plain",
+                 "--out", str(tmp_path / "r.jsonl"))
     assert result.exit_code == 0, result.output
-    assert "A dos de Chameau: 2 games, 4 players" in result.output
-    assert "random: games 8, wins 2," in result.output  # 4 seats x 2 games, one winner a game
+    assert "A dos de Chameau: 1 bots, 4 players" in result.output
+    assert "random: games 8, win rate 25.0%" in result.output
 
 
-def test_lineup_puts_every_entrant_in_every_seat() -> None:
-    seats = [lineup(3, 3, g) for g in range(3)]
-    assert seats == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
-    for seat in range(3):
-        assert {s[seat] for s in seats} == {0, 1, 2}
-    assert lineup(2, 4, 1) == (1, 0, 1, 0)
+def test_sprt_run_stops_itself_and_reports(run: Run, tmp_path: Path) -> None:
+    out = tmp_path / "sprt.jsonl"
+    result = run("simulate", "kamelen", "--bots", "kamelen-greedy,random", "--games", "400",
+                 "--sprt", "100", "--seed", "2", "--plain", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "H1 accepted, stronger by at least 100 Elo" in result.output
+    assert "Stopped early:" in result.output
+    assert "LLR" in result.output
+    report = run("report", str(out), "--out", str(tmp_path / "rep"), "--plain")
+    assert report.exit_code == 0, report.output
+    assert_plain(report.output)
+    folder = tmp_path / "rep"
+    for name in ("report.md", "report.html", "ratings.png", "matrix.png", "seats.png",
+                 "lengths.png", "sprt.png"):
+        assert (folder / name).stat().st_size > 0, name
+    text = (folder / "report.md").read_text(encoding="utf-8")
+    for heading in ("## Ratings", "## Standings", "## Head to head", "## Seats",
+                    "## Game length", "## Pairing", "## SPRT"):
+        assert heading in text
+    page = (folder / "report.html").read_text(encoding="utf-8")
+    assert page.count("data:image/png;base64,") == 5 and 'alt="Ratings: ' in page
 
 
-def test_wilson_interval_known_values() -> None:
-    low, high = wilson_interval(0, 10)
-    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
-    low, high = wilson_interval(5, 10)
-    assert (low, high) == pytest.approx((0.2366, 0.7634), abs=1e-4)
-    assert wilson_interval(0, 0) == (0.0, 1.0)
+def test_balance_sweeps_an_option(run: Run, tmp_path: Path) -> None:
+    folder = tmp_path / "bal"
+    result = run("balance", GAME, "--vary", "leader_target=outside-oasis,any", "--games", "6",
+                 "--players", "2", "--seed", "3", "--out", str(folder), "--plain")
+    assert result.exit_code == 0, result.output
+    assert_plain(result.output)
+    assert "leader_target=outside-oasis; 6;" in result.output
+    data = json.loads((folder / "balance.json").read_text(encoding="utf-8"))
+    assert [s["setting"] for s in data["settings"]] == [
+        {"leader_target": "outside-oasis"}, {"leader_target": "any"}]
+    assert all(len(s["seat_win_rate"]) == 2 for s in data["settings"])
+    for name in ("balance.md", "balance.html", "leader_target-seats.png",
+                 "leader_target-length.png", "leader_target-lead.png"):
+        assert (folder / name).exists(), name
 
 
-def test_summarise_splits_ties_per_entrant() -> None:
-    def result(index: int, seats: tuple[int, ...], winners: list[int],
-               returns: list[float]) -> MatchResult:
-        match = Match(index, GAME, {"players": 2}, seats, ("a", "a"), seed=index)
-        record = Record(GAME, {"players": 2}, ["a", "a"], ["x"] * 10, returns, winners=winners)
-        return MatchResult(match, record)
-
-    summary = summarise(
-        [result(0, (0, 1), [0, 1], [4.0, 4.0]), result(1, (1, 0), [0], [9.0, 1.0])],
-        ["a", "a"],
-    )
-    first, second = summary.standings
-    assert (first.label, second.label) == ("a #1", "a #2")
-    assert (first.games, first.wins, first.mean_score) == (2, 0.5, 2.5)
-    assert (second.games, second.wins, second.mean_score) == (2, 1.5, 6.5)
-    assert summary.mean_length == 10
+def test_balance_with_a_probe(run: Run, tmp_path: Path) -> None:
+    result = run("balance", "kamelen", "--vary", "third_step=outward,any", "--games", "4",
+                 "--bots", "kamelen-greedy,random", "--probe", "tests.cli.probe:MovesProbe",
+                 "--seed", "1", "--out", str(tmp_path / "p"), "--no-plots", "--plain")
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "p" / "balance.json").read_text(encoding="utf-8"))
+    for setting in data["settings"]:
+        moves = setting["probe"]["moves a game"]
+        assert moves == pytest.approx(setting["mean_decisions"])
 
 
-def test_plan_refuses_unknown_bots_before_playing() -> None:
-    with pytest.raises(cc.OptionError, match=r"no bot 'nope'; the bots are: .*random"):
-        tournament.plan(cc.load(GAME, players=2), ["random", "nope"], 3, seed=1)
+def test_balance_refuses_a_bad_probe_before_playing(run: Run, tmp_path: Path) -> None:
+    result = run("balance", "kamelen", "--probe", "tests.cli.probe:Nothing", "--games", "2",
+                 "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert "is not a probe (module:Class with step, finish and figures)" in result.output
+    assert not (tmp_path / "balance.jsonl").exists()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bots", "random,nope"], "no bot 'nope' for a-dos-de-chameau"),
+    (["--bots", "mcts:lots"], "key=value after a colon"),
+    (["--format", "swiss"], "format 'swiss' is not allowed"),
+    (["--scheduler", "localhost:8786"], "is not a scheduler address"),
+    (["--sprt-bots", "random,first"], "--sprt-bots needs --sprt ELO"),
+    (["--sprt", "50", "--sprt-bots", "random,mcts"], "names 'mcts', which is not playing"),
+])
+def test_bad_input_is_one_clear_line(run: Run, args: list[str], message: str) -> None:
+    result = run("simulate", GAME, "--games", "2", "--bots", "random,first", *args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_scheduler_without_dask_says_how_to_install(run: Run, monkeypatch: pytest.MonkeyPatch
+                                                    ) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    result = run("simulate", GAME, "--games", "2", "--scheduler", "tcp://127.0.0.1:1")
+    assert result.exit_code == 2
+    assert "pip install 'camelcade[lab]'" in result.output

@@ -1,4 +1,5 @@
-"""The ``camelcade`` command: list, rules, play, replay, simulate, and each game's extras.
+"""The ``camelcade`` command: list, rules, play, replay, simulate, report, balance, ladder,
+and each game's extras.
 
 Only typer is imported at start; rich and each command's module are imported when the
 command runs, so ``camelcade --help`` and ``camelcade list`` answer at once. Every
@@ -201,39 +202,84 @@ def replay_command(
     run_replay(file, make_screen(plain), step=step)
 
 
+Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Local worker processes.")]
+Scheduler = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="Run on a Dask cluster instead: the scheduler's address, "
+                 "tcp://HOST:8786 (needs pip install 'camelcade[lab]'; see docs/bots.md)."),
+]
+Bots = Annotated[
+    str,
+    typer.Option("--bots", help="Competing bots, comma-separated, each BOT[:key=value...] "
+                 "(mcts:iterations=50) or @LEVEL; without --players there is one seat per "
+                 "bot."),
+]
+
+
 @app.command("simulate")
 def simulate_command(
     game_id: GameId,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
-    bots: Annotated[
-        str,
-        typer.Option("--bots", help="Competing bots, comma-separated; without --players "
-                     "there is one seat per bot."),
-    ] = "random,random",
+    games: Annotated[int, typer.Option("--games", "-n", min=1,
+                                       help="Games to play (rounded up to whole seed blocks).")
+                     ] = 100,
+    bots: Bots = "random,random",
     players: Players = None,
     seed: Seed = None,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, help="Local worker processes.")
-    ] = 1,
+    workers: Workers = 1,
+    scheduler: Scheduler = None,
     plain: Plain = False,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write every record here, one JSON per line.")
+        Path | None, typer.Option("--out", help="The results file (JSON lines, one record a "
+                                  "game); it resumes if it holds this tournament already. "
+                                  "Default: camelcade-lab/GAME-ID.jsonl.")
     ] = None,
     option: Options = None,
+    format: Annotated[
+        str, typer.Option("--format", help="round-robin, gauntlet (the first bot against the "
+                          "others) or head-to-head (two bots).")
+    ] = "round-robin",
+    seating: Annotated[
+        str, typer.Option("--seating", help="auto, all (every seat permutation) or rotate.")
+    ] = "auto",
+    chance: Annotated[
+        str, typer.Option("--chance", help="keyed (paired seeds: chance keyed by what is "
+                          "drawn) or sequential (one random stream per game).")
+    ] = "keyed",
+    sprt: Annotated[
+        float | None, typer.Option("--sprt", help="Run an SPRT: is the first bot stronger "
+                                   "than the second by at least this many Elo? Stops the run "
+                                   "when it decides.")
+    ] = None,
+    sprt_bots: Annotated[
+        str | None, typer.Option("--sprt-bots", help="The two bots the SPRT compares, A,B.")
+    ] = None,
+    sprt_elo0: Annotated[float, typer.Option("--sprt-elo0", help="The SPRT's H0 Elo.")] = 0.0,
+    sprt_model: Annotated[
+        str, typer.Option("--sprt-model", help="logistic or normalized Elo.")
+    ] = "logistic",
 ) -> None:
-    """Bots play each other; seats rotate; prints wins, win rates and scores."""
+    """Bots play each other with paired seeds; prints win rates, scores and ratings."""
     from camelcade.cli import setup
     from camelcade.cli.render import make_screen
-    from camelcade.cli.simulate import run_simulate
+    from camelcade.cli.simulate import check_sprt, run_simulate
+    from camelcade.sim.entrants import parse_entrants, split_entrants
 
-    entrants = setup.split_names(bots)
-    if not entrants:
-        raise CamelcadeError("--bots needs at least one bot name")
-    setup.check_bot_names(entrants)
-    if players is None and len(entrants) > 1:
-        players = len(entrants)
+    texts = split_entrants(bots)
+    if players is None and len(texts) > 1:
+        from camelcade.core.registry import game_class
+
+        cls = game_class(game_id)  # one seat per bot, within what the game allows
+        players = max(cls.min_players, min(len(texts), cls.max_players))
     game = setup.load_game(game_id, players, option or [])
-    setup.check_writable(out, "output file")
+    entrants = parse_entrants(texts, game.id)
+    settings = check_sprt(entrants, sprt_bots, sprt, sprt_elo0, sprt_model)
+    if settings is not None and format == "round-robin" and len(set(texts)) == 2:
+        format = "head-to-head"
+    setup.check_writable(out, "results file")
+    if scheduler is not None:
+        from camelcade.sim.runner import dask_client
+
+        dask_client(scheduler).close()  # a missing Dask or scheduler fails before any game
     run_simulate(
         game,
         entrants,
@@ -242,7 +288,113 @@ def simulate_command(
         workers=workers,
         screen=make_screen(plain),
         out=out,
+        scheduler=scheduler,
+        format=format,
+        seating=seating,
+        chance=chance,
+        sprt=settings,
     )
+
+
+@app.command("report")
+def report_command(
+    results: Annotated[list[Path], typer.Argument(help="Results files (JSON lines) from "
+                                                  "'camelcade simulate'; several merge.")],
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Folder for report.md, report.html and the "
+                                  "plots (default: beside the first file).")
+    ] = None,
+    sprt: Annotated[
+        float | None, typer.Option("--sprt", help="Recompute an SPRT trace at this Elo.")
+    ] = None,
+    sprt_bots: Annotated[
+        str | None, typer.Option("--sprt-bots", help="The two bots the SPRT compares, A,B.")
+    ] = None,
+    plots: Annotated[bool, typer.Option("--plots/--no-plots", help="Draw PNG plots.")] = True,
+    plain: Plain = False,
+) -> None:
+    """Turn results into a markdown table, an HTML page and PNG plots."""
+    from camelcade.cli.render import make_screen
+    from camelcade.sim.report import write_report
+
+    screen = make_screen(plain)
+    folder = out or results[0].with_suffix("")
+    written = write_report(results, folder, sprt_elo1=sprt, sprt_bots=sprt_bots, draw=plots)
+    screen.markdown(written.markdown)
+    screen.say(f"Report written: {', '.join(str(p) for p in written.files)}")
+
+
+@app.command("balance")
+def balance_command(
+    game_id: GameId,
+    vary: Annotated[
+        list[str] | None,
+        typer.Option("--vary", help="An option and its values, option=v1,v2 (values that hold "
+                     "commas: separate them with ';'). Repeatable: each is swept with the "
+                     "others at their defaults (or all combinations with --grid)."),
+    ] = None,
+    bots: Bots = "random",
+    players: Players = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1,
+                                       help="Games per setting.")] = 200,
+    seed: Seed = None,
+    workers: Workers = 1,
+    scheduler: Scheduler = None,
+    grid: Annotated[bool, typer.Option("--grid", help="Play every combination.")] = False,
+    option: Options = None,
+    probe: Annotated[
+        str | None, typer.Option("--probe", help="Extra game figures: a module:name probe "
+                                 "(default: the game's own, if it has one).")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Folder for balance.md, balance.json, the plots "
+                                  "and the results (default: camelcade-lab/balance-GAME-ID).")
+    ] = None,
+    plots: Annotated[bool, typer.Option("--plots/--no-plots", help="Draw PNG plots.")] = True,
+    plain: Plain = False,
+) -> None:
+    """Sweep a game's options with bots: seat advantage, game length, lead changes."""
+    from camelcade.cli import setup
+    from camelcade.cli.render import make_screen
+    from camelcade.sim.balance import run_balance
+
+    screen = make_screen(plain)
+    base = setup.parse_options(option or [])
+    if players is not None:
+        base["players"] = str(players)
+    run_balance(game_id, vary or [], bots=bots, base=base, games=games,
+                seed=setup.choose_seed(seed), workers=workers, scheduler=scheduler, grid=grid,
+                probe=probe, out=out, draw=plots, screen=screen)
+
+
+@app.command("ladder")
+def ladder_command(
+    game_ids: Annotated[list[str] | None, typer.Argument(help="Games (default: all).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1,
+                                       help="Games per table, about.")] = 40,
+    seed: Seed = 1,
+    workers: Workers = 1,
+    scheduler: Scheduler = None,
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder for the results and ladder.md.")
+    ] = Path("camelcade-lab/ladder"),
+    bots: Annotated[
+        str | None, typer.Option("--bots", help="The entrants of every game named (default: "
+                                 "random, mcts at 100 iterations and the game's own bots).")
+    ] = None,
+    plain: Plain = False,
+) -> None:
+    """Measure every game's bots against each other: a ladder with intervals."""
+    from camelcade.cli.render import make_screen
+    from camelcade.sim.entrants import split_entrants
+    from camelcade.sim.ladder import run_ladder
+
+    if bots is not None and not game_ids:
+        raise OptionError("--bots sets the entrants of the games named: name them too")
+    chosen = {game: split_entrants(bots) for game in game_ids or []} if bots else None
+    run_ladder(game_ids or None, games=games, seed=1 if seed is None else seed,
+               workers=workers, scheduler=scheduler, out=out, screen=make_screen(plain),
+               bots=chosen)
 
 
 @app.command("serve")

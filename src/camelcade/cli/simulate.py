@@ -1,21 +1,34 @@
-"""``camelcade simulate``: bots play each other; the CLI only reports.
+"""``camelcade simulate``: a bot tournament with live progress; the CLI only reports.
 
-Planning, seat rotation, seeds, worker processes and the statistics live in
-``camelcade.sim.tournament``; this module shows progress and formats the table.
+Planning, paired seeds, the results store, workers and clusters, the SPRT and the ratings
+live in ``camelcade.sim``; this module turns the command line into a tournament, shows
+progress (a rich bar with the live table, or a plain line every tenth of the run) and
+prints the final table.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from contextlib import ExitStack
+from dataclasses import asdict
 from pathlib import Path
-from typing import IO
+from typing import TYPE_CHECKING
 
 from camelcade.cli.render import RichScreen, Screen
-from camelcade.core.errors import CamelcadeError
+from camelcade.core.errors import OptionError
 from camelcade.core.game import Game
-from camelcade.sim.tournament import MatchResult, Summary, plan, run_matches, summarise
+from camelcade.sim.entrants import Entrant
+from camelcade.sim.lab import LabRun, Progress, SprtSettings, run_tournament
+from camelcade.sim.plan import Tournament, describe_plan
+from camelcade.sim.ratings import Rating
+from camelcade.sim.sprt import Sprt
+from camelcade.sim.stats import Summary
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+DEFAULT_FOLDER = Path("camelcade-lab")
+"""Where results go without ``--out``: one file per tournament, named by its identity, so
+running the same command again resumes it."""
 
 
 def progress_marks(total: int) -> list[int]:
@@ -23,82 +36,202 @@ def progress_marks(total: int) -> list[int]:
     return sorted({max(1, -(-total * tenth // 10)) for tenth in range(1, 11)})
 
 
+def default_out(tournament: Tournament) -> Path:
+    return DEFAULT_FOLDER / f"{tournament.game_id}-{tournament.identity()}.jsonl"
+
+
 def run_simulate(
     game: Game,
-    entrants: Sequence[str],
+    entrants: Sequence[Entrant],
     *,
     games: int,
     seed: int,
     workers: int,
     screen: Screen,
     out: Path | None = None,
-) -> Summary:
-    """Play the tournament, write records to ``out`` (JSON lines), print the results."""
-    matches = plan(game, entrants, games, seed)
-    screen.heading(f"{game.title}: {games} games, {game.players} players")
-    screen.say(f"Bots: {', '.join(entrants)} (seats rotate every game). Seed {seed}. "
-               f"Workers: {workers}.")
-    results: list[MatchResult] = []
-    with ExitStack() as stack:
-        sink = _open_out(out, stack)
-        marks = set(progress_marks(games))
-
-        def on_result(result: MatchResult) -> None:
-            results.append(result)
-            if sink is not None:
-                sink.write(json.dumps(result.record.to_json()) + "\n")
-            if screen.plain and len(results) in marks:
-                percent = 100 * len(results) // games
-                screen.note(f"Played {len(results)} of {games} games ({percent}%).")
-
-        if isinstance(screen, RichScreen):
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-            with Progress(
-                "Playing", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                console=screen.console, transient=True,
-            ) as progress:
-                task = progress.add_task("games", total=games)
-
-                def advance(result: MatchResult) -> None:
-                    on_result(result)
-                    progress.advance(task)
-
-                for _ in run_matches(matches, workers=workers, on_result=advance):
-                    pass
-        else:
-            for _ in run_matches(matches, workers=workers, on_result=on_result):
-                pass
-    summary = summarise(results, entrants)
-    show_summary(screen, summary)
-    if out is not None:
-        screen.say(f"{len(results)} records written to {out}.")
-    return summary
-
-
-def _open_out(out: Path | None, stack: ExitStack) -> IO[str] | None:
-    if out is None:
-        return None
+    scheduler: str | None = None,
+    format: str = "round-robin",
+    seating: str = "auto",
+    chance: str = "keyed",
+    sprt: SprtSettings | None = None,
+) -> LabRun:
+    """Play the tournament into ``out`` (JSON lines), showing progress, then the results."""
+    tournament = Tournament(game.id, game.options, tuple(entrants), format=format, seed=seed,
+                            seating=seating, chance=chance,
+                            sprt=None if sprt is None else asdict(sprt))
+    path = out or default_out(tournament)
+    seeds = tournament.seeds_for(games)
+    screen.heading(f"{game.title}: {len(tournament.labels)} bots, {game.players} players, "
+                   f"{format}")
+    where = f"Dask cluster at {scheduler}" if scheduler else (
+        f"{workers} local worker{'s' if workers > 1 else ''}")
+    screen.say(f"{describe_plan(tournament, seeds)} Seed {seed}. {where}.")
+    if seeds * tournament.games_per_seed() != games:
+        screen.note(f"Asked for {games} games: rounded up to whole seed blocks.")
+    timed = [e.label for e in dict.fromkeys(entrants) if e.timed()]
+    if timed:
+        screen.note(f"{', '.join(timed)} search for a time, so their games depend on the "
+                    f"machine's speed and the same seed may not repeat them; give a fixed "
+                    f"budget (time_limit=none with iterations, max_depth ...) for that.")
+    screen.say(f"Results file: {path} (run the same command again to resume).")
+    if sprt is not None:
+        screen.say(f"SPRT: is {sprt.first} stronger than {sprt.second} by at least "
+                   f"{sprt.elo1:g} Elo ({sprt.model}; H0 {sprt.elo0:g}, alpha {sprt.alpha:g}, "
+                   f"beta {sprt.beta:g})? It stops the run once it decides.")
     try:
-        return stack.enter_context(out.open("w", encoding="utf-8"))
-    except OSError as error:
-        raise CamelcadeError(f"cannot write {str(out)!r}: {error.strerror}") from None
+        if isinstance(screen, RichScreen):
+            run = _run_rich(screen, tournament, games, path, workers, scheduler, sprt)
+        else:
+            run = _run_plain(screen, tournament, games, path, workers, scheduler, sprt)
+    except KeyboardInterrupt:
+        screen.say(f"Stopped. Every finished game is in {path}; run the same command again "
+                   f"to go on from there.")
+        raise SystemExit(130) from None
+    show_results(screen, run)
+    return run
 
 
-def show_summary(screen: Screen, summary: Summary) -> None:
-    """The result table: per entrant games, wins, win rate with its 95% interval, mean score."""
+def _run_plain(screen: Screen, tournament: Tournament, games: int, path: Path, workers: int,
+               scheduler: str | None, sprt: SprtSettings | None) -> LabRun:
+    state: dict[str, object] = {"marks": None, "shown": -1}
+
+    def on_progress(progress: Progress) -> None:
+        if state["marks"] is None:
+            state["marks"] = set(progress_marks(progress.total))
+            if progress.done:
+                screen.note(f"Resuming: {progress.done} of {progress.total} games are in the "
+                            f"results file already.")
+        marks = state["marks"]
+        assert isinstance(marks, set)
+        if progress.done in marks and progress.done != state["shown"] and progress.played_now:
+            state["shown"] = progress.done
+            screen.note(progress_line(progress))
+
+    return run_tournament(tournament, games, path, workers=workers, scheduler=scheduler,
+                          sprt=sprt, on_progress=on_progress)
+
+
+def progress_line(progress: Progress) -> str:
+    """One plain sentence: games, the leader, the LLR, time left."""
+    percent = 100 * progress.done // max(progress.total, 1)
+    parts = [f"Played {progress.done} of {progress.total} games ({percent}%)."]
+    ranked = sorted(progress.summary.standings, key=lambda s: -s.score_rate)
+    if ranked and ranked[0].games:
+        best = ranked[0]
+        parts.append(f"Leader {best.label}: wins {best.win_rate:.0%}, score "
+                     f"{best.score_rate:.0%}.")
+    if progress.sprt is not None and progress.sprt.samples:
+        parts.append(f"LLR {progress.sprt.llr:.2f} of {progress.sprt.upper:.2f}.")
+    if progress.eta is not None and progress.done < progress.total:
+        parts.append(f"About {format_seconds(progress.eta)} left.")
+    return " ".join(parts)
+
+
+def format_seconds(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def _run_rich(screen: RichScreen, tournament: Tournament, games: int, path: Path,
+              workers: int, scheduler: str | None, sprt: SprtSettings | None) -> LabRun:
+    from rich.console import Group
+    from rich.live import Live
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.progress import (
+        Progress as Bar,
+    )
+
+    bar = Bar("Playing", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+              "left", TimeRemainingColumn(), console=screen.console)
+    task = bar.add_task("games", total=tournament.seeds_for(games)
+                        * tournament.games_per_seed())
+    with Live(Group(bar), console=screen.console, transient=True,
+              refresh_per_second=4) as live:
+
+        def on_progress(progress: Progress) -> None:
+            bar.update(task, completed=progress.done, total=progress.total)
+            live.update(Group(bar, live_table(progress.summary, progress.sprt)))
+
+        return run_tournament(tournament, games, path, workers=workers, scheduler=scheduler,
+                              sprt=sprt, on_progress=on_progress)
+
+
+def live_table(summary: Summary, sprt: Sprt | None) -> Table:
+    from rich.table import Table
+
+    table = Table(title="So far", title_justify="left")
+    for column in ("Bot", "Games", "Win rate", "95% interval", "Score", "Mean place"):
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for row in standing_rows(summary):
+        table.add_row(*row)
+    if sprt is not None:
+        table.caption = sprt.verdict()
+    return table
+
+
+def standing_rows(summary: Summary) -> list[list[str]]:
     rows = []
     for standing in summary.standings:
-        low, high = standing.interval()
-        rows.append([
-            standing.label,
-            str(standing.games),
-            f"{standing.wins:g}",
-            f"{standing.win_rate:.1%}",
-            f"{low:.1%} to {high:.1%}",
-            f"{standing.mean_score:.2f}",
-        ])
-    columns = ["Bot", "Games", "Wins", "Win rate", "95% interval", "Mean score"]
-    screen.table("Results (ties split)", columns, rows)
+        low, high = standing.win_interval()
+        rows.append([standing.label, str(standing.games), f"{standing.win_rate:.1%}",
+                     f"{low:.1%} to {high:.1%}", f"{standing.score_rate:.1%}",
+                     f"{standing.mean_place:.2f}" if standing.games else "-"])
+    return rows
+
+
+def rating_text(rating: Rating | None) -> str:
+    if rating is None:
+        return "-"
+    return f"{rating.value:.0f} ({rating.low:.0f} to {rating.high:.0f})" if \
+        rating.method == "elo" else f"{rating.value:.1f} ({rating.low:.1f} to {rating.high:.1f})"
+
+
+def show_results(screen: Screen, run: LabRun) -> None:
+    """The result table (per bot: games, wins, win rate with its 95% interval, score,
+    mean place, rating with its interval), then seats, length, SPRT and the file."""
+    summary = run.summary
+    if run.resumed:
+        screen.note(f"{run.resumed} games came from the results file, {run.played} were "
+                    f"played now.")
+    ratings = {r.label: r for r in run.ratings}
+    method = run.ratings[0].method if run.ratings else "elo"
+    scale = "Elo" if method == "elo" else "OpenSkill"
+    rows = [[*row, rating_text(ratings.get(row[0]))] for row in standing_rows(summary)]
+    columns = ["Bot", "Games", "Win rate", "95% interval", "Score", "Mean place",
+               f"{scale} (95%)"]
+    screen.table("Results (ties split; score: share of the other seats beaten)", columns, rows)
+    seats = summary.seats
+    if seats.games:
+        shares = ", ".join(f"seat {seat} {seats.win_rate(seat)[0]:.0%}"
+                           for seat in range(len(seats.wins)))
+        screen.say(f"Wins by seat: {shares}.")
     screen.say(f"Average game length: {summary.mean_length:.1f} actions "
                f"(chance draws included), over {summary.games} games.")
+    if run.sprt is not None:
+        screen.say(f"SPRT: {run.sprt.verdict()}.")
+        if run.sprt.state and run.played + run.resumed < run.planned:
+            screen.say(f"Stopped early: {run.played + run.resumed} of {run.planned} games.")
+    screen.say(f"{len(run.records)} records in {run.path}. Report: camelcade report {run.path}")
+
+
+def check_sprt(entrants: Sequence[Entrant], spec: str | None, elo1: float | None,
+               elo0: float, model: str) -> SprtSettings | None:
+    """The SPRT settings from ``--sprt ELO`` and ``--sprt-bots A,B`` (default: the first
+    two different bots)."""
+    if elo1 is None:
+        if spec is not None:
+            raise OptionError("--sprt-bots needs --sprt ELO (the Elo difference to test)")
+        return None
+    labels = list(dict.fromkeys(e.label for e in entrants))
+    names = [n.strip() for n in spec.split(",")] if spec else labels[:2]
+    if len(names) != 2:
+        raise OptionError(f"--sprt-bots names two bots, got {spec!r}")
+    return SprtSettings(names[0], names[1], elo0=elo0, elo1=elo1, model=model)

@@ -14,6 +14,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from camelcade.core.action import Action
@@ -336,6 +337,20 @@ class State(ABC):
         """Final result per seat; by default the game's own points."""
         return self._scores()
 
+    def _chance_key(self) -> str:
+        """What this chance node draws from, as stable text: the stream of paired seeds.
+
+        A tournament gives every chance node the uniform number of (match seed, this key,
+        how many draws this key has had before in the game), so seat arrangements of one
+        seed draw the same outcomes wherever they draw from the same thing, however the
+        players' choices moved the draws around. The default names the distribution
+        itself (every outcome with its probability, in the listed order): the same dice
+        left in a pyramid, or the same cards left in a pile, are the same stream. A game
+        refines it to the physical source when several sources can hold the same things
+        ("pile of seat 2", "camel 3's deck"). Called only at chance nodes.
+        """
+        return _outcomes_key(tuple(self._chance_outcomes()))
+
     def _seen_by_hook(self, action: Action) -> tuple[PlayerId, ...] | None:
         """Seats that see ``action`` (about to be applied); None means everyone."""
         return None
@@ -415,6 +430,15 @@ class State(ABC):
                 f"the current player is {self._current_player()}"
             )
         return list(self._chance_outcomes())
+
+    def chance_key(self) -> str:
+        """At a chance node: what it draws from, as stable text (see ``_chance_key``)."""
+        if not self.is_chance():
+            raise CamelcadeError(
+                f"chance_key() is only defined at a chance node; "
+                f"the current player is {self._current_player()}"
+            )
+        return self._chance_key()
 
     def parse_action(self, text: str) -> Action:
         """Parse action notation (the inverse of ``str(action)``); raises ActionSyntaxError."""
@@ -731,6 +755,13 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self._game!r} after {len(self._history)} actions>"
+
+
+@lru_cache(maxsize=4096)
+def _outcomes_key(outcomes: tuple[tuple[Action, float], ...]) -> str:
+    """The default chance key: every outcome's text and probability (cached, since most
+    games list the same few distributions again and again)."""
+    return " ".join(f"{action}={probability:.12g}" for action, probability in outcomes)
 
 
 def rank_by_points(points: Sequence[float], seats: Sequence[PlayerId] | None = None

@@ -1,0 +1,286 @@
+"""``camelcade balance``: sweep a game's options with bots and report what a designer
+asks — does a seat win too often, how long are games, does the lead change hands.
+
+Each setting (one value of one ``--vary`` option, the others at their defaults or as
+``--option`` sets them; or every combination with ``--grid``) is a tournament of the
+given bots with paired seeds and rotated seats, stored in one results file, so a sweep
+resumes like any run. Per setting it reports the win rate of every seat with its 95%
+Wilson interval (seats rotate, so with different bots this is still the seat's own
+effect), the largest seat advantage over a fair share, game length in actions and in
+decisions, and lead changes on points. A game adds its own figures through a *probe*
+(see ``camelcade.sim.match.Probe``): named with ``--probe module:name``, or declared by
+the game's plug-in manifest as ``balance``, it watches every match in the workers and
+its sums become extra columns and a plot.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from camelcade.core.errors import OptionError
+from camelcade.core.plugin import Ref
+from camelcade.core.registry import load, plugin
+from camelcade.records import Record
+from camelcade.sim import plots
+from camelcade.sim.document import Block, Figure, Heading, Paragraph, Table, to_html, to_markdown
+from camelcade.sim.entrants import parse_entrants, split_entrants
+from camelcade.sim.lab import run_tournament
+from camelcade.sim.plan import Tournament
+from camelcade.sim.stats import summarise
+
+
+class Screen(Protocol):
+    """Where a sweep tells its progress (the CLI's screen; None for silence)."""
+
+    def note(self, text: str) -> None: ...
+
+    def say(self, text: str = "") -> None: ...
+
+    def markdown(self, text: str) -> None: ...
+
+
+def parse_vary(texts: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """``["track_length=8,10", "oasis_cards=1,1,2;1,2,2"]`` → names and their values."""
+    found: list[tuple[str, list[str]]] = []
+    for text in texts:
+        name, sep, values = text.partition("=")
+        name = name.strip()
+        if not sep or not name or not values.strip():
+            raise OptionError(f"--vary takes option=value1,value2, got {text!r}")
+        parts = values.split(";") if ";" in values else values.split(",")
+        if any(not part.strip() for part in parts):
+            raise OptionError(f"--vary {text!r} has an empty value")
+        if name in [n for n, _ in found]:
+            raise OptionError(f"--vary names {name!r} twice")
+        found.append((name, [part.strip() for part in parts]))
+    return found
+
+
+def settings(vary: Sequence[tuple[str, list[str]]], grid: bool) -> list[dict[str, str]]:
+    """The settings to play: each value of each option alone, or every combination."""
+    if not vary:
+        return [{}]
+    if grid:
+        names = [name for name, _ in vary]
+        return [dict(zip(names, combo, strict=True))
+                for combo in itertools.product(*[values for _, values in vary])]
+    return [{name: value} for name, values in vary for value in values]
+
+
+def game_probe(game_id: str) -> str | None:
+    """The probe a game's manifest declares (a ``balance`` slot), if any."""
+    ref = getattr(plugin(game_id), "balance", None)
+    return ref.target if isinstance(ref, Ref) else None
+
+
+def check_probe(target: str) -> None:
+    """Refuse a probe that cannot be imported or made, before any game is played."""
+    try:
+        factory = Ref[Any](target).load()
+        probe = factory()
+    except (ValueError, ImportError, AttributeError, TypeError) as error:
+        raise OptionError(f"--probe {target!r} is not a probe (module:Class with step, "
+                          f"finish and figures): {error}") from None
+    missing = [name for name in ("step", "finish", "figures") if not hasattr(probe, name)]
+    if missing:
+        raise OptionError(f"--probe {target!r} has no {', '.join(missing)}")
+
+
+@dataclass
+class SettingFigures:
+    """What one setting's games showed."""
+
+    setting: dict[str, str]
+    players: int
+    games: int
+    seat_wins: list[tuple[float, float, float]]
+    """Per seat: win rate, 95% interval low and high."""
+    mean_actions: float
+    mean_decisions: float
+    mean_lead_changes: float
+    no_lead_change: float
+    """Share of games whose first sole leader on points was never overtaken."""
+    bot_wins: dict[str, float] = field(default_factory=dict)
+    probe: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def seat_advantage(self) -> float:
+        """The best seat's win rate over a fair share (1 / players)."""
+        return max(rate for rate, _, _ in self.seat_wins) - 1 / self.players
+
+    def to_json(self) -> dict[str, Any]:
+        return {"setting": self.setting, "players": self.players, "games": self.games,
+                "seat_win_rate": [list(s) for s in self.seat_wins],
+                "seat_advantage": self.seat_advantage, "mean_actions": self.mean_actions,
+                "mean_decisions": self.mean_decisions,
+                "mean_lead_changes": self.mean_lead_changes,
+                "no_lead_change": self.no_lead_change, "bot_win_rate": self.bot_wins,
+                "probe": self.probe}
+
+
+def figures_of(setting: dict[str, str], records: Sequence[Record], probe: str | None
+               ) -> SettingFigures:
+    summary = summarise(records)
+    seats = summary.seats
+    figures = SettingFigures(
+        setting, len(seats.wins), seats.games,
+        [seats.win_rate(seat) for seat in range(len(seats.wins))],
+        statistics.fmean(summary.lengths), statistics.fmean(summary.decisions),
+        statistics.fmean(summary.lead_changes),
+        sum(1 for c in summary.lead_changes if c == 0) / len(summary.lead_changes),
+        {s.label: s.win_rate for s in summary.standings})
+    if probe is not None:
+        totals: dict[str, Any] = {}
+        for record in records:
+            for key, value in record.extra["lab"].get("probe", {}).items():
+                if isinstance(value, list):
+                    known = totals.setdefault(key, [0.0] * len(value))
+                    known += [0.0] * (len(value) - len(known))
+                    for index, item in enumerate(value):
+                        known[index] += item
+                else:
+                    totals[key] = totals.get(key, 0.0) + value
+        figures.probe = dict(Ref[Any](probe).load()().figures(totals, len(records)))
+    return figures
+
+
+def run_balance(game_id: str, vary_texts: Sequence[str], *, bots: str,
+                base: Mapping[str, str], games: int, seed: int, workers: int = 1,
+                scheduler: str | None = None, grid: bool = False, probe: str | None = None,
+                out: Path | None = None, draw: bool = True,
+                screen: Screen | None = None) -> list[SettingFigures]:
+    """Play every setting, then write balance.md, balance.html, balance.json and plots."""
+    vary = parse_vary(vary_texts)
+    texts = split_entrants(bots)
+    chosen_probe = probe or game_probe(game_id)
+    if chosen_probe is not None:
+        check_probe(chosen_probe)
+    folder = out or Path("camelcade-lab") / f"balance-{game_id}"
+    results_file = folder / "balance.jsonl"
+    found: list[SettingFigures] = []
+    plan = settings(vary, grid)
+    for number, setting in enumerate(plan, 1):
+        options: dict[str, Any] = {**base, **setting}
+        if "players" not in options and len(texts) > 1:
+            options["players"] = len(texts)
+        game = load(game_id, **options)
+        entrants = parse_entrants(texts, game.id)
+        tournament = Tournament(game.id, game.options, tuple(entrants), seed=seed,
+                                probe=chosen_probe)
+        run = run_tournament(tournament, games, results_file, workers=workers,
+                             scheduler=scheduler)
+        figures = figures_of(setting, run.records, chosen_probe)
+        found.append(figures)
+        if screen is not None:
+            screen.note(f"Setting {number} of {len(plan)}, {label(setting)}: "
+                        f"{figures.games} games; seat advantage {figures.seat_advantage:+.1%}, "
+                        f"{figures.mean_actions:.0f} actions a game.")
+    blocks = report_blocks(game_id, bots, vary, found, folder, draw)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "balance.md").write_text(to_markdown(blocks, folder), encoding="utf-8")
+    (folder / "balance.html").write_text(to_html(blocks, f"{game_id} balance"),
+                                         encoding="utf-8")
+    (folder / "balance.json").write_text(json.dumps(
+        {"game": game_id, "bots": texts, "seed": seed, "games": games,
+         "settings": [f.to_json() for f in found]}, indent=1) + "\n", encoding="utf-8")
+    if screen is not None:
+        screen.markdown(to_markdown([b for b in blocks if not isinstance(b, Figure)], folder))
+        screen.say(f"Balance report: {folder / 'balance.md'}, {folder / 'balance.html'}, "
+                   f"{folder / 'balance.json'}; results in {results_file}.")
+    return found
+
+
+def label(setting: Mapping[str, str]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in setting.items()) or "defaults"
+
+
+def _pct(value: float) -> str:
+    return f"{value:.0%}"
+
+
+def report_blocks(game_id: str, bots: str, vary: Sequence[tuple[str, list[str]]],
+                  found: Sequence[SettingFigures], folder: Path, draw: bool) -> list[Block]:
+    seats = max(f.players for f in found)
+    probe_names = list(dict.fromkeys(k for f in found for k in f.probe))
+    blocks: list[Block] = [
+        Heading(f"{game_id} balance: {bots} bots", 1),
+        Paragraph(f"{found[0].games} games a setting (paired seeds, seats rotated). Seat "
+                  f"columns: win rate of each seat (ties split) with its 95% interval; "
+                  f"advantage: the best seat over a fair share. Lead changes: how often the "
+                  f"sole leader on points changed; 'held': share of games where it never "
+                  f"did.")]
+    columns = ["setting", "games", *[f"seat {s}" for s in range(seats)], "advantage",
+               "actions", "decisions", "lead changes", "held", *probe_names]
+    rows = []
+    for f in found:
+        seat_cells = [f"{rate:.0%} ({low:.0%}-{high:.0%})" for rate, low, high in f.seat_wins]
+        seat_cells += ["-"] * (seats - len(seat_cells))
+        rows.append([label(f.setting), str(f.games), *seat_cells, f"{f.seat_advantage:+.1%}",
+                     f"{f.mean_actions:.1f}", f"{f.mean_decisions:.1f}",
+                     f"{f.mean_lead_changes:.2f}", _pct(f.no_lead_change),
+                     *[_number(f.probe.get(name)) for name in probe_names]])
+    blocks.append(Table(columns, rows))
+    if len({tuple(f.bot_wins) for f in found}) == 1 and len(found[0].bot_wins) > 1:
+        bots_ = list(found[0].bot_wins)
+        blocks.append(Table(["setting", *bots_], [[label(f.setting), *[
+            _pct(f.bot_wins[b]) for b in bots_]] for f in found], "Win rate by bot"))
+    if draw:
+        blocks += _plots(vary, found, folder, probe_names)
+    return blocks
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.3g}" if abs(value) >= 1 or value == 0 else f"{value:.1%}"
+
+
+def _plots(vary: Sequence[tuple[str, list[str]]], found: Sequence[SettingFigures],
+           folder: Path, probe_names: Sequence[str]) -> list[Block]:
+    out: list[Block] = []
+    for name, _ in vary:
+        chosen = [f for f in found if set(f.setting) == {name}]
+        if len(chosen) < 2:
+            continue
+        xs = [f.setting[name] for f in chosen]
+        seats = min(f.players for f in chosen)
+        # with the player count varying, a seat's win rate is shown over its fair share
+        scale = [float(f.players) if len({c.players for c in chosen}) > 1 else 1.0
+                 for f in chosen]
+        series = {f"seat {s}": [f.seat_wins[s][0] * k for f, k in zip(chosen, scale,
+                                                                     strict=True)]
+                  for s in range(seats)}
+        bounds = {f"seat {s}": ([f.seat_wins[s][1] * k for f, k in zip(chosen, scale,
+                                                                       strict=True)],
+                                [f.seat_wins[s][2] * k for f, k in zip(chosen, scale,
+                                                                       strict=True)])
+                  for s in range(seats)}
+        relative = scale[0] != 1.0
+        fair = 1.0 if relative else 1 / chosen[0].players
+        path = plots.sweep(folder / f"{name}-seats.png", f"Win rate by seat against {name}",
+                           xs, series, bounds, name,
+                           "win rate ÷ fair share" if relative else "win rate", fair)
+        out.append(Figure(path, f"Win rate by seat for {name} = {', '.join(xs)}: " + "; ".join(
+            f"seat {s} " + ", ".join(_pct(f.seat_wins[s][0]) for f in chosen)
+            for s in range(seats))))
+        series = {"actions": [f.mean_actions for f in chosen],
+                  "decisions": [f.mean_decisions for f in chosen]}
+        path = plots.sweep(folder / f"{name}-length.png", f"Game length against {name}", xs,
+                           series, None, name, "per game")
+        out.append(Figure(path, f"Game length for {name} = {', '.join(xs)}: actions " +
+                          ", ".join(f"{f.mean_actions:.0f}" for f in chosen)))
+        lead: dict[str, list[float]] = {"lead changes": [f.mean_lead_changes for f in chosen]}
+        for probe_name in probe_names:
+            if all(probe_name in f.probe for f in chosen):
+                lead[probe_name] = [f.probe[probe_name] for f in chosen]
+        path = plots.sweep(folder / f"{name}-lead.png", f"Lead changes and game figures "
+                           f"against {name}", xs, lead, None, name, "per game or share")
+        out.append(Figure(path, f"Lead changes a game for {name} = {', '.join(xs)}: " +
+                          ", ".join(f"{f.mean_lead_changes:.2f}" for f in chosen)))
+    return out

@@ -27,7 +27,7 @@ def _camelcade(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
 
 
-def test_a_fresh_camelcade_process_lists_plays_and_simulates_the_toy() -> None:
+def test_a_fresh_camelcade_process_lists_plays_and_simulates_the_toy(tmp_path: Path) -> None:
     listed = _camelcade("list")
     assert listed.returncode == 0, listed.stderr
     assert "toy" in listed.stdout
@@ -39,7 +39,7 @@ def test_a_fresh_camelcade_process_lists_plays_and_simulates_the_toy() -> None:
     assert positioned.returncode == 0, positioned.stderr
     assert "Total 5; North to add. Your secret is 2." in positioned.stdout
     simulated = _camelcade("simulate", "toy", "--games", "6", "--bots", "toy-greedy,random",
-                           "--workers", "1")
+                           "--workers", "1", "--out", str(tmp_path / "toy.jsonl"))
     assert simulated.returncode == 0, simulated.stderr
     assert "toy-greedy" in simulated.stdout
     tools = _camelcade("toy", "hello", "--name", "Ada")

@@ -169,9 +169,6 @@ class Game(ABC):
         if state.game != self:
             raise CamelcadeError(f"determinize() got a state of {state.game!r}, not of {self!r}")
         seat = state._check_player(player)
-        if type(state)._resample is State._resample and not self.perfect_information:
-            # A game that has not written its resampler goes through its observation.
-            return self._sample_state(state._observation(seat), seat, rng)
         sample = state._position_copy()
         sample._resample(seat, rng)
         # The copy's cached legal actions are the true position's: the mover's real hand.
@@ -318,20 +315,12 @@ class State(ABC):
             raise NotImplementedError(f"{self._game.id} declares no words (Game.words)")
         return words
 
+    @abstractmethod
     def _ranking(self) -> list[list[PlayerId]]:
         """The seats at a terminal state, grouped best first, every tie-break applied.
 
-        By default the game's ``_winners`` first, then the others by their returns; games
-        whose tie-breaks reach beyond the winners override it.
+        ``rank_by_points(points)`` serves a game whose only tie-break is "the tie stands".
         """
-        winners = set(self._winners())
-        rest = rank_by_points(self._returns(), [p for p in range(self._game.players)
-                                                 if p not in winners])
-        return [sorted(winners), *rest] if winners else rest
-
-    def _winners(self) -> list[PlayerId]:
-        """Winning seats at a terminal state (a game implements this or ``_ranking``)."""
-        raise NotImplementedError(f"{self._game.id} implements neither _ranking nor _winners")
 
     def _returns(self) -> list[float]:
         """Final result per seat; by default the game's own points."""

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse
 
 from camelcade import __version__
 from camelcade.core.registry import game_class, game_ids
+from camelcade.server.guard import BodyGuard
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
 from camelcade.server.routes import games, matches, system, ws
 from camelcade.server.service import Services
@@ -84,6 +85,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for module in (system, games, matches, ws):
         app.include_router(module.router)
+    app.add_middleware(BodyGuard, max_body_bytes=settings.max_body_bytes,
+                       max_depth=settings.max_json_depth)
     return app
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from camelcade.server.bots import BotRunner
 from camelcade.server.db import make_engine, migrate
 from camelcade.server.hub import AddressLimiter, Connection, Hub
+from camelcade.server.lobby import PageCache
 from camelcade.server.manager import MatchManager
 from camelcade.server.moves import MoveWriter
 from camelcade.server.notify import Listener
@@ -39,7 +40,12 @@ class Services:
         self.moves = MoveWriter(self.store)
         self.hub = Hub(settings.instance_id, settings.presence_ttl)
         self.http_limiter = AddressLimiter(settings.http_rate_per_second, settings.http_rate_burst)
-        self.manager = MatchManager(self.store, self.moves, self._changed, self._turn)
+        self.create_limiter = AddressLimiter(settings.create_rate_per_second,
+                                             settings.create_rate_burst)
+        self.read_limiter = AddressLimiter(settings.read_rate_per_second,
+                                           settings.read_rate_burst)
+        self.lobby_pages = PageCache(settings.lobby_cache_seconds)
+        self.manager = MatchManager(self.store, self.moves, self._changed, self._turn, settings)
         self.runner = BotRunner(self.manager, settings.bot_delay)
         self.listener: Listener | None = None
         self._housekeeping: asyncio.Task[None] | None = None

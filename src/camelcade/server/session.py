@@ -101,6 +101,11 @@ async def serve_socket(services: Services, websocket: WebSocket, match_id: str) 
         code = CLOSE_BAD_TOKEN if error.code == ErrorCode.AUTH_BAD_TOKEN else CLOSE_MALFORMED
         await _refuse(websocket, error, code)
         return
+    except Exception:  # never an unhandled ASGI error and a close without a frame
+        log.exception("handling the hello of a connection to match %s failed", match.id)
+        await _refuse(websocket, ProtocolError(ErrorCode.SERVER_INTERNAL, "internal error"),
+                      CLOSE_MALFORMED)
+        return
     connection = Connection(
         sender=websocket,
         match_id=match.id,

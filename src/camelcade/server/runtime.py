@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from camelcade.core.action import Action
-from camelcade.core.agent import Agent
 from camelcade.core.chance import sample_chance
 from camelcade.core.errors import StateError
 from camelcade.core.game import Game, State
@@ -62,11 +61,16 @@ class LiveMatch:
     cache: dict[Role, RoleCache] = field(default_factory=dict)
     histories: dict[Role, list[str]] = field(default_factory=dict)
     """Each viewer's history text so far, extended as the match moves (never rewritten)."""
-    bots: dict[int, Agent] = field(default_factory=dict)
+    texts: list[str] = field(default_factory=list)
+    """Every action text so far (chance included), as stored: what bot workers replay."""
     timer: asyncio.TimerHandle | None = None
     bot_task: asyncio.Task[None] | None = None
     remote_presence: dict[str, tuple[frozenset[int], int, float]] = field(default_factory=dict)
     last_used: float = field(default_factory=time.monotonic)
+    presence_due: asyncio.TimerHandle | None = None
+    """A presence message waiting to go (changes are merged, ``presence_interval``)."""
+    presence_sent: tuple[Any, ...] = ()
+    presence_sent_at: float = 0.0
 
     @classmethod
     def rebuild(cls, row: MatchRow, seats: list[SeatRow], texts: list[str]) -> LiveMatch:
@@ -82,7 +86,7 @@ class LiveMatch:
         if len(texts) != row.state_id:
             raise StateError(f"match {row.id}: {len(texts)} actions stored, state_id "
                              f"{row.state_id}")
-        return cls(row=row, seats=seats, game=game, state=state)
+        return cls(row=row, seats=seats, game=game, state=state, texts=list(texts))
 
     @property
     def id(self) -> str:
@@ -141,6 +145,7 @@ class LiveMatch:
         """Adopt a committed plan."""
         self.state = plan.state
         self.row.state_id += len(plan.rows)
+        self.texts.extend(row.text for row in plan.rows)
         for role, sentences in plan.events.items():
             memory = self.events.setdefault(role, deque(maxlen=EVENT_MEMORY))
             for sentence in sentences:
@@ -156,6 +161,7 @@ class LiveMatch:
             sentences = action_sentences(state, action, roles)
             state.apply(action)
             self.row.state_id += 1
+            self.texts.append(text)
             for role, sentence in sentences.items():
                 self.events.setdefault(role, deque(maxlen=EVENT_MEMORY)).append(
                     (self.row.state_id, sentence)

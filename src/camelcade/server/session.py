@@ -40,6 +40,8 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_TIMEOUT = 4408
 CLOSE_FLOOD = 4429
+CLOSE_FULL = 1013
+"""The websocket standard's "try again later"."""
 
 
 async def _receive(websocket: WebSocket) -> str | bytes | None:
@@ -61,9 +63,28 @@ async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -
 
 
 async def serve_socket(services: Services, websocket: WebSocket, match_id: str) -> None:
-    """Run one client's connection to ``match_id`` until it closes."""
+    """Run one client's connection to ``match_id`` until it closes.
+
+    A client address holds at most ``max_connections_per_address`` websockets at once,
+    counted from the moment they open (so connections that never say hello count too).
+    """
     settings = services.settings
+    address = websocket.client.host if websocket.client else "unknown"
     await websocket.accept()
+    if not services.admit(address):
+        await _refuse(websocket, ProtocolError(
+            ErrorCode.RATE_LIMITED,
+            f"your address has {settings.max_connections_per_address} connections open; "
+            "that is the most it may hold at once"), CLOSE_FLOOD)
+        return
+    try:
+        await _serve(services, websocket, match_id)
+    finally:
+        services.release(address)
+
+
+async def _serve(services: Services, websocket: WebSocket, match_id: str) -> None:
+    settings = services.settings
     try:
         match = await services.manager.get(match_id)
     except ProtocolError as error:
@@ -105,6 +126,12 @@ async def serve_socket(services: Services, websocket: WebSocket, match_id: str) 
         log.exception("handling the hello of a connection to match %s failed", match.id)
         await _refuse(websocket, ProtocolError(ErrorCode.SERVER_INTERNAL, "internal error"),
                       CLOSE_MALFORMED)
+        return
+    if seat is None and len(match.connections) >= settings.max_connections_per_match:
+        await _refuse(websocket, ProtocolError(
+            ErrorCode.SERVER_BUSY,
+            f"this match has {settings.max_connections_per_match} connections, the most it "
+            "takes; its players can always join, spectators later"), CLOSE_FULL)
         return
     connection = Connection(
         sender=websocket,

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, func, insert, select, text, update
+from sqlalchemy import ColumnElement, Connection, Engine, func, insert, select, text, update
 
 from camelcade.server.db import libpq_url
 from camelcade.server.models import actions, matches, seats
@@ -268,7 +268,7 @@ class Store:
         self, statuses: Sequence[str], limit: int, before: tuple[float, str] | None = None
     ) -> list[tuple[MatchRow, list[SeatRow]]]:
         """The lobby: newest first, from just after the ``before`` (created_at, id) cursor."""
-        where = matches.c.status.in_(list(statuses))
+        where: ColumnElement[bool] = matches.c.status.in_(list(statuses))
         if before is not None:
             created, match_id = before
             where = where & ((matches.c.created_at < created) | (

@@ -46,7 +46,11 @@ PG_PORT = 55432
 PG_DIR = Path("/tmp/camelcade-pg")
 SERVER_ENV = {"CAMELCADE_SERVER_RATE_PER_SECOND": "10000", "CAMELCADE_SERVER_RATE_BURST": "10000",
               "CAMELCADE_SERVER_HTTP_RATE_PER_SECOND": "10000",
-              "CAMELCADE_SERVER_HTTP_RATE_BURST": "10000"}
+              "CAMELCADE_SERVER_HTTP_RATE_BURST": "10000",
+              "CAMELCADE_SERVER_CREATE_RATE_PER_SECOND": "10000",
+              "CAMELCADE_SERVER_CREATE_RATE_BURST": "10000",
+              "CAMELCADE_SERVER_MAX_CONNECTIONS_PER_ADDRESS": "100000"}
+"""Every client here is one address (127.0.0.1), so the per-address limits are lifted."""
 
 
 def free_port() -> int:
@@ -135,6 +139,24 @@ async def seat_client(url: str, token: str, stats: Stats, rng: random.Random,
                                           "state_id": state_id}))
 
 
+async def post(http: httpx.AsyncClient, url: str, body: Any = None) -> Any:
+    """POST and return the JSON answer, retrying when a kept-alive connection was closed.
+
+    The server closes idle keep-alive connections after 5 s; on a loaded machine a request
+    can be sent on one just as it closes, and a set-up that does not retry then waits for
+    a pair that never starts.
+    """
+    for attempt in range(5):
+        try:
+            response = await http.post(url, json=body)
+            return response.json()
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.1 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
 async def pair_loop(base: str, http: httpx.AsyncClient, stats: Stats, seed: int,
                     stop_at: float, period: float | None) -> None:
     """Keep one match going: create, join both seats, play to the end, again."""
@@ -142,10 +164,10 @@ async def pair_loop(base: str, http: httpx.AsyncClient, stats: Stats, seed: int,
     ws_base = base.replace("http", "ws", 1)
     first = True
     while time.monotonic() < stop_at:
-        created = (await http.post("/api/matches", json={
-            "game": GAME, "options": {"players": 2}, "auto_start": True})).json()
+        created = await post(http, "/api/matches", {
+            "game": GAME, "options": {"players": 2}, "auto_start": True})
         match_id = created["match"]["id"]
-        tokens = [(await http.post(f"/api/matches/{match_id}/seats/{seat}")).json()["token"]
+        tokens = [(await post(http, f"/api/matches/{match_id}/seats/{seat}"))["token"]
                   for seat in (0, 1)]
         url = f"{ws_base}/ws/matches/{match_id}"
         pace = Pace(period, rng)

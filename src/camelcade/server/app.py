@@ -112,6 +112,7 @@ def run_server(db: str | None, host: str, port: int) -> None:
         host=host,
         port=port,
         ws_max_size=settings.ws_max_bytes,
+        ws_per_message_deflate=settings.ws_compression,
         access_log=settings.access_log,
         server_header=False,
         log_level="info",

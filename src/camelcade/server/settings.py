@@ -60,6 +60,8 @@ class Settings:
     """Largest client message handled; longer ones are refused with ``message/too_large``."""
     ws_max_bytes: int = 1 << 16
     """Frames above this are cut off by the websocket layer itself (close code 1009)."""
+    ws_compression: bool = True
+    """Offer permessage-deflate on websockets (browsers always ask for it)."""
     rate_per_second: float = 30.0
     """Sustained client messages per second per connection (a token bucket)."""
     rate_burst: int = 60
@@ -160,7 +162,7 @@ _TUNABLE = {
     "max_connections_per_address": int, "presence_interval": float, "bot_workers": int,
     "bot_move_seconds": float, "bot_move_deadline": float, "quick_bot_seconds": float,
     "bot_nice": int, "bot_matches_per_address": int, "bot_matches_total": int,
-    "bot_only_pace": float, "bot_match_active_seconds": float,
+    "bot_only_pace": float, "bot_match_active_seconds": float, "ws_compression": bool,
 }
 
 

@@ -22,6 +22,18 @@ class StuckBot:
         return view.legal_actions()[0]
 
 
+class SpinBot:
+    """Thinks hard (CPU) far beyond any budget."""
+
+    name = "test-spin"
+
+    def choose(self, view: View) -> Action:
+        until = time.monotonic() + 3600
+        while time.monotonic() < until:
+            pass
+        return view.legal_actions()[0]
+
+
 class ClockBot:
     """Has a clock of its own (``time_limit``): the server must cap it to the budget."""
 

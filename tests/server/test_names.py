@@ -11,12 +11,12 @@ import unicodedata
 import pytest
 from typer.testing import CliRunner
 
+from camelcade.cli import online
 from camelcade.cli.main import app
-from camelcade.cli.online import OnlineSession, lobby_lines, shown
-from camelcade.server.names import MAX_NAME_CHARS, check_name
 from tests.server.support import Api, ServerThread
 
 ATTACK = "\u001b[2J\u2026\nYour turn."
+MAX_NAME_CHARS = 32
 
 
 @pytest.mark.parametrize(("name", "names_the_character"), [
@@ -32,12 +32,16 @@ ATTACK = "\u001b[2J\u2026\nYour turn."
 def test_names_with_control_format_or_invisible_characters_are_refused(
     name: str, names_the_character: str
 ) -> None:
+    from camelcade.server.names import check_name
+
     with pytest.raises(ValueError, match="printable characters") as refused:
         check_name(name)
     assert names_the_character in str(refused.value)
 
 
 def test_names_are_nfc_trimmed_and_at_most_32_characters() -> None:
+    from camelcade.server.names import check_name
+
     decomposed = "Jose\u0301"
     assert check_name(decomposed) == "Jos\u00e9" == unicodedata.normalize("NFC", decomposed)
     assert check_name("  Ann Lee ") == "Ann Lee"
@@ -64,6 +68,7 @@ def test_the_server_refuses_such_names_on_create_and_join_and_stores_nfc(api: Ap
 
 
 def test_the_terminal_shows_control_characters_as_escapes() -> None:
+    shown, lobby_lines = online.shown, online.lobby_lines
     assert shown(ATTACK) == "\\x1b[2J\u2026\\nYour turn."
     assert shown("a\u202eb") == "a\\u202eb"
     assert shown("Board:\nrow 1\x07", multiline=True) == "Board:\nrow 1\\x07"
@@ -75,7 +80,7 @@ def test_the_terminal_shows_control_characters_as_escapes() -> None:
 
 def test_a_session_never_prints_a_raw_control_character() -> None:
     said: list[str] = []
-    session = OnlineSession("ws://unused", None, say=said.append, ask=input)
+    session = online.OnlineSession("ws://unused", None, say=said.append, ask=input)
     session.seat = 1
     seats = [{"seat": 0, "kind": "human", "name": ATTACK, "taken": True, "connected": True}]
     session._presence(seats)

@@ -15,7 +15,6 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from camelcade.server.protocol import ErrorCode, ProtocolError, parse_client_message
-from camelcade.server.strictjson import StrictJSONError, loads, nesting_depth
 from tests.server.conftest import sqlite_settings
 from tests.server.support import HOST, Api, Client, ServerThread
 
@@ -46,6 +45,8 @@ def fresh_allowances(server: ServerThread) -> None:
 
 
 def test_nesting_is_counted_without_recursion_and_ignores_brackets_in_strings() -> None:
+    from camelcade.server.strictjson import StrictJSONError, loads, nesting_depth
+
     assert nesting_depth(DEEP) == 2000
     assert nesting_depth('{"a": "[[[[{{{{", "b": [1, [2]]}') == 3
     assert nesting_depth('{"a": "\\"[[[["}') == 1
@@ -54,6 +55,8 @@ def test_nesting_is_counted_without_recursion_and_ignores_brackets_in_strings() 
 
 
 def test_duplicate_keys_and_non_json_numbers_are_refused() -> None:
+    from camelcade.server.strictjson import StrictJSONError, loads
+
     with pytest.raises(StrictJSONError, match="'type' appears twice"):
         loads('{"type": "ping", "type": "action"}')
     with pytest.raises(StrictJSONError, match="not JSON"):

@@ -39,13 +39,15 @@ from typing import Any
 
 from camelcade.bots import _all as bot_refs
 from camelcade.server import botworker
-from camelcade.server.botworker import BotAnswer, BotJob
+from camelcade.server.botworker import BotAnswer, BotJob, process_cpu_seconds
 
 log = logging.getLogger(__name__)
 USAGE_HALF_LIFE = 30.0
 """Seconds over which a match's recent bot CPU counts half as much."""
 QUICK_OVERRUN = 10.0
 """A quick bot still thinking after this many times ``quick_bot_seconds`` is not quick."""
+QUICK_WALL_SECONDS = 2.0
+"""A quick bot's move that has taken this long, CPU or not, is not quick."""
 COST_WEIGHT = 0.3
 """Weight of the newest move in a bot name's running average cost."""
 
@@ -67,7 +69,7 @@ def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["camelcade.server.botworker"])
+        context.set_forkserver_preload(["camelcade.server.botpreload"])
         return context
     return multiprocessing.get_context("spawn")
 
@@ -93,6 +95,7 @@ class Worker:
     running: Pending | None = None
     started: float = 0.0
     watchdog: asyncio.TimerHandle | None = None
+    cpu_at_start: float = 0.0
     jobs_done: int = 0
 
 
@@ -195,6 +198,8 @@ class BotPool:
             return
         worker.running = pending
         worker.started = time.monotonic()
+        if worker.quick_only and worker.process is not None:
+            worker.cpu_at_start = process_cpu_seconds(worker.process.pid or 0) or 0.0
         limit = self.quick_seconds * QUICK_OVERRUN if worker.quick_only else self.deadline
         worker.watchdog = asyncio.get_running_loop().call_later(
             min(limit, self.deadline), self._overrun, worker, pending)
@@ -255,15 +260,29 @@ class BotPool:
         self.stats.by_bot[job.bot] = self.stats.by_bot.get(job.bot, 0.0) + cpu
 
     def _overrun(self, worker: Worker, pending: Pending) -> None:
-        """The job outlived its limit: replace the worker; fall back, or move lanes."""
+        """The job outlived its limit: replace the worker; fall back, or move lanes.
+
+        On the quick worker the limit is CPU time where it can be read: a quick bot on a
+        machine busy with other work is slow to answer, not slow to think, so it keeps its
+        lane (and the watch goes on) until it has used the CPU of a slow one, or has taken
+        ``QUICK_WALL_SECONDS`` (a bot that waits on something is not quick either).
+        """
         if worker.running is not pending:
             return
         elapsed = time.monotonic() - worker.started
+        wall_limit = min(self.deadline, QUICK_WALL_SECONDS)
+        if worker.quick_only and elapsed < wall_limit and worker.process is not None:
+            used = process_cpu_seconds(worker.process.pid or 0)
+            limit = self.quick_seconds * QUICK_OVERRUN
+            if used is not None and used - worker.cpu_at_start < limit:
+                worker.watchdog = asyncio.get_running_loop().call_later(
+                    min(limit, wall_limit - elapsed), self._overrun, worker, pending)
+                return
         self._replace(worker)
         if pending.future.done():
             self._dispatch()
             return
-        if worker.quick_only and elapsed < self.deadline:
+        if worker.quick_only and elapsed < self.deadline and not pending.future.done():
             log.warning("bot %s is not quick (%.2f s); it moves to the general workers",
                         pending.job.bot, elapsed)
             self.demoted.add(pending.job.bot)

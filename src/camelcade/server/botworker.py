@@ -18,8 +18,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
+from camelcade.bots import _all as bot_refs
 from camelcade.core.agent import Agent
 from camelcade.core.game import State
 from camelcade.core.plugin import Ref
@@ -111,9 +113,25 @@ def answer(job: BotJob, positions: Positions) -> BotAnswer:
 
 
 def preload() -> None:
-    """Import every game once, so a worker forked from a preloaded parent starts warm."""
+    """Import every game and bot once, so workers forked from this process start warm.
+
+    The fork server imports ``botpreload``, which runs this once; a worker it forks then
+    spends its first job thinking, not importing.
+    """
     for game_id in game_ids():
         game_class(game_id)
+    for ref in bot_refs().values():
+        with contextlib.suppress(Exception):
+            ref.load()
+
+
+def process_cpu_seconds(pid: int) -> float | None:
+    """CPU seconds a process has used (Linux ``/proc``), or None where that is not known."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def main(conn: Connection, nice: int) -> None:

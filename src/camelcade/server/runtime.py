@@ -184,4 +184,11 @@ class LiveMatch:
         return history
 
     def events_since(self, role: Role, state_id: int) -> list[str]:
-        return [text for sid, text in self.events.get(role, ()) if sid > state_id]
+        """The sentences after ``state_id``, read from the newest end (usually one or two)."""
+        found: list[str] = []
+        for sid, text in reversed(self.events.get(role, ())):
+            if sid <= state_id:
+                break
+            found.append(text)
+        found.reverse()
+        return found

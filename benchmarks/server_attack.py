@@ -106,8 +106,9 @@ class Phase:
 
 async def seat(url: str, token: str, index: int, phase: Phase, pace: load.Pace,
                rng: random.Random, stop_at: float, source: str,
-               ready: asyncio.Event) -> None:
-    """One person: a random legal move about every ``PERIOD`` s; times acks and bot replies."""
+               ready: asyncio.Event, against_bot: bool) -> None:
+    """One person: a random legal move about every ``PERIOD`` s; times acks and, against
+    a bot, the bot's replies."""
     async with connect(url, max_size=2**24, compression=load.COMPRESSION,
                        local_addr=(source, 0)) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -134,7 +135,7 @@ async def seat(url: str, token: str, index: int, phase: Phase, pace: load.Pace,
             if sent_at is not None and state_id > sent_for:
                 phase.ack(index, now - sent_at)
                 sent_at = None
-                bot_next = message["current_player"] not in (me, None)
+                bot_next = against_bot and message["current_player"] not in (me, None)
                 acked_at = now if bot_next and message["status"] == "running" else None
             elif acked_at is not None and message["current_player"] == me:
                 phase.reply(now - acked_at)
@@ -175,7 +176,7 @@ async def ordinary_match(base: str, index: int, phase: Phase, stop_at: float,
             pace = load.Pace(PERIOD, rng)
             go = asyncio.Event()
             tasks = [asyncio.create_task(seat(url, token, index, phase, pace, rng, stop_at,
-                                              source, go)) for token in tokens]
+                                              source, go, against_bot)) for token in tokens]
             if first:
                 first = False
                 started.set()

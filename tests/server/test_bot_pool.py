@@ -105,8 +105,11 @@ def test_people_go_first_then_the_match_that_used_least_bot_time() -> None:
     loop = asyncio.new_event_loop()
     try:
         def pending(match: str, people: bool, quick: bool, at: float) -> Any:
-            job = BotJob(0, match, "kamelen", {}, (), 0, "random", "x:y", 0, 1.0)
-            return Pending(job, people, at, loop.create_future(), quick=quick)
+            bot = "random" if quick else "mcts"
+            job = BotJob(0, match, "kamelen", {}, (), 0, bot, "x:y", 0, 1.0)
+            return Pending(job, people, at, loop.create_future())
+
+        pool.cost = {"random": 0.001, "mcts": 1.5}
 
         now = time.monotonic()
         pool.usage = {"greedy": (10.0, now), "modest": (0.1, now)}

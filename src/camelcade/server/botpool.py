@@ -44,9 +44,9 @@ from camelcade.server.botworker import BotAnswer, BotJob, process_cpu_seconds
 log = logging.getLogger(__name__)
 USAGE_HALF_LIFE = 30.0
 """Seconds over which a match's recent bot CPU counts half as much."""
-QUICK_OVERRUN = 10.0
+QUICK_OVERRUN = 4.0
 """A quick bot still thinking after this many times ``quick_bot_seconds`` is not quick."""
-QUICK_WALL_SECONDS = 2.0
+QUICK_WALL_SECONDS = 1.0
 """A quick bot's move that has taken this long, CPU or not, is not quick."""
 COST_WEIGHT = 0.3
 """Weight of the newest move in a bot name's running average cost."""
@@ -82,7 +82,6 @@ class Pending:
     people: bool
     submitted: float
     future: asyncio.Future[str | None]
-    quick: bool = False
 
 
 @dataclass(eq=False)
@@ -149,8 +148,7 @@ class BotPool:
         job = BotJob(next(self._ids), match_id, game, dict(options), tuple(texts), seat, bot,
                      target, seed, self.move_seconds)
         loop = asyncio.get_running_loop()
-        quick = bot not in self.demoted and self.cost.get(bot, 0.0) <= self.quick_seconds
-        pending = Pending(job, people, time.monotonic(), loop.create_future(), quick=quick)
+        pending = Pending(job, people, time.monotonic(), loop.create_future())
         self.pending.append(pending)
         self._dispatch()
         try:
@@ -165,9 +163,13 @@ class BotPool:
         seconds, stamp = self.usage.get(match_id, (0.0, now))
         return float(seconds * 0.5 ** ((now - stamp) / USAGE_HALF_LIFE))
 
+    def is_quick(self, bot: str) -> bool:
+        """Judged when a job is handed out, so a bot found slow meanwhile waits its turn."""
+        return bot not in self.demoted and self.cost.get(bot, 0.0) <= self.quick_seconds
+
     def _next_for(self, worker: Worker, now: float) -> Pending | None:
         eligible = [p for p in self.pending if not p.future.done()
-                    and (p.quick or not worker.quick_only)]
+                    and (not worker.quick_only or self.is_quick(p.job.bot))]
         if not eligible:
             return None
         return min(eligible, key=lambda p: (not p.people,
@@ -286,7 +288,6 @@ class BotPool:
             log.warning("bot %s is not quick (%.2f s); it moves to the general workers",
                         pending.job.bot, elapsed)
             self.demoted.add(pending.job.bot)
-            pending.quick = False
             self.pending.append(pending)
         else:
             log.warning("bot %s in match %s ran out of time (%.1f s); a fallback moves",

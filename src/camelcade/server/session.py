@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 
 from fastapi import WebSocket
 
@@ -154,6 +155,7 @@ async def _loop(
     services: Services, websocket: WebSocket, match: LiveMatch, connection: Connection
 ) -> None:
     settings = services.settings
+    told_at = -1.0
     while True:
         try:
             raw = await _receive(websocket)
@@ -167,10 +169,14 @@ async def _loop(
                 await _refuse(websocket, ProtocolError(
                     ErrorCode.RATE_LIMITED, "too many messages; disconnected"), CLOSE_FLOOD)
                 return
-            connection.push_json(error_message(
-                ErrorCode.RATE_LIMITED,
-                f"more than {settings.rate_per_second:g} messages a second; this one was ignored",
-            ))
+            now = time.monotonic()
+            if now - told_at >= 1.0:  # one notice a second, not an answer per dropped message
+                told_at = now
+                connection.push_json(error_message(
+                    ErrorCode.RATE_LIMITED,
+                    f"more than {settings.rate_per_second:g} messages a second; messages are "
+                    "ignored until you slow down",
+                ))
             continue
         try:
             message = parse_client_message(raw, settings.max_message_bytes)

@@ -244,7 +244,7 @@ async def drive(base: str, matches: int, seconds: float, warmup: float,
         elapsed = time.monotonic() - measured_from
         cpu = server_cpu(pid) - cpu_before
         own = time.process_time() - own_before
-        health_after = (await http.get("/api/health")).json()
+        health_after = (await http.get("/api/health", timeout=120)).json()
         for task in tasks:
             task.cancel()
         await asyncio.wait(tasks, timeout=15)  # the figures are taken: do not hang on goodbyes
@@ -421,7 +421,7 @@ def capacity(matches: int = CAPACITY_MATCHES, seconds: float = 30.0, warmup: flo
     """
     runs = []
     with tempfile.TemporaryDirectory(prefix="camelcade-capacity-") as tmp:
-        log = Path(tmp) / "server.log"
+        log = Path(os.environ.get("BENCH_SERVER_LOG", Path(tmp) / "server.log"))
         for attempt in range(repeats):
             calibration = calibration_ms()
             load_before = os.getloadavg()[0]
@@ -468,6 +468,9 @@ def _capacity_once(base: str, pid: int, matches: int, seconds: float, warmup: fl
         part.communicate(timeout=300)
         results.append(json.loads(output.read_text(encoding="utf-8")))
         output.unlink()
+    failed = [r["failed"] for r in results if "failed" in r]
+    if failed:
+        raise RuntimeError(f"a load generator process failed: {failed[0]}")
     latencies = sorted(x for r in results for x in r["latencies_ms"])
     moves = len(latencies)
 
@@ -502,7 +505,11 @@ def drive_part(base: str, matches: int, rate: float, seconds: float, warmup: flo
         await asyncio.to_thread(sys.stdin.readline)
 
     async def part() -> None:
-        result = await drive(base, matches, seconds, warmup, rate, go=go, keep=True, seed=seed)
+        try:
+            result = await drive(base, matches, seconds, warmup, rate, go=go, keep=True,
+                                 seed=seed)
+        except BaseException as error:  # reported by the parent, never a hang
+            result = {"failed": repr(error)[:500]}
         output.write_text(json.dumps(result), encoding="utf-8")
         sys.stdout.flush()
         os._exit(0)  # the figures are written; no clean-up of hundreds of sockets can hang

@@ -44,28 +44,10 @@ def make_engine(settings: Settings) -> Engine:
             cursor.execute(f"PRAGMA synchronous={synchronous}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA busy_timeout=30000")
-            cursor.execute("PRAGMA wal_autocheckpoint=0")  # see checkpoint()
             cursor.close()
 
         return engine
     return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
-
-
-def checkpoint(engine: Engine) -> None:
-    """Copy SQLite's write-ahead log into the database file, without blocking anyone.
-
-    A checkpoint ends with an ``fsync``, which on a busy disk took up to a second or two;
-    run automatically, it ran inside whichever commit filled the log — on the event loop,
-    stalling every match (the p99 of 500 matches at a move a second each went from 59 ms
-    to 880 ms). So automatic checkpoints are off on every connection and the server runs
-    this every ``CHECKPOINT_SECONDS`` on a reader thread instead: a PASSIVE checkpoint
-    waits for no reader or writer, and the loop keeps serving while the disk syncs.
-    """
-    with engine.connect() as conn:
-        conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-
-
-CHECKPOINT_SECONDS = 1.0
 
 
 def libpq_url(url: str | URL) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from camelcade.server.botpool import BotPool
 from camelcade.server.bots import BotRunner
-from camelcade.server.db import CHECKPOINT_SECONDS, checkpoint, make_engine, migrate
+from camelcade.server.db import make_engine, migrate
 from camelcade.server.hub import AddressLimiter, Connection, Hub
 from camelcade.server.lobby import PageCache
 from camelcade.server.manager import MatchManager
@@ -55,7 +55,6 @@ class Services:
         """Open websockets per client address (for ``max_connections_per_address``)."""
         self.listener: Listener | None = None
         self._housekeeping: asyncio.Task[None] | None = None
-        self._checkpoints: asyncio.Task[None] | None = None
         self._refreshing: dict[str, bool] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
@@ -77,14 +76,12 @@ class Services:
                 await asyncio.wait_for(self.listener.ready.wait(), 10.0)
         await self.recover()
         self._housekeeping = asyncio.create_task(self._housekeep(), name="camelcade-housekeeping")
-        if self.store.engine.dialect.name == "sqlite":
-            self._checkpoints = asyncio.create_task(self._checkpoint(), name="camelcade-wal")
+
 
     async def stop(self) -> None:
-        for task in (self._housekeeping, self._checkpoints):
-            if task is not None:
-                task.cancel()
-                await asyncio.gather(task, return_exceptions=True)
+        if self._housekeeping is not None:
+            self._housekeeping.cancel()
+            await asyncio.gather(self._housekeeping, return_exceptions=True)
         if self.listener is not None:
             await self.listener.close()
         await self.runner.close()
@@ -246,15 +243,6 @@ class Services:
         self._presence_soon(match)
 
     # -- housekeeping ------------------------------------------------------------------
-
-    async def _checkpoint(self) -> None:
-        """SQLite's log checkpoints, on a reader thread (see ``db.checkpoint``)."""
-        while True:
-            await asyncio.sleep(CHECKPOINT_SECONDS)
-            try:
-                await self.store.read(checkpoint, self.store.engine)
-            except Exception:
-                log.exception("checkpointing the SQLite log failed")
 
     async def _housekeep(self) -> None:
         last_announce = time.monotonic()

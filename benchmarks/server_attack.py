@@ -418,11 +418,42 @@ def _normal_priority() -> None:
 START_NICENESS = os.getpriority(os.PRIO_PROCESS, 0)
 
 
-def run(quick: bool = False, seconds: float | None = None, priority: int = 0
-        ) -> dict[str, Any]:
-    """Both phases on one server; ``priority`` raises the server and the ordinary clients
-    that many niceness levels above the other processes of this shared machine (root only),
-    so the figures show what the attack does rather than what other people's jobs do."""
+MEDIAN_OF = ("ack_ms_p50", "ack_ms_p99", "worst_match_ack_ms_p99", "random_bot_reply_ms_p50",
+             "random_bot_reply_ms_p99", "server_cpu_share",
+             "server_cpu_ms_per_acknowledged_move")
+
+
+def run(quick: bool = False, seconds: float | None = None, priority: int = 0,
+        repeats: int | None = None) -> dict[str, Any]:
+    """``repeats`` runs (each both phases on a fresh server); each phase's figures are the
+    medians over the runs, with every run's figures kept beside them.
+
+    ``priority`` raises the server and the ordinary clients that many niceness levels
+    above the other processes of this shared machine (root only), so the figures show
+    what the attack does rather than what other people's jobs do."""
+    repeats = repeats or (1 if quick else 3)
+    runs = [run_once(quick, seconds, priority) for _ in range(repeats)]
+    result = dict(runs[-1])
+    result["repeats"] = repeats
+    for name in ("without_attack", "with_attack"):
+        phase = dict(runs[-1][name])
+        for key in MEDIAN_OF:
+            values = [r[name][key] for r in runs if r[name][key] is not None]
+            phase[key] = statistics.median(values) if values else None
+            phase[f"{key}_each_run"] = [r[name][key] for r in runs]
+        phase["each_match_ack_ms_p50_p99_moves_each_run"] = [
+            r[name]["each_match_ack_ms_p50_p99_moves"] for r in runs]
+        phase.pop("each_match_ack_ms_p50_p99_moves", None)
+        result[name] = phase
+    result["attack_each_run"] = [r["attack"] for r in runs]
+    result["calibration_loop_cpu_ms_each_run"] = [r["calibration_loop_cpu_ms"] for r in runs]
+    result["load_average_before_each_run"] = [r["load_average_before"] for r in runs]
+    return result
+
+
+def run_once(quick: bool = False, seconds: float | None = None, priority: int = 0
+             ) -> dict[str, Any]:
+    """One run: the ordinary matches without, then with, the attack, on one fresh server."""
     if priority:
         os.setpriority(os.PRIO_PROCESS, 0, START_NICENESS - priority)
     seconds = seconds or (10.0 if quick else 30.0)
@@ -453,6 +484,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--seconds", type=float)
+    parser.add_argument("--repeats", type=int)
     parser.add_argument("--priority", type=int, default=0,
                         help="run the server and the ordinary clients this many niceness "
                              "levels above the rest of the machine (root only)")
@@ -462,7 +494,7 @@ def main() -> None:
     if args.attacker:
         attacker_main(args.attacker[0], args.attacker[1], float(args.attacker[2]))
         return
-    results = run(args.quick, args.seconds, args.priority)
+    results = run(args.quick, args.seconds, args.priority, args.repeats)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(brief(results), indent=1))
@@ -470,7 +502,7 @@ def main() -> None:
 
 def brief(results: dict[str, Any]) -> dict[str, Any]:
     """The results without the per-match lists, for the terminal."""
-    return {key: {k: v for k, v in value.items() if k != "each_match_ack_ms_p50_p99_moves"}
+    return {key: {k: v for k, v in value.items() if not k.startswith("each_match")}
             if isinstance(value, dict) else value for key, value in results.items()}
 
 

@@ -36,7 +36,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -77,10 +76,8 @@ def address(block: int, index: int) -> str:
 
 
 def percentile(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 2)
+    """Milliseconds, rounded; None when nothing was measured."""
+    return round(load.percentile(sorted(values), q, 1000), 2) if values else None
 
 
 # -- the ordinary matches ----------------------------------------------------------------
@@ -323,26 +320,6 @@ def attacker_main(base: str, target: str, seconds: float) -> None:
 # -- the run -----------------------------------------------------------------------------
 
 
-def start_server(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """The server with its default limits: every client here has its own address."""
-    port = load.free_port()
-    with open(log, "ab") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "camelcade.server", "--db", db, "--host", HOST,
-             "--port", str(port)], stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://{HOST}:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the server exited; see {log}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(base + "/api/health", timeout=1).status_code == 200:
-                return proc, base
-        time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
-
-
 def summarise(phase: Phase, name: str, cpu: float, seconds: float) -> dict[str, Any]:
     by_match = phase.acks.get(name, {})
     every = [s for values in by_match.values() for s in values]
@@ -470,7 +447,8 @@ def run_once(quick: bool = False, seconds: float | None = None, priority: int = 
     }
     with tempfile.TemporaryDirectory(prefix="camelcade-attack-") as tmp:
         log = Path(tmp) / "server.log"
-        proc, base = start_server(f"sqlite:///{tmp}/attack.db", log)
+        # the default limits: every client here has its own address
+        proc, base = load.start_server(f"sqlite:///{tmp}/attack.db", log, env={})
         try:
             results.update(load._run(drive(base, proc.pid, seconds, warmup)))
         finally:

@@ -254,8 +254,7 @@ async def drive(base: str, matches: int, seconds: float, warmup: float,
     committed = health_after["batched_moves"] - health_before["batched_moves"]
 
     def pct(q: float) -> float:
-        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 if latencies \
-            else float("nan")
+        return percentile(latencies, q, 1000)
 
     return {
         "offered_moves_per_second": rate,
@@ -278,13 +277,23 @@ async def drive(base: str, matches: int, seconds: float, warmup: float,
     }
 
 
-def start_server(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+def percentile(ordered: list[float], q: float, scale: float = 1.0) -> float:
+    """The ``q`` quantile of sorted values (nearest rank), times ``scale``; NaN if none."""
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * scale
+
+
+def start_server(db: str, log: Path, env: dict[str, str] | None = None
+                 ) -> tuple[subprocess.Popen[bytes], str]:
+    """The server on a free port; ``env`` replaces ``SERVER_ENV`` (the lifted limits)."""
     port = free_port()
     with open(log, "ab") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "camelcade.server", "--db", db, "--host", HOST,
              "--port", str(port)],
-            stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **SERVER_ENV},
+            stdout=out, stderr=subprocess.STDOUT,
+            env={**os.environ, **(SERVER_ENV if env is None else env)},
         )
     base = f"http://{HOST}:{port}"
     deadline = time.monotonic() + 60
@@ -475,7 +484,7 @@ def _capacity_once(base: str, pid: int, matches: int, seconds: float, warmup: fl
     moves = len(latencies)
 
     def pct(q: float) -> float:
-        return latencies[min(moves - 1, int(q * moves))] if latencies else float("nan")
+        return percentile(latencies, q)
 
     return {
         "concurrent_matches": matches,

@@ -31,7 +31,9 @@ def postgres_url(postgres_admin: str) -> Iterator[str]:
 
 
 FAST_CLIENTS = {"rate_per_second": 1000.0, "rate_burst": 1000, "http_rate_per_second": 1000.0,
-                "http_rate_burst": 1000}
+                "http_rate_burst": 1000, "create_rate_per_second": 1000.0,
+                "create_rate_burst": 1000, "read_rate_per_second": 1000.0,
+                "read_rate_burst": 1000, "lobby_cache_seconds": 0.0, "bot_only_pace": 0.0}
 """Test clients answer in microseconds; the rate limit has its own tests."""
 
 

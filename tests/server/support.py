@@ -134,8 +134,10 @@ class ServerProcess:
 class Api:
     """The HTTP side, with the error body checked on every refusal."""
 
-    def __init__(self, base: str) -> None:
-        self.http = httpx.Client(base_url=base, timeout=10)
+    def __init__(self, base: str, source: str | None = None) -> None:
+        """``source``: the loopback address to send from (another client address)."""
+        transport = httpx.HTTPTransport(local_address=source) if source else None
+        self.http = httpx.Client(base_url=base, timeout=10, transport=transport)
 
     def create(self, game: str = "a-dos-de-chameau", players: int = 2,
                seats: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
@@ -179,9 +181,13 @@ class Client:
     """A websocket client that validates and keeps every message it receives."""
 
     def __init__(self, ws_base: str, match_id: str, token: str | None = None,
-                 hello: bool = True) -> None:
+                 hello: bool = True, source: str | None = None) -> None:
+        """``source``: the loopback address to connect from (127.0.0.2 ...), to be another
+        client address for the per-address limits."""
+        extra: dict[str, Any] = {"source_address": (source, 0)} if source else {}
         self.ws: ClientConnection = connect(
-            f"{ws_base}/ws/matches/{match_id}", open_timeout=10, close_timeout=2, max_size=2**22
+            f"{ws_base}/ws/matches/{match_id}", open_timeout=10, close_timeout=2,
+            max_size=2**22, **extra
         ).__enter__()
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []

@@ -20,7 +20,8 @@ from websockets.exceptions import ConnectionClosed
 from tests.server.support import Api, Client, ServerProcess, past, play_until_finished
 
 BOT_DELAY = {"CAMELCADE_SERVER_BOT_DELAY": "0.02", "CAMELCADE_SERVER_RATE_PER_SECOND": "1000",
-             "CAMELCADE_SERVER_RATE_BURST": "1000", "CAMELCADE_SERVER_HTTP_RATE_BURST": "1000"}
+             "CAMELCADE_SERVER_RATE_BURST": "1000", "CAMELCADE_SERVER_HTTP_RATE_BURST": "1000",
+             "CAMELCADE_SERVER_BOT_ONLY_PACE": "0"}
 
 
 def _play_until_killed(clients: list[Client]) -> list[BaseException]:

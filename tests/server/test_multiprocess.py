@@ -18,7 +18,7 @@ import pytest
 from tests.server.support import Api, Client, ServerProcess, past, play_until_finished
 
 FAST = {"CAMELCADE_SERVER_RATE_PER_SECOND": "1000", "CAMELCADE_SERVER_RATE_BURST": "1000",
-        "CAMELCADE_SERVER_HTTP_RATE_BURST": "1000"}
+        "CAMELCADE_SERVER_HTTP_RATE_BURST": "1000", "CAMELCADE_SERVER_BOT_ONLY_PACE": "0"}
 
 
 def _refusals(clients: list[Client], at_least: int) -> int:

@@ -49,14 +49,35 @@ def levels(game_id: str) -> dict[str, Level]:
     return dict(plugin(game_id).levels)
 
 
-def load(name: str, **kwargs: Any) -> Agent:
-    """Build the bot ``name``; an unknown name raises ``OptionError`` listing the names."""
+LEVEL_PREFIX = "@"
+"""A bot spec ``@hard`` names one of a game's levels instead of a bot."""
+
+
+def ref(name: str) -> Ref[Callable[..., Any]]:
+    """Where the bot ``name`` lives (its class), without importing it."""
     known = _all()
-    ref = known.get(name) if isinstance(name, str) else None
-    if ref is None:
+    found = known.get(name) if isinstance(name, str) else None
+    if found is None:
         shown = name[:64] if isinstance(name, str) else name
         raise OptionError(f"no bot {shown!r}; the bots are: {', '.join(sorted(known))}")
-    cls = ref.load()
+    return found
+
+
+def resolve(game_id: str, spec: str) -> tuple[Ref[Callable[..., Any]], dict[str, Any]]:
+    """A bot name, or ``@level`` of ``game_id``, as the bot's class and its settings."""
+    if spec.startswith(LEVEL_PREFIX):
+        offered = levels(game_id)
+        chosen = offered.get(spec[1:])
+        if chosen is None:
+            raise OptionError(f"{game_id} has no level {spec[1:40]!r}; its levels are: "
+                              f"{', '.join(LEVEL_PREFIX + name for name in offered)}")
+        return ref(chosen.bot), dict(chosen.settings)
+    return ref(spec), {}
+
+
+def load(name: str, **kwargs: Any) -> Agent:
+    """Build the bot ``name``; an unknown name raises ``OptionError`` listing the names."""
+    cls = ref(name).load()
     try:
         bot: Agent = cls(**kwargs)
     except TypeError as error:
@@ -74,4 +95,5 @@ def load_level(game_id: str, level: str) -> Agent:
     return load(chosen.bot, **dict(chosen.settings))
 
 
-__all__ = ["levels", "load", "load_level", "names", "register"]
+__all__ = ["LEVEL_PREFIX", "levels", "load", "load_level", "names", "ref", "register",
+           "resolve"]

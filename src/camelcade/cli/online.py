@@ -35,6 +35,36 @@ class OnlineError(CamelcadeError):
     """The server refused a request or could not be reached; the message says why."""
 
 
+_NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    named = _NAMED_ESCAPES.get(char)
+    if named is not None:
+        return named
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def shown(value: object, multiline: bool = False) -> str:
+    """``value`` as text safe to print: control and format characters shown as escapes.
+
+    Whatever the server relays (a seat name, a message) reaches a terminal and a screen
+    reader: ESC could clear the screen, CR and LF fake a line such as "Your turn.", a
+    bidirectional override reverse what follows. Such characters are printed as visible
+    escapes (``\\x1b``, ``\\n``, ``\\u202e``) instead. ``multiline`` keeps line breaks, for
+    the game's own descriptions.
+    """
+    text = str(value)
+    lines = text.split("\n") if multiline else [text]
+    if all(line.isprintable() for line in lines):
+        return text
+    return "\n".join(
+        "".join(c if c.isprintable() else _escaped(c) for c in line) for line in lines)
+
+
 # -- HTTP ---------------------------------------------------------------------------------
 
 
@@ -101,7 +131,7 @@ def _quote(text: str) -> str:
 def _refusal(error: urllib.error.HTTPError) -> str:
     try:
         body = json.loads(error.read())
-        return f"{body['error']['message']} ({body['error']['code']})"
+        return shown(f"{body['error']['message']} ({body['error']['code']})")
     except (ValueError, KeyError, TypeError):
         return f"the server answered HTTP {error.code}"
 
@@ -113,7 +143,7 @@ def lobby_lines(matches: Sequence[dict[str, Any]]) -> list[str]:
     lines = []
     for match in matches:
         seats = ", ".join(_seat_label(s) for s in match["seats"])
-        lines.append(f"{match['id']}  {match['game']}  {match['status']}  seats: {seats}")
+        lines.append(shown(f"{match['id']}  {match['game']}  {match['status']}  seats: {seats}"))
     return lines
 
 
@@ -146,6 +176,15 @@ class OnlineSession:
     connected: dict[int, bool] = field(default_factory=dict)
     _inbox: queue.Queue[dict[str, Any] | None] = field(default_factory=queue.Queue)
     _prompted: int = -1
+
+    def __post_init__(self) -> None:
+        """Everything said passes ``shown``: only the game's line breaks survive.
+
+        Single-line fields (names, actions, messages) are escaped where they are read, so
+        a line break in a name is shown as ``\\n`` rather than starting a line of its own.
+        """
+        printer = self.say
+        self.say = lambda text: printer(shown(text, multiline=True))
 
     def run(self) -> dict[str, Any] | None:
         from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -195,9 +234,9 @@ class OnlineSession:
         if kind == "welcome":
             self.seat = message.get("seat")
             where = "watching" if self.seat is None else f"seat {self.seat}"
-            self.say(f"Connected to match {message.get('match_id')}, {where}.")
+            self.say(f"Connected to match {shown(message.get('match_id'))}, {where}.")
         elif kind == "error":
-            self.say(f"Refused: {message.get('message')} ({message.get('code')})")
+            self.say(f"Refused: {shown(message.get('message'))} ({shown(message.get('code'))})")
             if message.get("code") in ("auth/bad_token", "match/not_found"):
                 return False
             # a stale action is followed by the current state, which prompts anew
@@ -222,7 +261,7 @@ class OnlineSession:
             else:
                 self.history.extend(view.get("history", []))
             for sentence in view.get("events", []):
-                self.say(sentence)
+                self.say(shown(sentence))
         status = message.get("status")
         if status == "open":
             if first:
@@ -251,7 +290,7 @@ class OnlineSession:
             self.connected[number] = now
             if before is not None and before != now and number != self.seat \
                     and seat["kind"] != "bot":
-                who = seat.get("name") or f"Seat {number}"
+                who = shown(seat.get("name") or f"Seat {number}")
                 self.say(f"{who} {'is back' if now else 'left'}.")
 
     def _result(self, message: dict[str, Any]) -> str:
@@ -272,14 +311,14 @@ class OnlineSession:
             scores = "; " + ", ".join(f"{self._seat_name(message, i)} {value:g}"
                                       for i, value in enumerate(returns))
         rematch = message.get("rematch_id")
-        after = f" Rematch: {rematch}." if rematch else ""
+        after = f" Rematch: {shown(rematch)}." if rematch else ""
         return f"Game over. {head}{scores}.{after}"
 
     @staticmethod
     def _seat_name(message: dict[str, Any], seat: int) -> str:
         for entry in message.get("seats", []):
             if entry["seat"] == seat and entry.get("name"):
-                return f"seat {seat} ({entry['name']})"
+                return f"seat {seat} ({shown(entry['name'])})"
         return f"seat {seat}"
 
     # -- the player's turn -------------------------------------------------------------
@@ -305,7 +344,7 @@ class OnlineSession:
                 self.say(message["view"]["description"])
             elif word == "history":
                 for index, text in enumerate(self.history, 1):
-                    self.say(f"{index}. {text}")
+                    self.say(f"{index}. {shown(text)}")
             elif word == "actions":
                 self._list_actions(legal)
             else:
@@ -317,7 +356,7 @@ class OnlineSession:
 
     def _list_actions(self, legal: list[dict[str, str]]) -> None:
         for number, entry in enumerate(legal, 1):
-            self.say(f"{number}. {entry['action']}: {entry['description']}")
+            self.say(f"{number}. {shown(entry['action'])}: {shown(entry['description'])}")
 
     def _choose(self, answer: str, legal: list[dict[str, str]]) -> str | None:
         if answer.isdigit():

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse
 
 from camelcade import __version__
 from camelcade.core.registry import game_class, game_ids
+from camelcade.server.guard import BodyGuard
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
 from camelcade.server.routes import games, matches, system, ws
 from camelcade.server.service import Services
@@ -87,6 +88,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in (system, games, matches, ws):
         app.include_router(module.router)
     install_web_app(app)
+    app.add_middleware(BodyGuard, max_body_bytes=settings.max_body_bytes,
+                       max_depth=settings.max_json_depth)
     return app
 
 
@@ -112,6 +115,7 @@ def run_server(db: str | None, host: str, port: int) -> None:
         host=host,
         port=port,
         ws_max_size=settings.ws_max_bytes,
+        ws_per_message_deflate=settings.ws_compression,
         access_log=settings.access_log,
         server_header=False,
         log_level="info",

@@ -1,9 +1,13 @@
 """Moves nobody at a keyboard makes: server bots on their turns, and turn timers running out.
 
-A bot is built by name (``cc.bots.load``) once per seat and match and is handed only
-``state.view(seat)``, never the state. Its choice runs in a worker thread, since a search
-bot may think for seconds and the event loop must keep serving everyone else. A timer is
-a deadline stored with the match, so a restarted server (or another process) honours it.
+A bot's move is a job for the bot worker pool (``botpool.py``): it runs in another
+process, on the seat's view alone, within a per-move budget, scheduled fairly across
+matches, so no match's bots slow another match or anyone's acknowledgement. When a bot
+fails or runs out of time, the seat plays a random legal action drawn from the match's
+secret seed instead. Bot-only matches (no person seated) move at most every
+``bot_only_pace`` seconds and only while someone watches: unwatched, they pause (also
+after a restart) and resume when a spectator arrives. A timer is a deadline stored with
+the match, so a restarted server (or another process) honours it.
 """
 
 from __future__ import annotations
@@ -12,37 +16,44 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
-from camelcade import bots as bot_registry
-from camelcade.core.agent import Agent
+from camelcade.server.botpool import BotPool
 from camelcade.server.manager import MatchManager
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch
+from camelcade.server.settings import Settings
 
 log = logging.getLogger(__name__)
 PASS = "pass"
 TAKEOVER_SECONDS = 3.0
 
 
-def build_bot(match: LiveMatch, seat: int, name: str) -> Agent:
-    """A bot for ``seat``, seeded from the match's secret seed when it takes ``begin``."""
-    agent = (bot_registry.load_level(match.game.id, name[1:]) if name.startswith("@")
-             else bot_registry.load(name))
-    begin = getattr(agent, "begin", None)
-    if callable(begin):
-        seed = random.Random(f"{match.row.seed}:bot:{seat}:{match.state_id}").getrandbits(63)
-        begin(match.game, seat, seed)
-    return agent
+def bot_seed(match: LiveMatch, seat: int) -> int:
+    """A bot's seed for this move, from the match's secret seed: the same in any process."""
+    return random.Random(f"{match.row.seed}:bot:{seat}:{match.state_id}").getrandbits(63)
+
+
+def fallback_action(match: LiveMatch) -> str | None:
+    """A random legal action, drawn from the match's seed, for a bot that gave none."""
+    legal = match.state.legal_actions()
+    if not legal:
+        return None
+    return str(random.Random(f"{match.row.seed}:fallback:{match.state_id}").choice(legal))
 
 
 class BotRunner:
     """Schedules bot turns and turn timers after every change of a match."""
 
-    def __init__(self, manager: MatchManager, bot_delay: float) -> None:
+    def __init__(self, manager: MatchManager, settings: Settings, pool: BotPool,
+                 watched: Callable[[LiveMatch], bool]) -> None:
         self.manager = manager
-        self.bot_delay = bot_delay
+        self.bot_delay = settings.bot_delay
+        self.bot_only_pace = settings.bot_only_pace
+        self.pool = pool
+        self.watched = watched
+        """Whether anyone (here or, with PostgreSQL, in another process) watches a match."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     def schedule(self, match: LiveMatch, remote: bool = False) -> None:
@@ -51,7 +62,8 @@ class BotRunner:
         After a change committed by another process (``remote``), that process drives the
         bots; this one steps in only if nothing has moved after ``TAKEOVER_SECONDS`` (the
         other process may have died). Timers are armed everywhere and the first to fire
-        wins; the others find their ``state_id`` stale and do nothing.
+        wins; the others find their ``state_id`` stale and do nothing. A bot-only match
+        nobody watches is left paused (``resume`` restarts it).
         """
         if match.timer is not None:
             match.timer.cancel()
@@ -63,7 +75,12 @@ class BotRunner:
         if seat is None:
             return
         if seat.kind == "bot":
-            delay = self.bot_delay + (TAKEOVER_SECONDS if remote else 0.0)
+            delay = self.bot_delay
+            if match.row.bot_only:
+                if not self.watched(match):
+                    return
+                delay = max(delay, self.bot_only_pace)
+            delay += TAKEOVER_SECONDS if remote else 0.0
             self._spawn(
                 self._bot_turn(match, mover, seat.bot or "random", match.state_id, delay), match
             )
@@ -75,6 +92,11 @@ class BotRunner:
             match.timer = asyncio.get_running_loop().call_later(
                 delay, lambda: self._spawn(self._timeout(match, expected), match)
             )
+
+    def resume(self, match: LiveMatch) -> None:
+        """Someone watches a paused bot-only match: let its bots move again."""
+        if match.row.bot_only and match.status == "running" and match.bot_task is None:
+            self.schedule(match)
 
     def _spawn(self, coroutine: Coroutine[Any, Any, None], match: LiveMatch) -> None:
         task = asyncio.ensure_future(coroutine)
@@ -95,10 +117,9 @@ class BotRunner:
             await asyncio.sleep(delay)
         if match.state_id != expected or match.status != "running":
             return
-        agent = match.bots.get(seat)
-        if agent is None:
-            agent = match.bots[seat] = build_bot(match, seat, name)
-        await self._move_for(match, seat, agent, expected)
+        if match.row.bot_only and not self.watched(match):
+            return  # paused until someone watches again
+        await self._move_for(match, seat, name, expected)
 
     async def _timeout(self, match: LiveMatch, expected: int) -> None:
         match.timer = None
@@ -111,21 +132,25 @@ class BotRunner:
         if match.row.on_timeout == PASS and PASS in legal:
             await self._play(match, seat, PASS, expected)
             return
-        await self._move_for(match, seat, build_bot(match, seat, match.row.timeout_bot), expected)
+        await self._move_for(match, seat, match.row.timeout_bot, expected)
 
-    async def _move_for(self, match: LiveMatch, seat: int, agent: Agent, expected: int) -> None:
-        view = match.state.view(seat)
-        try:
-            choice = str(await asyncio.to_thread(agent.choose, view))
-        except Exception:
-            log.exception("bot %s failed in match %s; it plays the first legal action",
-                          getattr(agent, "name", agent), match.id)
-            choice = str(view.legal_actions()[0])
+    async def _move_for(self, match: LiveMatch, seat: int, name: str, expected: int) -> None:
+        choice = await self.pool.choose(
+            match.id, match.row.game, match.row.options, match.texts, seat, name,
+            bot_seed(match, seat), people=not match.row.bot_only)
+        if match.state_id != expected or match.status != "running":
+            return
+        if choice is None:
+            choice = fallback_action(match)
+            if choice is None:
+                return
         error = await self._play(match, seat, choice, expected)
-        if error is not None and error.code == ErrorCode.ACTION_ILLEGAL and view.legal_actions():
-            log.error("bot %s chose an illegal action in match %s; it plays the first legal one",
-                      getattr(agent, "name", agent), match.id)
-            await self._play(match, seat, str(view.legal_actions()[0]), expected)
+        if error is not None and error.code == ErrorCode.ACTION_ILLEGAL:
+            fallback = fallback_action(match)
+            log.error("bot %s chose an illegal action in match %s; it plays %s", name,
+                      match.id, fallback)
+            if fallback is not None:
+                await self._play(match, seat, fallback, expected)
 
     async def _play(
         self, match: LiveMatch, seat: int, text: str, expected: int
@@ -138,6 +163,7 @@ class BotRunner:
         return None
 
     async def close(self) -> None:
+        await self.pool.close()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

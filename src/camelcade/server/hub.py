@@ -233,8 +233,24 @@ class Hub:
             connection.push(self.state_message(match, connection, True))
 
     def broadcast_state(self, match: LiveMatch) -> None:
+        """Every connection's update; connections that saw the same are sent one text.
+
+        Spectators (and a seat's second device) in step with each other get identical
+        updates, so each distinct one is built and encoded once, not once per spectator.
+        """
+        built: dict[tuple[Role, int, int], tuple[str, int]] = {}
         for connection in list(match.connections):
-            self.send_state(match, connection)
+            key = (connection.seat, connection.sent_state_id, connection.sent_history)
+            shared = built.get(key)
+            if shared is None:
+                text = self.state_message(match, connection, False)
+                built[key] = (text, connection.sent_history)
+            else:
+                text, connection.sent_history = shared
+                connection.sent_state_id = match.row.state_id
+            if not connection.push(text):
+                connection.reset_outbox()
+                connection.push(self.state_message(match, connection, True))
 
     @staticmethod
     def welcome(match: LiveMatch, connection: Connection) -> dict[str, Any]:

@@ -10,6 +10,8 @@ position nobody saw. Chance is drawn here, from the match's secret seed.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import secrets
 import time
@@ -23,6 +25,7 @@ from camelcade.server.moves import Advance, MoveWriter
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Plan
 from camelcade.server.schemas import CreateMatch, SeatSpec
+from camelcade.server.settings import Settings
 from camelcade.server.store import MatchRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
@@ -51,10 +54,34 @@ def check_bot(name: str, game_id: str | None = None) -> None:
         raise ProtocolError(ErrorCode.BOT_UNKNOWN, f"no bot {name[:64]!r}; the bots are: {known}")
 
 
+def creator_hash(address: str | None) -> str:
+    """What the database keeps of a creator's address: enough to count, nothing to show."""
+    return hashlib.sha256(f"camelcade-creator:{address or 'unknown'}".encode()).hexdigest()[:32]
+
+
+def check_option_types(game_id: str, given: dict[str, Any], checked: dict[str, Any]) -> None:
+    """Refuse options not written as the JSON the game means: ``"players": "2"`` is text.
+
+    The games accept text digits for the command line (``--option players=2``); over
+    JSON a value must already have its type, so each given value must be exactly the
+    checked one (``2``, not ``"2"`` or ``2.0``; ``[1, 2]``, not ``"1,2"``).
+    """
+    for name, value in given.items():
+        canonical = checked.get(name)
+        if json.dumps(value) != json.dumps(canonical):
+            raise ProtocolError(
+                ErrorCode.GAME_BAD_OPTIONS,
+                f"{game_id} option {name[:40]} must be given as the JSON value "
+                f"{json.dumps(canonical)[:80]}, not {json.dumps(value)[:80]}",
+            )
+
+
 class MatchManager:
     """Creates, loads, advances and caches matches; see the module docstring."""
 
-    def __init__(self, store: Store, moves: MoveWriter, on_change: Any, on_turn: Any) -> None:
+    def __init__(self, store: Store, moves: MoveWriter, on_change: Any, on_turn: Any,
+                 settings: Settings) -> None:
+        self.settings = settings
         self.store = store
         self.moves = moves
         self.matches: dict[str, LiveMatch] = {}
@@ -122,7 +149,30 @@ class MatchManager:
 
     # -- creating and joining ----------------------------------------------------------
 
-    async def create(self, request: CreateMatch) -> tuple[LiveMatch, str, dict[int, str]]:
+    async def check_bot_caps(self, creator: str) -> None:
+        """Refuse one more bot-only match beyond the per-address or the total cap.
+
+        Only matches that moved within ``bot_match_active_seconds`` count, so matches left
+        paused (nobody watches) stop blocking new ones. Two creations racing may both pass;
+        the create rate limit keeps that small.
+        """
+        settings = self.settings
+        since = time.time() - settings.bot_match_active_seconds
+        mine, every = await self.store.read(self.store.count_bot_matches, creator, since)
+        if mine >= settings.bot_matches_per_address:
+            raise ProtocolError(
+                ErrorCode.RATE_LIMITED,
+                f"your address has {mine} bot-only matches going; at most "
+                f"{settings.bot_matches_per_address} at once (seat a person, or wait for one "
+                f"to end)")
+        if every >= settings.bot_matches_total:
+            raise ProtocolError(
+                ErrorCode.SERVER_BUSY,
+                f"the server runs its most bot-only matches ({settings.bot_matches_total}); "
+                f"try again later, or seat a person")
+
+    async def create(self, request: CreateMatch, address: str | None = None
+                     ) -> tuple[LiveMatch, str, dict[int, str]]:
         options = dict(request.options)
         if request.seats is not None and "players" not in options:
             options["players"] = len(request.seats)
@@ -132,6 +182,7 @@ class MatchManager:
             raise ProtocolError(ErrorCode.GAME_UNKNOWN, str(error)) from None
         except (CamelcadeError, TypeError, ValueError) as error:
             raise ProtocolError(ErrorCode.GAME_BAD_OPTIONS, str(error)[:500]) from None
+        check_option_types(game.id, request.options, game.options)
         specs = request.seats if request.seats is not None else [SeatSpec()] * game.players
         if len(specs) != game.players:
             raise ProtocolError(
@@ -144,6 +195,10 @@ class MatchManager:
                 check_bot(spec.bot or "", game.id)
         if timer is not None:
             check_bot(timer.bot, game.id)
+        bot_only = all(spec.kind == "bot" for spec in specs)
+        creator = creator_hash(address)
+        if bot_only:
+            await self.check_bot_caps(creator)
         now = time.time()
         host_token = new_token()
         seat_tokens: dict[int, str] = {}
@@ -171,6 +226,8 @@ class MatchManager:
             created_at=now,
             updated_at=now,
             host_hash=hash_token(host_token),
+            bot_only=bot_only,
+            creator=creator,
         )
         await self.store.write(self.store.insert_match, match_row, seat_rows)
         match = LiveMatch(row=match_row, seats=seat_rows, game=game, state=game.new_state())
@@ -324,7 +381,8 @@ class MatchManager:
 
     # -- rematch -------------------------------------------------------------------------
 
-    async def rematch(self, match_id: str, token: str) -> tuple[LiveMatch, int | None, str]:
+    async def rematch(self, match_id: str, token: str, address: str | None = None
+                      ) -> tuple[LiveMatch, int | None, str]:
         """Open (or join) the rematch of a finished match with a token from that match.
 
         Everyone moves one seat on (seat s plays seat s+1), so the first move passes round.
@@ -335,7 +393,9 @@ class MatchManager:
         if old.status != "finished":
             raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED, "a rematch follows a finished match")
         if old.row.rematch_id is None:
-            await self._create_rematch(old)
+            if old.row.bot_only:
+                await self.check_bot_caps(creator_hash(address))
+            await self._create_rematch(old, creator_hash(address))
         assert old.row.rematch_id is not None
         new = await self.get(old.row.rematch_id)
         fresh = new_token()
@@ -363,7 +423,7 @@ class MatchManager:
         self._on_change(new)
         return new, seat, fresh
 
-    async def _create_rematch(self, old: LiveMatch) -> None:
+    async def _create_rematch(self, old: LiveMatch, creator: str) -> None:
         async with old.lock:
             if old.row.rematch_id is not None:
                 return
@@ -394,6 +454,8 @@ class MatchManager:
                 updated_at=now,
                 host_reserved_hash=source.host_hash,
                 rematch_of=source.id,
+                bot_only=source.bot_only,
+                creator=creator,
             )
             new_id = await self.store.write(self.store.insert_rematch, old.id, match_row, seat_rows)
             old.row.rematch_id = new_id

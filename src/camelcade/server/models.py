@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -47,6 +48,9 @@ matches = Table(
     Column("started_at", Float),
     Column("finished_at", Float),
     Column("updated_at", Float, nullable=False),
+    Column("bot_only", Boolean, nullable=False, server_default=false(),
+           comment="every seat a bot: capped, paused when unwatched"),
+    Column("creator", String(64), comment="hash of the creating client's address"),
 )
 
 seats = Table(

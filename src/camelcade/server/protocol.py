@@ -8,15 +8,20 @@ builds them as plain dicts for speed, and the models below are their documented 
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from camelcade.server import strictjson
+
 PROTOCOL_VERSION = 1
 MAX_TOKEN_CHARS = 200
 MAX_ACTION_CHARS = 200
+ACTION_PATTERN = r"^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$"
+"""Action text has no control or format characters: ``"oasis1\\n0"`` is not ``oasis1 0``."""
+MESSAGE_DEPTH = 4
+"""Client messages are flat objects; nothing a client sends nests deeper than this."""
 
 
 class ErrorCode(StrEnum):
@@ -112,7 +117,7 @@ class PlayAction(BaseModel):
 
     model_config = _STRICT
     type: Literal["action"]
-    action: str = Field(max_length=MAX_ACTION_CHARS)
+    action: str = Field(max_length=MAX_ACTION_CHARS, pattern=ACTION_PATTERN)
     state_id: int = Field(ge=0)
 
 
@@ -143,9 +148,9 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> Hello | PlayAction
             ErrorCode.MESSAGE_TOO_LARGE, f"message of {size} bytes; the limit is {max_bytes}"
         )
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, "message is not JSON") from None
+        data = strictjson.loads(raw, MESSAGE_DEPTH)
+    except strictjson.StrictJSONError as error:
+        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, str(error)) from None
     if not isinstance(data, dict):
         raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, "message must be a JSON object")
     kind = data.get("type")
@@ -158,12 +163,19 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> Hello | PlayAction
         return _client_adapter.validate_python(data)
     except ValidationError as error:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'][1:]) or 'message'}: {e['msg']}"
+            f"{'.'.join(str(p) for p in e['loc'][1:]) or 'message'}: {_reason(e)}"
             for e in error.errors(include_input=False, include_url=False)[:3]
         )
         raise ProtocolError(
             ErrorCode.MESSAGE_MALFORMED, f"bad {kind} message: {problems}"
         ) from None
+
+
+def _reason(error: Any) -> str:
+    """Pydantic's reason, with the action pattern said in words."""
+    if error.get("type") == "string_pattern_mismatch":
+        return "control or format characters (line breaks, tabs, escapes) are not allowed"
+    return str(error["msg"])
 
 
 # -- server to client -------------------------------------------------------------------

@@ -6,14 +6,17 @@ happen over plain HTTP before a client opens its websocket.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from camelcade.server.names import ALLOWED, RAW_NAME_CHARS, check_name
 from camelcade.server.protocol import ErrorCode, Result, Status
 
-_STRICT = ConfigDict(extra="forbid")
-NAME_CHARS = 40
+_STRICT = ConfigDict(extra="forbid", strict=True)
+SeatName = Annotated[
+    str, Field(max_length=RAW_NAME_CHARS, description=ALLOWED), AfterValidator(check_name)
+]
 
 
 class SeatSpec(BaseModel):
@@ -22,7 +25,7 @@ class SeatSpec(BaseModel):
     model_config = _STRICT
     kind: Literal["open", "bot", "hotseat"] = "open"
     bot: str | None = Field(default=None, max_length=64, description="bot name for kind=bot")
-    name: str | None = Field(default=None, max_length=NAME_CHARS)
+    name: SeatName | None = None
 
 
 class TurnTimer(BaseModel):
@@ -50,7 +53,7 @@ class CreateMatch(BaseModel):
 
 class JoinSeat(BaseModel):
     model_config = _STRICT
-    name: str | None = Field(default=None, max_length=NAME_CHARS)
+    name: SeatName | None = None
 
 
 class SeatInfo(BaseModel):
@@ -100,6 +103,8 @@ class Rematched(BaseModel):
 
 class Lobby(BaseModel):
     matches: list[MatchInfo]
+    next: str | None = Field(
+        default=None, description="pass as ?before= for the next page; null on the last")
 
 
 class OptionInfo(BaseModel):

@@ -15,9 +15,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from camelcade.server.botpool import BotPool
 from camelcade.server.bots import BotRunner
 from camelcade.server.db import make_engine, migrate
 from camelcade.server.hub import AddressLimiter, Connection, Hub
+from camelcade.server.lobby import PageCache
 from camelcade.server.manager import MatchManager
 from camelcade.server.moves import MoveWriter
 from camelcade.server.notify import Listener
@@ -40,8 +42,18 @@ class Services:
         self.moves = MoveWriter(self.store)
         self.hub = Hub(settings.instance_id, settings.presence_ttl)
         self.http_limiter = AddressLimiter(settings.http_rate_per_second, settings.http_rate_burst)
-        self.manager = MatchManager(self.store, self.moves, self._changed, self._turn)
-        self.runner = BotRunner(self.manager, settings.bot_delay)
+        self.create_limiter = AddressLimiter(settings.create_rate_per_second,
+                                             settings.create_rate_burst)
+        self.read_limiter = AddressLimiter(settings.read_rate_per_second,
+                                           settings.read_rate_burst)
+        self.lobby_pages = PageCache(settings.lobby_cache_seconds)
+        self.manager = MatchManager(self.store, self.moves, self._changed, self._turn, settings)
+        self.pool = BotPool(settings.bot_workers, settings.bot_move_seconds,
+                            settings.bot_move_deadline, settings.quick_bot_seconds,
+                            settings.bot_nice)
+        self.runner = BotRunner(self.manager, settings, self.pool, self.watched)
+        self.addresses: dict[str, int] = {}
+        """Open websockets per client address (for ``max_connections_per_address``)."""
         self.listener: Listener | None = None
         self._housekeeping: asyncio.Task[None] | None = None
         self._refreshing: dict[str, bool] = {}
@@ -67,6 +79,7 @@ class Services:
                 await asyncio.wait_for(self.listener.ready.wait(), 10.0)
         await self.recover()
         self._housekeeping = asyncio.create_task(self._housekeep(), name="camelcade-housekeeping")
+
 
     async def stop(self) -> None:
         if self._housekeeping is not None:
@@ -166,11 +179,11 @@ class Services:
             return
         entry = (frozenset(s for s in seats if isinstance(s, int)), spectators,
                  time.time() + self.settings.presence_ttl)
-        if match.remote_presence.get(str(instance), (None, None))[:2] != entry[:2]:
-            match.remote_presence[str(instance)] = entry
-            self.hub.broadcast_presence(match)
-        else:
-            match.remote_presence[str(instance)] = entry
+        changed = match.remote_presence.get(str(instance), (None, None))[:2] != entry[:2]
+        match.remote_presence[str(instance)] = entry
+        if changed:
+            self._presence_soon(match, announce=False)
+            self.runner.resume(match)
 
     def _announce(self, match: LiveMatch) -> None:
         if not self.store.is_postgresql:
@@ -179,17 +192,63 @@ class Services:
         payload = {"m": match.id, "k": "presence", "seats": sorted(seats), "spec": spectators}
         self._spawn(self.store.read(self.store.notify_presence, payload))
 
+    def watched(self, match: LiveMatch) -> bool:
+        """Whether anyone is connected to ``match``, here or in another live process."""
+        if match.connections:
+            return True
+        now = time.time()
+        return any(expires > now and (seats or spectators)
+                   for seats, spectators, expires in match.remote_presence.values())
+
+    def admit(self, address: str) -> bool:
+        """Count one more websocket from ``address``; False beyond the per-address cap."""
+        held = self.addresses.get(address, 0)
+        if held >= self.settings.max_connections_per_address:
+            return False
+        self.addresses[address] = held + 1
+        return True
+
+    def release(self, address: str) -> None:
+        held = self.addresses.get(address, 0) - 1
+        if held > 0:
+            self.addresses[address] = held
+        else:
+            self.addresses.pop(address, None)
+
+    def _presence_soon(self, match: LiveMatch, announce: bool = True) -> None:
+        """Send presence once the interval since the last one is over (changes merge).
+
+        400 spectators arriving once cost 400 presence messages to each of them (160,000
+        in all) and stalled every match; merged, they cost a few a second per match, and
+        spectators are one count in them, never a message each.
+        """
+        if match.presence_due is not None:
+            return
+        loop = asyncio.get_running_loop()
+        wait = max(0.0, match.presence_sent_at + self.settings.presence_interval - loop.time())
+        match.presence_due = loop.call_later(wait, self._flush_presence, match, announce)
+
+    def _flush_presence(self, match: LiveMatch, announce: bool) -> None:
+        match.presence_due = None
+        match.presence_sent_at = asyncio.get_running_loop().time()
+        seats, spectators = self.hub.seats_json(match)
+        now = (tuple(s["connected"] for s in seats), spectators)
+        if now != match.presence_sent:
+            match.presence_sent = now
+            self.hub.broadcast_presence(match)
+        if announce:
+            self._announce(match)
+
     async def connect(self, match: LiveMatch, connection: Connection) -> None:
         match.connections.add(connection)
-        self.hub.broadcast_presence(match)
-        self._announce(match)
+        self._presence_soon(match)
+        self.runner.resume(match)
 
     async def disconnect(self, match: LiveMatch, connection: Connection) -> None:
         match.connections.discard(connection)
         match.last_used = time.monotonic()
         await connection.close()
-        self.hub.broadcast_presence(match)
-        self._announce(match)
+        self._presence_soon(match)
 
     # -- housekeeping ------------------------------------------------------------------
 

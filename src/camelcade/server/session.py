@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 
 from fastapi import WebSocket
 
@@ -40,6 +41,8 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_TIMEOUT = 4408
 CLOSE_FLOOD = 4429
+CLOSE_FULL = 1013
+"""The websocket standard's "try again later"."""
 
 
 async def _receive(websocket: WebSocket) -> str | bytes | None:
@@ -61,9 +64,28 @@ async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -
 
 
 async def serve_socket(services: Services, websocket: WebSocket, match_id: str) -> None:
-    """Run one client's connection to ``match_id`` until it closes."""
+    """Run one client's connection to ``match_id`` until it closes.
+
+    A client address holds at most ``max_connections_per_address`` websockets at once,
+    counted from the moment they open (so connections that never say hello count too).
+    """
     settings = services.settings
+    address = websocket.client.host if websocket.client else "unknown"
     await websocket.accept()
+    if not services.admit(address):
+        await _refuse(websocket, ProtocolError(
+            ErrorCode.RATE_LIMITED,
+            f"your address has {settings.max_connections_per_address} connections open; "
+            "that is the most it may hold at once"), CLOSE_FLOOD)
+        return
+    try:
+        await _serve(services, websocket, match_id)
+    finally:
+        services.release(address)
+
+
+async def _serve(services: Services, websocket: WebSocket, match_id: str) -> None:
+    settings = services.settings
     try:
         match = await services.manager.get(match_id)
     except ProtocolError as error:
@@ -101,6 +123,17 @@ async def serve_socket(services: Services, websocket: WebSocket, match_id: str) 
         code = CLOSE_BAD_TOKEN if error.code == ErrorCode.AUTH_BAD_TOKEN else CLOSE_MALFORMED
         await _refuse(websocket, error, code)
         return
+    except Exception:  # never an unhandled ASGI error and a close without a frame
+        log.exception("handling the hello of a connection to match %s failed", match.id)
+        await _refuse(websocket, ProtocolError(ErrorCode.SERVER_INTERNAL, "internal error"),
+                      CLOSE_MALFORMED)
+        return
+    if seat is None and len(match.connections) >= settings.max_connections_per_match:
+        await _refuse(websocket, ProtocolError(
+            ErrorCode.SERVER_BUSY,
+            f"this match has {settings.max_connections_per_match} connections, the most it "
+            "takes; its players can always join, spectators later"), CLOSE_FULL)
+        return
     connection = Connection(
         sender=websocket,
         match_id=match.id,
@@ -122,6 +155,7 @@ async def _loop(
     services: Services, websocket: WebSocket, match: LiveMatch, connection: Connection
 ) -> None:
     settings = services.settings
+    told_at = -1.0
     while True:
         try:
             raw = await _receive(websocket)
@@ -135,10 +169,14 @@ async def _loop(
                 await _refuse(websocket, ProtocolError(
                     ErrorCode.RATE_LIMITED, "too many messages; disconnected"), CLOSE_FLOOD)
                 return
-            connection.push_json(error_message(
-                ErrorCode.RATE_LIMITED,
-                f"more than {settings.rate_per_second:g} messages a second; this one was ignored",
-            ))
+            now = time.monotonic()
+            if now - told_at >= 1.0:  # one notice a second, not an answer per dropped message
+                told_at = now
+                connection.push_json(error_message(
+                    ErrorCode.RATE_LIMITED,
+                    f"more than {settings.rate_per_second:g} messages a second; messages are "
+                    "ignored until you slow down",
+                ))
             continue
         try:
             message = parse_client_message(raw, settings.max_message_bytes)

@@ -58,8 +58,10 @@ class Settings:
     port: int = 8000
     max_message_bytes: int = 4096
     """Largest client message handled; longer ones are refused with ``message/too_large``."""
-    ws_max_bytes: int = 1 << 20
+    ws_max_bytes: int = 1 << 16
     """Frames above this are cut off by the websocket layer itself (close code 1009)."""
+    ws_compression: bool = True
+    """Offer permessage-deflate on websockets (browsers always ask for it)."""
     rate_per_second: float = 30.0
     """Sustained client messages per second per connection (a token bucket)."""
     rate_burst: int = 60
@@ -80,7 +82,46 @@ class Settings:
     presence_refresh: float = 10.0
     """Seconds between re-announcements of this process's connections (PostgreSQL)."""
     presence_ttl: float = 30.0
-    lobby_limit: int = 200
+    lobby_limit: int = 50
+    """Most matches one lobby page holds (``?limit=``; the default page is 20)."""
+    lobby_cache_seconds: float = 1.0
+    """A lobby page is answered from memory for this long: polling costs one query a second."""
+    read_rate_per_second: float = 10.0
+    """Sustained lobby and match reads per second per client address."""
+    read_rate_burst: int = 40
+    create_rate_per_second: float = 0.5
+    """Sustained match creations (and rematches) per client address: 30 a minute."""
+    create_rate_burst: int = 10
+    max_body_bytes: int = 16384
+    """Largest HTTP request body; larger ones are refused (413) before they are read."""
+    max_json_depth: int = 16
+    """Deepest nesting of an HTTP JSON body (websocket messages: 4)."""
+    max_connections_per_match: int = 256
+    """Websockets one match takes (players and spectators, in this process)."""
+    max_connections_per_address: int = 64
+    """Websockets one client address may hold open at once, over all matches."""
+    presence_interval: float = 0.5
+    """Seconds between two presence messages of one match: changes in between are merged."""
+    bot_workers: int = 2
+    """Processes that run bots; with two or more, the first runs only quick bots."""
+    bot_move_seconds: float = 2.0
+    """Time limit a bot is given per move (bots with a ``time_limit`` setting honour it)."""
+    bot_move_deadline: float = 5.0
+    """Seconds after which a bot's move is taken from a random legal action instead, and its
+    worker process replaced."""
+    quick_bot_seconds: float = 0.05
+    """Bots whose moves take at most this (on average) run on the quick worker."""
+    bot_nice: int = 10
+    """Niceness of the bot processes, so thinking bots never slow the server's own work."""
+    bot_matches_per_address: int = 2
+    """Bot-only matches (no person seated) one client address may have going at once."""
+    bot_matches_total: int = 8
+    """Bot-only matches the whole server runs at once."""
+    bot_only_pace: float = 0.5
+    """Seconds between two moves of a bot-only match, so people can follow them."""
+    bot_match_active_seconds: float = 600.0
+    """A bot-only match idle (paused, unwatched) longer than this no longer counts against
+    the caps above."""
     cache_idle_seconds: float = 300.0
     """Finished matches nobody watches are dropped from memory after this long."""
     instance_id: str = field(default_factory=lambda: secrets.token_hex(6))
@@ -126,6 +167,13 @@ _TUNABLE = {
     "cache_idle_seconds": float, "access_log": bool, "write_mode": str,
     "smtp_host": str, "smtp_port": int, "smtp_from": str, "smtp_user": str,
     "smtp_password": str, "smtp_starttls": bool, "public_url": str,
+    "lobby_limit": int, "lobby_cache_seconds": float, "read_rate_per_second": float,
+    "read_rate_burst": int, "create_rate_per_second": float, "create_rate_burst": int,
+    "max_body_bytes": int, "max_json_depth": int, "max_connections_per_match": int,
+    "max_connections_per_address": int, "presence_interval": float, "bot_workers": int,
+    "bot_move_seconds": float, "bot_move_deadline": float, "quick_bot_seconds": float,
+    "bot_nice": int, "bot_matches_per_address": int, "bot_matches_total": int,
+    "bot_only_pace": float, "bot_match_active_seconds": float, "ws_compression": bool,
 }
 
 

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, func, insert, select, text, update
+from sqlalchemy import ColumnElement, Connection, Engine, func, insert, select, text, update
 
 from camelcade.server.db import libpq_url
 from camelcade.server.models import actions, matches, seats
@@ -57,6 +57,8 @@ class MatchRow:
     result: dict[str, Any] | None = None
     started_at: float | None = None
     finished_at: float | None = None
+    bot_only: bool = False
+    creator: str | None = None
 
 
 @dataclass
@@ -263,14 +265,19 @@ class Store:
             )
 
     def list_matches(
-        self, statuses: Sequence[str], limit: int
+        self, statuses: Sequence[str], limit: int, before: tuple[float, str] | None = None
     ) -> list[tuple[MatchRow, list[SeatRow]]]:
-        """The lobby: newest first."""
+        """The lobby: newest first, from just after the ``before`` (created_at, id) cursor."""
+        where: ColumnElement[bool] = matches.c.status.in_(list(statuses))
+        if before is not None:
+            created, match_id = before
+            where = where & ((matches.c.created_at < created) | (
+                (matches.c.created_at == created) & (matches.c.id < match_id)))
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(matches)
-                .where(matches.c.status.in_(list(statuses)))
-                .order_by(matches.c.created_at.desc())
+                .where(where)
+                .order_by(matches.c.created_at.desc(), matches.c.id.desc())
                 .limit(limit)
             ).all()
             ids = [row.id for row in rows]
@@ -281,6 +288,17 @@ class Store:
                 ):
                     by_match[seat.match_id].append(_seat_from(seat))
         return [(_match_from(row), by_match[row.id]) for row in rows]
+
+    def count_bot_matches(self, creator: str, since: float) -> tuple[int, int]:
+        """Bot-only matches open or running and moved since ``since``: (by creator, all)."""
+        active = (matches.c.bot_only.is_(True) & matches.c.status.in_(["open", "running"])
+                  & (matches.c.updated_at >= since))
+        with self.engine.connect() as conn:
+            mine = conn.execute(select(func.count()).select_from(matches).where(
+                active & (matches.c.creator == creator))).scalar_one()
+            every = conn.execute(select(func.count()).select_from(matches).where(
+                active)).scalar_one()
+        return int(mine), int(every)
 
     def running_ids(self) -> list[str]:
         with self.engine.connect() as conn:

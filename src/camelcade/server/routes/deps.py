@@ -18,12 +18,30 @@ def get_services(request: Request) -> Services:
 ServicesDep = Annotated[Services, Depends(get_services)]
 
 
+def client_address(request: Request) -> str:
+    """The peer's address (behind a proxy: what uvicorn's proxy headers made of it)."""
+    return request.client.host if request.client else "unknown"
+
+
 def http_rate_limit(request: Request) -> None:
     """Refuse match-changing calls beyond the per-address rate (``rate/limited``)."""
     services: Services = request.app.state.services
-    address = request.client.host if request.client else "unknown"
-    services.http_limiter.check(address)
+    services.http_limiter.check(client_address(request))
+
+
+def create_rate_limit(request: Request) -> None:
+    """Creating matches (and rematches) has its own, slower per-address rate."""
+    services: Services = request.app.state.services
+    services.create_limiter.check(client_address(request))
+
+
+def read_rate_limit(request: Request) -> None:
+    """Lobby and match reads have their own per-address rate."""
+    services: Services = request.app.state.services
+    services.read_limiter.check(client_address(request))
 
 
 RateLimited = Depends(http_rate_limit)
+CreateLimited = Depends(create_rate_limit)
+ReadLimited = Depends(read_rate_limit)
 TokenDep = Annotated[str, Depends(bearer_token)]

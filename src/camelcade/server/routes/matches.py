@@ -8,12 +8,20 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from starlette import status
 
 from camelcade.records import Record
+from camelcade.server.lobby import make_cursor, parse_cursor
 from camelcade.server.protocol import ErrorCode, ProtocolError, Result
-from camelcade.server.routes.deps import RateLimited, ServicesDep, TokenDep
+from camelcade.server.routes.deps import (
+    CreateLimited,
+    RateLimited,
+    ReadLimited,
+    ServicesDep,
+    TokenDep,
+    client_address,
+)
 from camelcade.server.runtime import LiveMatch
 from camelcade.server.schemas import (
     Created,
@@ -30,7 +38,7 @@ from camelcade.server.schemas import (
 from camelcade.server.store import MatchRow, SeatRow
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorResponse} for code in (401, 404, 409, 410, 422, 429)
+    code: {"model": ErrorResponse} for code in (401, 404, 409, 410, 413, 422, 429, 503)
 }
 router = APIRouter(prefix="/api/matches", tags=["matches"], responses=ERRORS)
 
@@ -69,27 +77,40 @@ def live_info(match: LiveMatch) -> MatchInfo:
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, summary="Create a match",
-             dependencies=[RateLimited])
-async def create_match(body: CreateMatch, services: ServicesDep) -> Created:
+             dependencies=[RateLimited, CreateLimited])
+async def create_match(body: CreateMatch, services: ServicesDep, request: Request) -> Created:
     """Seats are open, a server bot by name, or hot-seat (their tokens come back here)."""
-    match, host_token, seat_tokens = await services.manager.create(body)
+    match, host_token, seat_tokens = await services.manager.create(
+        body, client_address(request))
     return Created(match=live_info(match), host_token=host_token, seat_tokens=seat_tokens)
 
 
-@router.get("", summary="The lobby: open and running matches, newest first")
+@router.get("", summary="The lobby: open and running matches, newest first, a page at a time",
+            dependencies=[ReadLimited])
 async def lobby(
     services: ServicesDep,
     status_: list[Literal["open", "running", "finished"]] = Query(  # noqa: B008
-        default=["open", "running"], alias="status"
+        default=["open", "running"], alias="status", max_length=3
     ),
-    limit: int = Query(default=100, ge=1, le=500),
+    limit: int = Query(default=20, ge=1, le=500,
+                       description="matches per page; at most the server's lobby_limit"),
+    before: str | None = Query(default=None, max_length=80,
+                               description="the 'next' of the previous page"),
 ) -> Lobby:
     limit = min(limit, services.settings.lobby_limit)
-    rows = await services.store.read(services.store.list_matches, status_, limit)
-    return Lobby(matches=[info(row, seats) for row, seats in rows])
+    cursor = parse_cursor(before)
+    key = (tuple(sorted(set(status_))), limit, cursor)
+    page: Lobby | None = services.lobby_pages.get(key)
+    if page is None:
+        rows = await services.store.read(services.store.list_matches, key[0], limit, cursor)
+        last = rows[-1][0] if len(rows) == limit else None
+        page = Lobby(matches=[info(row, seats) for row, seats in rows],
+                     next=make_cursor(last.created_at, last.id) if last else None)
+        services.lobby_pages.put(key, page)
+    return page
 
 
-@router.get("/{match_id}", summary="One match")
+@router.get("/{match_id}", summary="One match", dependencies=[ReadLimited])
 async def get_match(match_id: str, services: ServicesDep) -> MatchInfo:
     return live_info(await services.manager.get(match_id))
 
@@ -111,14 +132,17 @@ async def start_match(match_id: str, services: ServicesDep, token: TokenDep) -> 
 
 
 @router.post("/{match_id}/rematch", summary="Open or join the rematch of a finished match",
-             dependencies=[RateLimited])
-async def rematch(match_id: str, services: ServicesDep, token: TokenDep) -> Rematched:
+             dependencies=[RateLimited, CreateLimited])
+async def rematch(match_id: str, services: ServicesDep, token: TokenDep,
+                  request: Request) -> Rematched:
     """Any token of the finished match (host or seat) gets a new token for the rematch."""
-    match, seat, new_token = await services.manager.rematch(match_id, token)
+    match, seat, new_token = await services.manager.rematch(
+        match_id, token, client_address(request))
     return Rematched(match=live_info(match), seat=seat, token=new_token)
 
 
-@router.get("/{match_id}/record", summary="The record of a finished match (camelcade-record/1)")
+@router.get("/{match_id}/record", summary="The record of a finished match (camelcade-record/1)",
+            dependencies=[ReadLimited])
 async def record(match_id: str, services: ServicesDep) -> dict[str, Any]:
     """Only once finished: mid-game it would reveal hidden draws. It includes the seed."""
     match = await services.manager.get(match_id)

@@ -23,4 +23,9 @@ async def health(services: ServicesDep) -> dict[str, Any]:
         "matches_in_memory": len(services.manager.matches),
         "batches": services.moves.batches,
         "batched_moves": services.moves.batched_moves,
+        "bot_moves": services.pool.stats.jobs,
+        "bot_fallbacks": services.pool.stats.fallbacks,
+        "bot_workers_replaced": services.pool.stats.replaced_workers,
+        "bot_cpu_seconds": round(services.pool.stats.bot_cpu_seconds, 3),
+        "connections": sum(services.addresses.values()),
     }

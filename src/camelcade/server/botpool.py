@@ -1,0 +1,342 @@
+"""A bounded pool of bot worker processes with per-move budgets and fair scheduling.
+
+Eight bot-vs-bot matches of a search bot once took a normal match's random bot from
+1.8 ms to 7.6 s and a person's acknowledgement from 2.8 to 70 ms: the bots ran in threads
+of the server process and won the GIL from the event loop. Now every bot move is a job
+for one of ``bot_workers`` child processes (``botworker.py``), started niced so a thinking
+bot yields the CPU to the server. How jobs are chosen:
+
+- **Lanes.** With two or more workers, the first is kept for *quick* bots (those whose
+  moves have taken at most ``quick_bot_seconds`` of CPU on average, measured per bot
+  name): a random bot's reply never waits behind a search. A bot not yet measured counts
+  as quick; one still thinking after ``QUICK_OVERRUN`` times that on the quick worker has
+  its worker replaced, its job moved to the general workers, and stays there.
+- **Priority and fairness.** Matches where a person sits go before bot-only matches;
+  among equals, the match whose bots used the least CPU lately (halving every
+  ``USAGE_HALF_LIFE`` seconds) goes first, then the oldest job. Each match has at most one
+  job at a time, so no match can queue many.
+- **Budget.** A bot with a clock of its own (a ``time_limit`` setting) is given at most
+  ``bot_move_seconds``; any bot still thinking at ``bot_move_deadline`` has its worker
+  killed and replaced, and the caller plays a fallback move.
+
+Workers are forked from a preloaded fork server (every game imported once), so replacing
+one takes milliseconds. A worker answers over a pipe the event loop watches directly: no
+thread has to win the GIL back to deliver an answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import multiprocessing
+import time
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from camelcade import bots as bot_registry
+from camelcade.core.errors import OptionError
+from camelcade.server import botworker
+from camelcade.server.botworker import BotAnswer, BotJob, process_cpu_seconds
+
+log = logging.getLogger(__name__)
+USAGE_HALF_LIFE = 30.0
+"""Seconds over which a match's recent bot CPU counts half as much."""
+QUICK_OVERRUN = 4.0
+"""A quick bot still thinking after this many times ``quick_bot_seconds`` is not quick."""
+QUICK_WALL_SECONDS = 1.0
+"""A quick bot's move that has taken this long, CPU or not, is not quick."""
+COST_WEIGHT = 0.3
+"""Weight of the newest move in a bot name's running average cost."""
+
+
+def bot_target(game: str, name: str) -> tuple[str, dict[str, Any]]:
+    """Where the bot ``name`` (or level ``@name`` of ``game``) lives, and its settings.
+
+    Names are resolved here, in the server, so a bot registered while it runs (a plug-in,
+    a test) is found in workers forked from a parent that never saw the registration.
+    """
+    try:
+        found, settings = bot_registry.resolve(game, name)
+    except OptionError as error:
+        raise ValueError(str(error)) from None
+    return found.target, settings
+
+
+def _context() -> Any:
+    """Fork server where there is one (POSIX): workers fork from a warm, thread-free parent."""
+    methods = multiprocessing.get_all_start_methods()
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["camelcade.server.botpreload"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+@dataclass(eq=False)
+class Pending:
+    """A job waiting for (or running on) a worker, and the future its caller awaits."""
+
+    job: BotJob
+    people: bool
+    submitted: float
+    future: asyncio.Future[str | None]
+
+
+@dataclass(eq=False)
+class Worker:
+    index: int
+    quick_only: bool
+    nice: int
+    process: BaseProcess | None = None
+    conn: Connection | None = None
+    running: Pending | None = None
+    started: float = 0.0
+    watchdog: asyncio.TimerHandle | None = None
+    cpu_at_start: float = 0.0
+    jobs_done: int = 0
+
+
+@dataclass
+class PoolStats:
+    jobs: int = 0
+    fallbacks: int = 0
+    replaced_workers: int = 0
+    bot_cpu_seconds: float = 0.0
+    by_bot: dict[str, float] = field(default_factory=dict)
+
+
+class BotPool:
+    """See the module docstring. ``choose`` is the one call the server makes."""
+
+    def __init__(self, workers: int, move_seconds: float, deadline: float,
+                 quick_seconds: float, nice: int) -> None:
+        self.move_seconds = move_seconds
+        self.deadline = deadline
+        self.quick_seconds = quick_seconds
+        count = max(1, workers)
+        self.workers = [Worker(i, quick_only=count > 1 and i == 0, nice=0 if
+                               (count > 1 and i == 0) else nice) for i in range(count)]
+        self.pending: list[Pending] = []
+        self.cost: dict[str, float] = {}
+        """Running average CPU seconds per move, by bot name."""
+        self.demoted: set[str] = set()
+        """Bots that overran the quick worker once: they stay on the general workers."""
+        self.usage: dict[str, tuple[float, float]] = {}
+        """Recent bot CPU by match: (seconds, when last updated)."""
+        self.stats = PoolStats()
+        self._ids = itertools.count(1)
+        self._closed = False
+
+    # -- the server's call ---------------------------------------------------------------
+
+    async def choose(self, match_id: str, game: str, options: dict[str, Any],
+                     texts: list[str], seat: int, bot: str, seed: int,
+                     people: bool) -> str | None:
+        """The bot's action text, or None if it failed or ran out of time (play a fallback).
+
+        Cancelling the call (the match moved on, the server stops) withdraws the job.
+        """
+        if self._closed:
+            return None
+        try:
+            target, settings = bot_target(game, bot)
+        except ValueError:
+            log.error("match %s names bot %r, which this server does not have", match_id, bot)
+            return None
+        job = BotJob(next(self._ids), match_id, game, dict(options), tuple(texts), seat, bot,
+                     target, settings, seed, self.move_seconds)
+        loop = asyncio.get_running_loop()
+        pending = Pending(job, people, time.monotonic(), loop.create_future())
+        self.pending.append(pending)
+        self._dispatch()
+        try:
+            return await pending.future
+        finally:
+            if pending in self.pending:
+                self.pending.remove(pending)
+
+    # -- scheduling ------------------------------------------------------------------------
+
+    def _recent_usage(self, match_id: str, now: float) -> float:
+        seconds, stamp = self.usage.get(match_id, (0.0, now))
+        return float(seconds * 0.5 ** ((now - stamp) / USAGE_HALF_LIFE))
+
+    def is_quick(self, bot: str) -> bool:
+        """Judged when a job is handed out, so a bot found slow meanwhile waits its turn."""
+        return bot not in self.demoted and self.cost.get(bot, 0.0) <= self.quick_seconds
+
+    def _next_for(self, worker: Worker, now: float) -> Pending | None:
+        eligible = [p for p in self.pending if not p.future.done()
+                    and (not worker.quick_only or self.is_quick(p.job.bot))]
+        if not eligible:
+            return None
+        return min(eligible, key=lambda p: (not p.people,
+                                            self._recent_usage(p.job.match_id, now),
+                                            p.submitted))
+
+    def _dispatch(self) -> None:
+        now = time.monotonic()
+        self.pending = [p for p in self.pending if not p.future.done()]
+        for worker in self.workers:
+            if worker.running is not None:
+                continue
+            chosen = self._next_for(worker, now)
+            if chosen is None:
+                continue
+            self.pending.remove(chosen)
+            self._run(worker, chosen)
+
+    def _run(self, worker: Worker, pending: Pending) -> None:
+        try:
+            conn = self._ensure(worker)
+            conn.send(pending.job)
+        except Exception:
+            log.exception("bot worker %d could not take a job", worker.index)
+            self._replace(worker)
+            if not pending.future.done():
+                pending.future.set_result(None)
+            return
+        worker.running = pending
+        worker.started = time.monotonic()
+        if worker.quick_only and worker.process is not None:
+            worker.cpu_at_start = process_cpu_seconds(worker.process.pid or 0) or 0.0
+        limit = self.quick_seconds * QUICK_OVERRUN if worker.quick_only else self.deadline
+        worker.watchdog = asyncio.get_running_loop().call_later(
+            min(limit, self.deadline), self._overrun, worker, pending)
+
+    def _ensure(self, worker: Worker) -> Connection:
+        if worker.conn is not None and worker.process is not None and worker.process.is_alive():
+            return worker.conn
+        self._stop_process(worker)
+        parent, child = multiprocessing.Pipe(duplex=True)
+        process = _context().Process(target=botworker.main, args=(child, worker.nice),
+                                     name=f"camelcade-bot-{worker.index}", daemon=True)
+        process.start()
+        child.close()
+        worker.process, worker.conn = process, parent
+        asyncio.get_running_loop().add_reader(parent.fileno(), self._answered, worker)
+        return parent
+
+    # -- answers, overruns, failures -----------------------------------------------------
+
+    def _answered(self, worker: Worker) -> None:
+        conn = worker.conn
+        if conn is None:
+            return
+        try:
+            answer: BotAnswer = conn.recv()
+        except (EOFError, OSError):  # the worker died: its job falls back
+            running = worker.running
+            self._replace(worker)
+            if running is not None and not running.future.done():
+                self.stats.fallbacks += 1
+                running.future.set_result(None)
+            self._dispatch()
+            return
+        running = worker.running
+        self._finish(worker)
+        if running is None or running.job.job_id != answer.job_id:
+            self._dispatch()
+            return
+        self._account(running.job, answer.cpu_seconds)
+        if answer.error is not None:
+            log.error("bot %s failed in match %s: %s", running.job.bot, running.job.match_id,
+                      answer.error)
+            self.stats.fallbacks += 1
+        if not running.future.done():
+            running.future.set_result(answer.action)
+        self._dispatch()
+
+    def _account(self, job: BotJob, cpu: float) -> None:
+        now = time.monotonic()
+        self.usage[job.match_id] = (self._recent_usage(job.match_id, now) + cpu, now)
+        if len(self.usage) > 10_000:
+            self.usage = dict(sorted(self.usage.items(), key=lambda kv: kv[1][1])[-5_000:])
+        before = self.cost.get(job.bot)
+        self.cost[job.bot] = cpu if before is None else (
+            before * (1 - COST_WEIGHT) + cpu * COST_WEIGHT)
+        self.stats.jobs += 1
+        self.stats.bot_cpu_seconds += cpu
+        self.stats.by_bot[job.bot] = self.stats.by_bot.get(job.bot, 0.0) + cpu
+
+    def _overrun(self, worker: Worker, pending: Pending) -> None:
+        """The job outlived its limit: replace the worker; fall back, or move lanes.
+
+        On the quick worker the limit is CPU time where it can be read: a quick bot on a
+        machine busy with other work is slow to answer, not slow to think, so it keeps its
+        lane (and the watch goes on) until it has used the CPU of a slow one, or has taken
+        ``QUICK_WALL_SECONDS`` (a bot that waits on something is not quick either).
+        """
+        if worker.running is not pending:
+            return
+        elapsed = time.monotonic() - worker.started
+        wall_limit = min(self.deadline, QUICK_WALL_SECONDS)
+        if worker.quick_only and elapsed < wall_limit and worker.process is not None:
+            used = process_cpu_seconds(worker.process.pid or 0)
+            limit = self.quick_seconds * QUICK_OVERRUN
+            if used is not None and used - worker.cpu_at_start < limit:
+                worker.watchdog = asyncio.get_running_loop().call_later(
+                    min(limit, wall_limit - elapsed), self._overrun, worker, pending)
+                return
+        self._replace(worker)
+        if pending.future.done():
+            self._dispatch()
+            return
+        if worker.quick_only and elapsed < self.deadline and not pending.future.done():
+            log.warning("bot %s is not quick (%.2f s); it moves to the general workers",
+                        pending.job.bot, elapsed)
+            self.demoted.add(pending.job.bot)
+            self.pending.append(pending)
+        else:
+            log.warning("bot %s in match %s ran out of time (%.1f s); a fallback moves",
+                        pending.job.bot, pending.job.match_id, elapsed)
+            self.stats.fallbacks += 1
+            pending.future.set_result(None)
+        self._dispatch()
+
+    def _finish(self, worker: Worker) -> None:
+        if worker.watchdog is not None:
+            worker.watchdog.cancel()
+            worker.watchdog = None
+        worker.running = None
+        worker.jobs_done += 1
+
+    def _replace(self, worker: Worker) -> None:
+        """Kill the worker's process; the next job starts a fresh one."""
+        self._finish(worker)
+        self._stop_process(worker)
+        self.stats.replaced_workers += 1
+
+    def _stop_process(self, worker: Worker) -> None:
+        if worker.conn is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(worker.conn.fileno())
+            with contextlib.suppress(Exception):
+                worker.conn.close()
+            worker.conn = None
+        if worker.process is not None:
+            with contextlib.suppress(Exception):
+                if worker.process.is_alive():
+                    worker.process.kill()
+                worker.process.join(2)
+            worker.process = None
+
+    async def close(self) -> None:
+        self._closed = True
+        for pending in self.pending:
+            if not pending.future.done():
+                pending.future.set_result(None)
+        self.pending.clear()
+        for worker in self.workers:
+            running = worker.running
+            self._finish(worker)
+            if running is not None and not running.future.done():
+                running.future.set_result(None)
+            if worker.conn is not None:
+                with contextlib.suppress(Exception):
+                    worker.conn.send(None)
+            self._stop_process(worker)

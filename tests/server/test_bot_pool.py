@@ -1,0 +1,263 @@
+"""Bots (issue 13, finding 1): worker processes, budgets, fair lanes, caps, pausing.
+
+Eight bot-vs-bot search matches once took a normal match's random bot from 1.8 ms to
+7.6 s: bots ran in threads of the server. These tests check the mechanisms functionally
+(no time is asserted; waits only have generous deadlines).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import camelcade as cc
+from camelcade import bots as bot_registry
+from camelcade.core.chance import sample_chance
+from camelcade.core.view import View
+from tests.server import bots_for_tests
+from tests.server.conftest import sqlite_settings
+from tests.server.support import Api, Client, ServerThread, past
+
+TEST_BOTS = {"test-stuck": "StuckBot", "test-spin": "SpinBot", "test-clock": "ClockBot",
+             "test-spy": "SpyBot"}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def test_bots() -> Iterator[None]:
+    for name, cls in TEST_BOTS.items():
+        bot_registry.register(name, f"tests.server.bots_for_tests:{cls}")
+    yield
+    for name in TEST_BOTS:
+        bot_registry.GENERIC.pop(name, None)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    settings = sqlite_settings(tmp_path_factory.mktemp("db"), bot_move_deadline=1.5,
+                               bot_workers=2)
+    running = ServerThread(settings).start()
+    yield running
+    running.stop()
+
+
+def _job(state: cc.State, texts: list[str], bot: str, limit: float = 2.0) -> Any:
+    from camelcade.server.botpool import bot_target
+    from camelcade.server.botworker import BotJob
+
+    target, settings = bot_target(state.game.id, bot)
+    return BotJob(1, "m1", state.game.id, dict(state.game.options), tuple(texts),
+                  state.current_player, bot, target, settings, 7, limit)
+
+
+def _played(game_id: str, moves: int) -> tuple[cc.State, list[str]]:
+    state = cc.load(game_id).new_state()
+    texts: list[str] = []
+    rng = random.Random(5)
+    while len(texts) < moves or state.current_player < 0:
+        action = (sample_chance(state, rng) if state.is_chance()
+                  else rng.choice(state.legal_actions()))
+        texts.append(str(action))
+        state.apply(action)
+    return state, texts
+
+
+# -- the worker, in this process -------------------------------------------------------
+
+
+def test_a_worker_gives_the_bot_the_seats_view_alone_rebuilt_from_the_actions() -> None:
+    state, texts = _played("a-dos-de-chameau", 12)
+    from camelcade.server.botworker import Positions, answer
+
+    seat = state.current_player
+    bots_for_tests.SEEN.clear()
+    positions = Positions()
+    reply = answer(_job(state, texts, "test-spy"), positions)
+    assert reply.error is None and reply.action in {str(a) for a in state.legal_actions()}
+    seen = bots_for_tests.SEEN[-1]
+    assert isinstance(seen["view"], View) and seen["player"] == seat
+    assert seen["observation"] == state.observation(seat)
+    assert seen["history"] == state.history_for(seat)
+    # the next job of the match replays only the new actions, onto the state it kept
+    kept = positions.state_for(_job(state, texts, "test-spy"))
+    assert kept.to_json() == state.to_json()
+
+
+def test_a_bot_with_a_clock_is_given_the_budget() -> None:
+    from camelcade.server.botworker import Positions, answer
+
+    state, texts = _played("kamelen", 4)
+    assert answer(_job(state, texts, "test-clock", limit=0.5), Positions()).error is None
+    failed = answer(_job(state, texts, "test-clock", limit=5.0), Positions())
+    assert failed.action is None and "budget was not given" in (failed.error or "")
+
+
+def test_people_go_first_then_the_match_that_used_least_bot_time() -> None:
+    from camelcade.server.botpool import BotPool, Pending
+    from camelcade.server.botworker import BotJob
+
+    pool = BotPool(workers=2, move_seconds=1, deadline=5, quick_seconds=0.05, nice=0)
+    loop = asyncio.new_event_loop()
+    try:
+        def pending(match: str, people: bool, quick: bool, at: float) -> Any:
+            bot = "random" if quick else "mcts"
+            job = BotJob(0, match, "kamelen", {}, (), 0, bot, "x:y", {}, 0, 1.0)
+            return Pending(job, people, at, loop.create_future())
+
+        pool.cost = {"random": 0.001, "mcts": 1.5}
+
+        now = time.monotonic()
+        pool.usage = {"greedy": (10.0, now), "modest": (0.1, now)}
+        bots_only = pending("bots", False, True, 1.0)
+        greedy = pending("greedy", True, False, 2.0)
+        modest = pending("modest", True, False, 3.0)
+        pool.pending = [bots_only, greedy, modest]
+        general, quick = pool.workers[1], pool.workers[0]
+        assert quick.quick_only and not general.quick_only
+        assert pool._next_for(general, now) is modest
+        pool.pending = [bots_only, greedy]
+        assert pool._next_for(general, now) is greedy
+        assert pool._next_for(quick, now) is bots_only  # only quick jobs go there
+        pool.pending = [greedy]
+        assert pool._next_for(quick, now) is None
+    finally:
+        loop.close()
+
+
+# -- on a server -----------------------------------------------------------------------
+
+
+def _match_against(api: Api, bot: str) -> tuple[str, str]:
+    created = api.create("kamelen", seats=[{"kind": "open"}, {"kind": "bot", "bot": bot}])
+    match_id = created["match"]["id"]
+    token = api.join(match_id, 0, "Ann")
+    api.start(match_id, created["host_token"])
+    return match_id, token
+
+
+def _move_and_wait_for_the_bot(server: ServerThread, match_id: str, token: str,
+                               timeout: float) -> dict[str, object]:
+    person = Client(server.ws_base, match_id, token)
+    state = person.wait_state(lambda m: bool(m["legal_actions"]))
+    person.act(state["legal_actions"][0]["action"])
+    mine = person.wait_state(past(state["state_id"]))
+    answered = person.wait_state(lambda m: bool(m["legal_actions"])
+                                 and m["state_id"] > mine["state_id"], timeout=timeout)
+    person.close()
+    return answered
+
+
+def test_bots_move_in_worker_processes(server: ServerThread, api: Api) -> None:
+    match_id, token = _match_against(api, "random")
+    _move_and_wait_for_the_bot(server, match_id, token, timeout=30)
+    pool: Any = server.app.state.services.pool
+    pids = {w.process.pid for w in pool.workers if w.process is not None and w.jobs_done}
+    assert pids and os.getpid() not in pids
+    assert pool.stats.jobs >= 1 and "random" in pool.stats.by_bot
+
+
+def test_a_bot_past_the_deadline_loses_its_move_to_a_fallback(tmp_path: Path) -> None:
+    settings = sqlite_settings(tmp_path, bot_move_deadline=6.0, quick_bot_seconds=0.01,
+                               bot_workers=2)
+    running = ServerThread(settings).start()
+    try:
+        api = Api(running.base)
+        pool: Any = running.app.state.services.pool
+        for bot in ("test-stuck", "test-spin"):
+            before, replaced = pool.stats.fallbacks, pool.stats.replaced_workers
+            match_id, token = _match_against(api, bot)
+            _move_and_wait_for_the_bot(running, match_id, token, timeout=60)
+            assert pool.stats.fallbacks > before and pool.stats.replaced_workers > replaced
+        # both overran the quick worker first: one waiting, one using a slow bot's CPU
+        assert {"test-stuck", "test-spin"} <= pool.demoted
+    finally:
+        running.stop()
+
+
+def test_a_stuck_search_does_not_hold_up_another_matchs_random_bot(
+    tmp_path: Path,
+) -> None:
+    settings = sqlite_settings(tmp_path, bot_move_deadline=120.0, bot_workers=2)
+    running = ServerThread(settings).start()
+    try:
+        api = Api(running.base)
+        pool: Any = running.app.state.services.pool
+        pool.demoted.add("test-stuck")  # known to be slow: general workers only
+        stuck = [_match_against(api, "test-stuck") for _ in range(2)]
+        for match_id, token in stuck:
+            person = Client(running.ws_base, match_id, token)
+            state = person.wait_state(lambda m: bool(m["legal_actions"]))
+            person.act(state["legal_actions"][0]["action"])
+            person.wait_state(past(state["state_id"]))
+            person.close()
+        assert any(w.running is not None for w in pool.workers if not w.quick_only)
+        match_id, token = _match_against(api, "random")
+        # a queue behind the stuck bots would take 120 s or more
+        _move_and_wait_for_the_bot(running, match_id, token, timeout=30)
+    finally:
+        running.stop()
+
+
+BOTS_ONLY = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+
+
+def test_bot_only_matches_are_capped_per_address_and_in_total(tmp_path: Path) -> None:
+    settings = sqlite_settings(tmp_path, bot_matches_per_address=2, bot_matches_total=3)
+    running = ServerThread(settings).start()
+    try:
+        first, second, third = (Api(running.base, source=f"127.0.0.{n}") for n in (1, 2, 3))
+        for _ in range(2):
+            first.create("kamelen", seats=BOTS_ONLY)
+        refused = first.http.post("/api/matches", json={"game": "kamelen", "seats": BOTS_ONLY})
+        assert first.error(refused) == "rate/limited" and "at most 2" in refused.text
+        first.create("kamelen", seats=[{"kind": "open"}, BOTS_ONLY[0]])  # a person's seat
+        second.create("kamelen", seats=BOTS_ONLY)
+        full = third.http.post("/api/matches", json={"game": "kamelen", "seats": BOTS_ONLY})
+        assert third.error(full) == "server/busy" and "(3)" in full.text
+    finally:
+        running.stop()
+
+
+def test_bot_only_matches_pause_unwatched_and_resume_when_watched(tmp_path: Path) -> None:
+    settings = sqlite_settings(tmp_path)
+    running = ServerThread(settings).start()
+    try:
+        api = Api(running.base)
+        match_id = api.create("kamelen", seats=BOTS_ONLY, auto_start=True)["match"]["id"]
+        started = api.match(match_id)
+        time.sleep(1.0)
+        assert api.match(match_id)["state_id"] == started["state_id"]  # nobody watches
+        watcher = Client(running.ws_base, match_id)
+        watcher.wait_state(lambda m: m["state_id"] >= started["state_id"] + 6, timeout=30)
+        watcher.close()
+        time.sleep(0.5)
+        paused_at = api.match(match_id)["state_id"]
+    finally:
+        running.stop()
+    again = ServerThread(settings).start()  # a restart does not wake it either
+    try:
+        api = Api(again.base)
+        time.sleep(1.0)
+        assert api.match(match_id)["state_id"] == paused_at
+        watcher = Client(again.ws_base, match_id)
+        watcher.wait_state(lambda m: m["status"] == "finished", timeout=60)
+        watcher.close()
+    finally:
+        again.stop()
+
+
+def test_a_level_resolves_to_its_bot_and_settings_for_the_worker() -> None:
+    from camelcade.server.botpool import bot_target
+
+    target, settings = bot_target("kamelen", "@medium")
+    level = cc.bots.levels("kamelen")["medium"]
+    assert target == cc.bots.ref(level.bot).target and settings == dict(level.settings)
+    assert bot_target("kamelen", "random") == (cc.bots.ref("random").target, {})
+    with pytest.raises(ValueError, match="no level 'legendary'"):
+        bot_target("kamelen", "@legendary")

@@ -39,7 +39,7 @@ def main() -> int:
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     sys.path.insert(0, str(HERE.parent))
-    files = sorted([*HERE.glob("bench_*.py"), HERE / "server_load.py"])
+    files = sorted([*HERE.glob("bench_*.py"), HERE / "server_load.py", HERE / "server_attack.py"])
     if args.names:
         files = [f for f in files if any(n in f.stem for n in args.names)]
     for path in files:

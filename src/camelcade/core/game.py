@@ -591,6 +591,7 @@ class State(ABC):
         new = self._position_copy()
         new._history = list(self._history)
         new._seen_by = dict(self._seen_by)
+        new._texts = {viewer: list(texts) for viewer, texts in self._texts.items()}
         return new
 
     def _position_copy(self: _S) -> _S:

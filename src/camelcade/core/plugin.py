@@ -141,6 +141,9 @@ class GamePlugin:
     guide: Ref[Callable[[Game], str]] | None = None
     """Help written for players: how each piece moves, what each action does, examples one
     per line. The terminal's ``help`` and the web app's help dialog show it."""
+    balance: Ref[Any] | None = None
+    """A designer's probe for ``camelcade balance`` (``camelcade.sim.balance``): figures of
+    the game's own (Camel Drive's races, shouts, lanes) beside the generic ones."""
     counted: Ref[Mapping[str, Any]] | None = None
     """How a run of one event is told once (``camelcade.core.words.Counted`` per message),
     for ``group_repeats``: "Yellow draws 3 cards." for three draws."""

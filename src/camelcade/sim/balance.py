@@ -75,7 +75,7 @@ def settings(vary: Sequence[tuple[str, list[str]]], grid: bool) -> list[dict[str
 
 def game_probe(game_id: str) -> str | None:
     """The probe a game's manifest declares (a ``balance`` slot), if any."""
-    ref = getattr(plugin(game_id), "balance", None)
+    ref = plugin(game_id).balance
     return ref.target if isinstance(ref, Ref) else None
 
 

@@ -24,9 +24,9 @@ def guide(game: Game) -> str:
         t("A dos de Chameau: race your three camels from the town into the oasis."),
         t("The path has {last} spaces. Space 0 is the town, where every camel starts; "
           "spaces {first} to {last} are the oasis.", first=OASIS_FIRST, last=TRACK_END),
-        t("The game ends as soon as all six oasis spaces hold a camel. Then {oasis}: "
-          "each player adds up the spaces their camels stand on, and the most points win; "
-          "players with equal points win together.", oasis=oasis),
+        t("The game ends as soon as all six oasis spaces hold a camel. Then each player adds "
+          "up the points of the oasis spaces their camels stand on: {oasis}. The most points "
+          "win; players with equal points win together.", oasis=oasis),
         "",
         t("Your turn: play one card from your hand, then draw back up to three cards."),
         t("Moving counts only empty spaces: a space with a camel on it is skipped. One "
@@ -49,7 +49,8 @@ def guide(game: Game) -> str:
           "three. It can always be played."),
         t("If none of your cards can be played, you discard one of them with no effect."),
         "",
-        t("Type a move as the card, a space, and the camel's space. Examples:"),
+        t("Type a move as the card's name, then the space of the camel it moves (0 for the "
+          "town). Examples:"),
         t("oasis3 12: your camel on space 12 moves forward 3 empty spaces."),
         t("oasis2 0: one of your camels in the town moves forward 2 empty spaces."),
         t("mirage2 17: the other player's camel on space 17 goes back 2 empty spaces."),
@@ -57,6 +58,9 @@ def guide(game: Game) -> str:
         t("storm: play the sandstorm."),
         t("discard mirage3: put mirage 3 away, when none of your cards can be played."),
         "",
+        t("Each turn you hear whose turn it is, your hand, the oasis, the points so far, the "
+          "path with each camel's space and owner (\"12 yours, 15 Yellow\"), the town, and "
+          "everyone's cards: in hand, in the pile, played and the card on top."),
         t("At the prompt: 'legal' lists your moves with what each does; a number plays "
           "that move from the list."),
         t("'hand' says your hand and the cards still in your pile (the h key in the "

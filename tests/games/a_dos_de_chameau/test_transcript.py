@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import statistics
+from itertools import pairwise
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -40,7 +41,7 @@ def lines_per_turn(text: str) -> list[int]:
     lines = text.splitlines()
     moves = [index for index, line in enumerate(lines)
              if line.startswith(PROMPT) and line.rstrip().endswith(": 1")]
-    return [after - before for before, after in zip(moves, moves[1:], strict=False)]
+    return [after - before for before, after in pairwise(moves)]
 
 
 def test_transcript_golden() -> None:

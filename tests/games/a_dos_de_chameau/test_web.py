@@ -44,6 +44,8 @@ def test_the_board_is_a_list_from_the_town_to_the_oasis_then_the_cards() -> None
     laid = layout(three_players(), 0)
     board = laid["board"]
     assert board["kind"] == "list"
+    assert board["label"] == ("The path: the town, then spaces 1 to 36, the oasis from 31 on; "
+                              "then the cards")
     ids = [cell["id"] for row in board["rows"] for cell in row["cells"]]
     assert ids == ["town", *[f"s{n}" for n in range(1, 37)], "hand1", "hand2", "hand3",
                    "seat0", "seat1", "seat2"]

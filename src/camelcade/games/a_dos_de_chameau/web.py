@@ -76,8 +76,8 @@ def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
     rows.append({"label": t("cards"), "cells": _seats(seen, player)})
     board = {
         "kind": "list",
-        "label": t("Path from the town to the oasis, spaces {first} to {last}; then the cards",
-                   first=OASIS_FIRST, last=TRACK_END),
+        "label": t("The path: the town, then spaces 1 to {last}, the oasis from {first} on; "
+                   "then the cards", first=OASIS_FIRST, last=TRACK_END),
         "rows": rows,
         "drawing": _drawing(seen, points, player),
     }

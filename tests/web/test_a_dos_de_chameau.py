@@ -111,6 +111,7 @@ def test_a_whole_match_with_the_mouse(new_page: Any) -> None:
             audit(page, "A dos de Chameau on my first turn")
             assert page.locator("#board-svg [data-cell]").count() == len(board_cells(page))
         if turn == 6:
+            page.wait_for_timeout(600)  # the last camel's move has finished sliding
             screenshot(page, f"{GAME}-board-page")
             page.locator("#board-host").screenshot(path=str(ARTIFACTS / f"{GAME}-board.png"))
             if os.environ.get("UPDATE_DOCS_IMAGES"):

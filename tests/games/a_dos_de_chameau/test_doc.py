@@ -83,3 +83,14 @@ def test_the_saved_keys_in_the_doc_are_the_layout() -> None:
     named = re.findall(r"`([a-z_]+)`", saved)
     keys = list(ADosPosition.keys())
     assert [key for key in named if key in keys] == keys
+
+
+def test_the_words_shown_in_the_doc_are_what_the_game_says() -> None:
+    """The two excerpts of "Playing in words and in the browser" are real output."""
+    from .test_text import ended, three_players
+
+    blocks = re.findall(r"```text\n(.*?)```", section("Playing in words and in the browser"),
+                        re.S)
+    assert blocks[0].rstrip("\n") == three_players().describe(0)
+    state, last = ended()
+    assert blocks[1].rstrip("\n") == state.describe_action(last)

@@ -10,13 +10,12 @@ as a diff; ``UPDATE_GOLDEN=1`` rewrites it. The long games are ``*.moves`` files
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import camelcade as cc
 from tests.golden_support import short_playthrough
 
-from .helpers import GAME_ID
+from .helpers import GAME_ID, check_golden
 
 PLAYERS, SEED = 3, 5
 GOLDEN = (Path(__file__).resolve().parents[2] / "golden" / GAME_ID
@@ -34,13 +33,7 @@ def playthrough() -> str:
 
 def test_short_golden_playthrough() -> None:
     text = playthrough()
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), f"missing {GOLDEN}; run with UPDATE_GOLDEN=1 to create it"
-    assert text == GOLDEN.read_text(encoding="utf-8"), (
-        f"{GOLDEN.name} differs from a fresh playthrough; if the change is intended, "
-        "rerun with UPDATE_GOLDEN=1 and review the diff"
-    )
+    check_golden(GOLDEN, text, "a fresh playthrough")
     assert len(text.encode("utf-8")) <= MAX_BYTES
 
 

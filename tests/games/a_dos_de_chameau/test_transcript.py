@@ -13,7 +13,6 @@ person's moves to the next prompt.
 
 from __future__ import annotations
 
-import os
 import statistics
 from itertools import pairwise
 from pathlib import Path
@@ -22,7 +21,7 @@ from typer.testing import CliRunner
 
 from camelcade.cli.main import app
 
-from .helpers import GAME_ID
+from .helpers import GAME_ID, check_golden
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / GAME_ID / "transcript.txt"
 ARGS = ["play", GAME_ID, "--players", "3", "--plain", "--bots", "mcts", "--seed", "4"]
@@ -45,14 +44,7 @@ def lines_per_turn(text: str) -> list[int]:
 
 
 def test_transcript_golden() -> None:
-    text = transcript()
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), f"missing {GOLDEN}; run with UPDATE_GOLDEN=1 to create it"
-    assert text == GOLDEN.read_text(encoding="utf-8"), (
-        f"{GOLDEN.name} differs from a fresh scripted game; if the change is intended, "
-        "rerun with UPDATE_GOLDEN=1 and review the diff"
-    )
+    check_golden(GOLDEN, transcript(), "a fresh scripted game")
 
 
 def test_the_transcript_reads_as_a_person_would_want_to_hear_it() -> None:

@@ -86,11 +86,13 @@ def test_the_saved_keys_in_the_doc_are_the_layout() -> None:
 
 
 def test_the_words_shown_in_the_doc_are_what_the_game_says() -> None:
-    """The two excerpts of "Playing in words and in the browser" are real output."""
+    """The two excerpts of "Playing in words and in the browser" are real output: each a
+    list, one item per line heard (a list wraps on a phone; a code block would scroll)."""
     from .test_text import ended, three_players
 
-    blocks = re.findall(r"```text\n(.*?)```", section("Playing in words and in the browser"),
-                        re.S)
-    assert blocks[0].rstrip("\n") == three_players().describe(0)
+    text = section("Playing in words and in the browser")
+    blocks = [block.replace("- ", "", 1).replace("\n- ", "\n")
+              for block in re.findall(r"^(- .*?)\n\n", text, re.M | re.S)]
+    assert blocks[0] == three_players().describe(0)
     state, last = ended()
-    assert blocks[1].rstrip("\n") == state.describe_action(last)
+    assert blocks[1] == state.describe_action(last)

@@ -10,8 +10,10 @@ its discards), so every position built here is a legal saved state.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import camelcade as cc
@@ -113,3 +115,14 @@ def camels(state: cc.State) -> list[list[int]]:
 def legal(state: cc.State) -> list[str]:
     """The legal actions as text, in the engine's order."""
     return [str(action) for action in state.legal_actions()]
+
+
+def check_golden(golden: Path, text: str, what: str) -> None:
+    """``text`` equals the reviewed file ``golden`` (``UPDATE_GOLDEN=1`` rewrites it first)."""
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(text, encoding="utf-8")
+    assert golden.exists(), f"missing {golden}; run with UPDATE_GOLDEN=1 to create it"
+    assert text == golden.read_text(encoding="utf-8"), (
+        f"{golden.name} differs from {what}; if the change is intended, rerun with "
+        "UPDATE_GOLDEN=1 and review the diff"
+    )

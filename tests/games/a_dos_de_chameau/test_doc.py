@@ -83,3 +83,16 @@ def test_the_saved_keys_in_the_doc_are_the_layout() -> None:
     named = re.findall(r"`([a-z_]+)`", saved)
     keys = list(ADosPosition.keys())
     assert [key for key in named if key in keys] == keys
+
+
+def test_the_words_shown_in_the_doc_are_what_the_game_says() -> None:
+    """The two excerpts of "Playing in words and in the browser" are real output: each a
+    list, one item per line heard (a list wraps on a phone; a code block would scroll)."""
+    from .test_text import ended, three_players
+
+    text = section("Playing in words and in the browser")
+    blocks = [block.replace("- ", "", 1).replace("\n- ", "\n")
+              for block in re.findall(r"^(- .*?)\n\n", text, re.M | re.S)]
+    assert blocks[0] == three_players().describe(0)
+    state, last = ended()
+    assert blocks[1] == state.describe_action(last)

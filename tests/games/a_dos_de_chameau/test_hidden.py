@@ -54,7 +54,7 @@ def test_draws_are_seen_only_by_drawer() -> None:
     state = mid_game()
     state.apply("oasis3 12")
     assert state.describe_action("draw mirage1", player=2) == "Red draws a card."
-    assert state.describe_action("draw mirage1", player=0) == "Red (you) draws mirage 1."
+    assert state.describe_action("draw mirage1", player=0) == "You draw mirage 1."
     state.apply("draw mirage1")
     assert state.history_for(0) == ["oasis3 12", "draw mirage1"]
     assert state.history_for(1) == ["oasis3 12", "draw ?"]

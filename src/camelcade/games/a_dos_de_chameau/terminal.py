@@ -2,8 +2,11 @@
 
 The path is drawn as three rows of twelve spaces (1-12, 13-24, 25-36), the oasis spaces
 31-36 marked with their points. A camel is its owner's initial (R, Y, O, B) in the owner's
-colour, and a legend names the colours, so nothing depends on seeing colour. Only what
-``player`` may see is drawn: other seats' hands are counts, never cards.
+colour, and a legend names the colours and every mark, so nothing depends on seeing
+colour. Only what ``player`` may see is drawn: other seats' hands are counts, never cards.
+
+The prompt's own words (``hand``, ``played``, ``scores``) are here too: each answers from
+what the asking seat may know.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ from rich.text import Text
 
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
+from camelcade.games.a_dos_de_chameau import text
+from camelcade.games.a_dos_de_chameau.phrases import card_list, card_name
 from camelcade.games.a_dos_de_chameau.spec import COLOURS, EMPTY, OASIS_FIRST, TOWN, TRACK_END
 from camelcade.games.a_dos_de_chameau.state import ADosState
-from camelcade.games.a_dos_de_chameau.text import card_list, card_name, plural
 
 STYLES = {
     "red": "bold red",
@@ -52,6 +56,7 @@ def _legend(state: ADosState, player: PlayerId | None) -> Text:
         if seat:
             parts.append(", ")
         parts.append(_named(seat, player))
+    parts.append(f". {EMPTY_MARK} an empty space; +n the points of an oasis space.")
     return Text.assemble(*parts)
 
 
@@ -98,13 +103,16 @@ def _path(state: ADosState) -> Table:
 
 
 def _players(state: ADosState, player: PlayerId | None) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1),
+                  caption="Hand: your cards, or how many another player holds. Pile: cards "
+                  "left to draw. Played: cards played, the top one named.",
+                  caption_justify="left")
     for column in ("Camel", "Hand", "Pile", "Played (top)", "Score", "Turn"):
         table.add_column(column, justify="right" if column in ("Pile", "Score") else "left")
     scores = state.scores()
     for seat in range(state.game.players):
         hand = state.hand(seat)
-        shown = card_list(hand) if seat == player else plural(len(hand), "card")
+        shown = card_list(hand) if seat == player else str(len(hand))
         discards = state.discards(seat)
         top = f"{len(discards)} ({card_name(discards[-1])})" if discards else "0"
         turn = ""
@@ -119,8 +127,7 @@ def _players(state: ADosState, player: PlayerId | None) -> Table:
 
 def render(state: State, player: PlayerId | None) -> RenderableType:
     """The board, the players and the status line as ``player`` sees them."""
-    if not isinstance(state, ADosState):
-        raise TypeError(f"not an A dos de Chameau state: {type(state).__name__}")
+    state = _checked(state)
     status = state.describe(player).splitlines()[0]
     return Group(
         Text(status, style="bold"),
@@ -129,3 +136,24 @@ def render(state: State, player: PlayerId | None) -> RenderableType:
         _path(state),
         _players(state, player),
     )
+
+
+def _checked(state: State) -> ADosState:
+    if not isinstance(state, ADosState):
+        raise TypeError(f"not an A dos de Chameau state: {type(state).__name__}")
+    return state
+
+
+def hand(state: State, player: PlayerId) -> str:
+    """Your hand and the cards still in your pile."""
+    return text.hand_text(_checked(state), player)
+
+
+def played(state: State, player: PlayerId) -> str:
+    """Every card each player has played since the last sandstorm, the top card last."""
+    return text.played_text(_checked(state), player)
+
+
+def scores(state: State, player: PlayerId) -> str:
+    """The points of the camels in the oasis, space by space."""
+    return text.points_text(_checked(state), player)

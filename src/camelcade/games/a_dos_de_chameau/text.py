@@ -1,146 +1,324 @@
-"""Plain-language text of positions and actions, for screen readers, logs and the terminal.
+"""What a player hears: the position and every action in whole sentences.
 
-Everything is said in words: camels are named by their owner's colour, spaces by number,
-the oasis spaces with their points. Hidden cards are never named to a seat that cannot
-see them.
+This is what the terminal prints, what a screen reader says and what the web app
+announces, so it is written to be listened to: the most important first, short, every
+sentence whole (``camelcade.core.words``: named placeholders, plurals by number, lists by
+``and_list``), ready for the translations. The listener is "you" ("You play oasis 3: your
+camel on space 12 moves forward to space 16."), everyone else is their colour. Hidden
+cards are never named to a seat that cannot see them: a draw is "Yellow draws a card." to
+everyone but Yellow.
+
+A play that ends the game says so and then scores it, one line per player in seat
+order, item by item (each oasis space with its points), and the result: the rules score
+"each player sums the values of the oasis spaces holding their camels".
+
+``COUNTED`` tells front ends how a run of draws is said once ("Yellow draws 3 cards.").
 """
 
 from __future__ import annotations
 
 from camelcade.core.action import Action
 from camelcade.core.types import PlayerId
+from camelcade.core.words import Counted, and_list, t, tn
 from camelcade.games.a_dos_de_chameau.actions import Discard, Draw, Play
+from camelcade.games.a_dos_de_chameau.phrases import (
+    camel,
+    card_list,
+    card_name,
+    colour,
+    oasis_points,
+    place,
+    played_cards,
+    seat_word,
+)
 from camelcade.games.a_dos_de_chameau.spec import (
-    EMPTY,
     END_OASIS_FULL,
+    HAND_SIZE,
     LEADER,
     MIRAGE_CARD,
     OASIS,
-    OASIS_CARD,
     OASIS_FIRST,
     STORM,
     TOWN,
+    card_set,
 )
-from camelcade.games.a_dos_de_chameau.state import ADosState
+from camelcade.games.a_dos_de_chameau.state import ADosState, Move
+
+__all__ = ["COUNTED", "card_list", "card_name", "describe_action", "describe_state",
+           "score_lines"]
+
+COUNTED = {
+    "{seat} draws a card.": Counted("{seat} draws {count} card.", "{seat} draws {count} cards."),
+    "You draw {card}.": Counted("You draw {count} copy of {card}.",
+                                "You draw {count} copies of {card}."),
+}
+"""Runs of one draw told once: "Yellow draws 3 cards.", "You draw 2 copies of oasis 1."."""
+SET_SIZE = sum(card_set([1] * 7).values())
+"""Cards in one player's set (12): what a sandstorm gathers."""
 
 
-def card_name(card: str) -> str:
-    """'oasis3' → 'oasis 3'; 'leader' → 'caravan leader'; 'storm' → 'sandstorm'."""
-    if card == LEADER:
-        return "caravan leader"
-    if card == STORM:
-        return "sandstorm"
-    return f"{card[:-1]} {card[-1]}"
-
-
-def card_list(cards: list[str]) -> str:
-    return ", ".join(card_name(card) for card in cards) if cards else "none"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def space_name(state: ADosState, space: int) -> str:
-    if space == TOWN:
-        return "the town"
-    if space in OASIS:
-        points = state.oasis_points[space - OASIS_FIRST]
-        return f"oasis space {space} ({plural(points, 'point')})"
-    return f"space {space}"
-
-
-def seat_name(state: ADosState, seat: PlayerId, player: PlayerId | None) -> str:
-    return f"{state.colour(seat)} (you)" if seat == player else state.colour(seat)
+# -- the position ------------------------------------------------------------------------
 
 
 def describe_state(state: ADosState, player: PlayerId | None) -> str:
-    """The position in words, as ``player`` sees it (None: what everyone sees)."""
-    players = range(state.game.players)
-    lines = [f"A dos de Chameau, {state.game.players} players. {_status(state, player)}"]
-    in_town = [f"{state.colour(s)} {state.camels(s).count(TOWN)}" for s in players
-               if TOWN in state.camels(s)]
-    lines.append("Town: " + (", ".join(in_town) if in_town else "empty") + ".")
-    track = [f"{space} {state.colour(state.owner(space))}" for space in range(1, OASIS_FIRST)
-             if state.owner(space) != EMPTY]
-    lines.append("Path: " + ("; ".join(track) if track else "no camels on the path") + ".")
-    oasis = []
-    for space in OASIS:
-        seat = state.owner(space)
-        holder = "empty" if seat == EMPTY else state.colour(seat)
-        points = state.oasis_points[space - OASIS_FIRST]
-        oasis.append(f"{space} {holder} ({plural(points, 'point')})")
-    lines.append("Oasis: " + "; ".join(oasis) + ".")
-    scores = state.scores()
-    lines.append("Scores: " + ", ".join(f"{state.colour(s)} {scores[s]:g}" for s in players)
-                 + ".")
-    for seat in players:
-        discards = state.discards(seat)
-        top = f"top card {card_name(discards[-1])}" if discards else "none"
-        lines.append(
-            f"{seat_name(state, seat, player)}: {plural(len(state.hand(seat)), 'card')} in hand, "
-            f"{plural(state.pile_size(seat), 'card')} in the pile, "
-            f"{plural(len(discards), 'card')} played ({top})."
-        )
+    """The position as ``player`` hears it (None: what everyone sees), most important first:
+    whose turn and what to do, your hand, the oasis and the points, the path and the town,
+    everyone's cards."""
+    lines = [_status(state, player)]
     if player is not None:
-        lines.append(f"Your hand: {card_list(state.hand(player))}.")
-        pile = state.pile(player)
-        lines.append(f"Your pile, {plural(len(pile), 'card')}: {card_list(pile)}." if pile
-                     else "Your pile: empty.")
+        lines.append(t("Your hand: {cards}.", cards=card_list(state.hand(player))))
+    lines.append(_oasis(state, player))
+    points = _points(state, player)
+    if points:
+        lines.append(points)
+    lines.append(_path(state, player))
+    lines.append(_cards(state, player))
     return "\n".join(lines)
 
 
 def _status(state: ADosState, player: PlayerId | None) -> str:
     if state.is_terminal():
-        reason = ("the oasis is full" if state.end_reason == END_OASIS_FULL
-                  else "no player has a card left")
-        names = [seat_name(state, s, player) for s in state.winners()]
-        best = max(state.scores())
-        verb = "wins" if len(names) == 1 else "share the win"
-        points = f"{best:g} point{'' if best == 1 else 's'}"
-        return f"The game is over: {reason}. {and_list(names)} {verb} with {points}."
-    if state.is_chance():
-        drawing = state.drawing
-        assert drawing is not None
-        return f"{seat_name(state, drawing, player)} is drawing a card."
-    return f"It is {seat_name(state, state.current_player, player)}'s turn."
+        if state.end_reason == END_OASIS_FULL:
+            return t("The game is over: the oasis is full. {result}", result=_result(state, player))
+        return t("The game is over: no player has a card left. {result}",
+                 result=_result(state, player))
+    drawing = state.drawing
+    if drawing is not None:
+        if drawing == player:
+            return t("You are drawing a card.")
+        return t("{seat} is drawing a card.", seat=colour(drawing))
+    mover = state.current_player
+    if mover != player:
+        return t("It is {seat}'s turn.", seat=colour(mover))
+    if state.legal_actions() and isinstance(state.legal_actions()[0], Discard):
+        return t("Your turn, {seat}: none of your cards can be played, so discard one.",
+                 seat=colour(mover))
+    return t("Your turn, {seat}: play a card.", seat=colour(mover))
 
 
-def and_list(names: list[str]) -> str:
-    """'Red', 'Red and Yellow', 'Red, Yellow and Orange'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def _oasis(state: ADosState, player: PlayerId | None) -> str:
+    items = []
+    for space in OASIS:
+        points = oasis_points(state.oasis_points, space)
+        owner = state.owner(space)
+        if owner < 0:
+            items.append(tn("{space} empty, {count} point", "{space} empty, {count} points",
+                            points, space=space))
+        elif owner == player:
+            items.append(tn("{space} yours, {count} point", "{space} yours, {count} points",
+                            points, space=space))
+        else:
+            items.append(tn("{space} {seat}, {count} point", "{space} {seat}, {count} points",
+                            points, space=space, seat=colour(owner)))
+    return t("Oasis: {spaces}.", spaces="; ".join(items))
+
+
+def _points(state: ADosState, player: PlayerId | None) -> str | None:
+    """The points of the camels in the oasis, best first; None while nobody has any."""
+    scores = state.scores()
+    if not any(scores):
+        return None
+    order = sorted(range(state.game.players), key=lambda seat: -scores[seat])
+    items = [t("{seat} {points}", seat=seat_word(seat, player), points=round(scores[seat]))
+             for seat in order]
+    if state.is_terminal():
+        return t("Points: {items}.", items=", ".join(items))
+    return t("Points so far: {items}.", items=", ".join(items))
+
+
+def _path(state: ADosState, player: PlayerId | None) -> str:
+    camels = []
+    for space in range(1, OASIS_FIRST):
+        owner = state.owner(space)
+        if owner == player and owner >= 0:
+            camels.append(t("{space} yours", space=space))
+        elif owner >= 0:
+            camels.append(t("{space} {seat}", space=space, seat=colour(owner)))
+    path = (t("Path: {camels}.", camels=", ".join(camels)) if camels
+            else t("Path: no camels on the path."))
+    town = [t("{seat} {count}", seat=seat_word(seat, player), count=state.camels(seat).count(TOWN))
+            for seat in range(state.game.players) if TOWN in state.camels(seat)]
+    if not town:
+        return t("{path} Town: empty.", path=path)
+    return t("{path} Town: {camels}.", path=path, camels=", ".join(town))
+
+
+def _cards(state: ADosState, player: PlayerId | None) -> str:
+    items = [t("{seat} {hand} in hand, {pile} in the pile, {played}", seat=seat_word(seat, player),
+               hand=len(state.hand(seat)), pile=state.pile_size(seat),
+               played=played_cards(state.discards(seat)))
+             for seat in range(state.game.players)]
+    return t("Cards: {seats}.", seats="; ".join(items))
+
+
+def _result(state: ADosState, player: PlayerId | None) -> str:
+    winners = state.winners()
+    best = round(max(state.scores()))
+    if len(winners) > 1:
+        last = sorted(winners, key=lambda seat: seat == player)  # "Red and you", never "you and"
+        names = and_list([seat_word(seat, player) for seat in last])
+        return tn("{seats} share the win with {count} point.",
+                  "{seats} share the win with {count} points.", best, seats=names)
+    if winners[0] == player:
+        return tn("You win with {count} point.", "You win with {count} points.", best)
+    return tn("{seat} wins with {count} point.", "{seat} wins with {count} points.", best,
+              seat=colour(winners[0]))
+
+
+def score_lines(state: ADosState, player: PlayerId | None) -> list[str]:
+    """Each player's oasis points, item by item, in seat order (as the rules score)."""
+    lines: list[str] = []
+    for seat in range(state.game.players):
+        spaces = [space for space in state.camels(seat) if space >= OASIS_FIRST]
+        items = [t("{points} for space {space}", space=space,
+                   points=oasis_points(state.oasis_points, space)) for space in spaces]
+        total = sum(oasis_points(state.oasis_points, space) for space in spaces)
+        if seat == player:
+            lines.append(tn("You score {count} point: {items}.", "You score {count} points: "
+                            "{items}.", total, items=and_list(items)) if items else
+                         t("You score no points: none of your camels is in the oasis."))
+        else:
+            lines.append(tn("{seat} scores {count} point: {items}.", "{seat} scores {count} "
+                            "points: {items}.", total, seat=colour(seat), items=and_list(items))
+                         if items else t("{seat} scores no points: none of their camels is in "
+                                         "the oasis.", seat=colour(seat)))
+    return lines
+
+
+# -- actions -----------------------------------------------------------------------------
 
 
 def describe_action(state: ADosState, action: Action, player: PlayerId | None) -> str:
-    """One sentence for a legal ``action`` in ``state``, as ``player`` may know it."""
+    """What a legal ``action`` in ``state`` does, as ``player`` may know it.
+
+    One sentence; a play that ends the game adds a line saying so, one line per player's
+    points and a line with the result (front ends show each line as an event).
+    """
     if isinstance(action, Draw):
         drawer = state.drawing
         assert drawer is not None
-        if player == drawer:
-            return f"{seat_name(state, drawer, player)} draws {card_name(action.card)}."
-        return f"{seat_name(state, drawer, player)} draws a card."
-    actor = seat_name(state, state.current_player, player)
+        if drawer == player:
+            return t("You draw {card}.", card=card_name(action.card))
+        return t("{seat} draws a card.", seat=colour(drawer))
+    actor = state.current_player
     if isinstance(action, Discard):
-        return f"{actor} discards {card_name(action.card)}, which has no legal use."
+        if actor == player:
+            return t("You discard {card}: none of your cards can be played.",
+                     card=card_name(action.card))
+        return t("{seat} discards {card}: none of their cards can be played.",
+                 seat=colour(actor), card=card_name(action.card))
     assert isinstance(action, Play)
     if action.card == STORM:
-        return f"{actor} plays the sandstorm: every player reshuffles all 12 cards and draws 3."
+        if actor == player:
+            return t("You play the sandstorm: every player gathers all {total} of their cards, "
+                     "shuffles them and draws {hand}.", total=SET_SIZE, hand=HAND_SIZE)
+        return t("{seat} plays the sandstorm: every player gathers all {total} of their cards, "
+                 "shuffles them and draws {hand}.", seat=colour(actor), total=SET_SIZE,
+                 hand=HAND_SIZE)
     move = state.move_of(action)
     assert move is not None
-    passed = f", passing over {plural(move.skipped, 'camel')}" if move.skipped else ""
-    start = "in the town" if move.start == TOWN else f"on space {move.start}"
-    if action.card.startswith(OASIS_CARD):
-        return (f"{actor} plays {card_name(action.card)}: the camel {start} moves forward to "
-                f"{space_name(state, move.end)}{passed}.")
-    if action.card.startswith(MIRAGE_CARD):
-        victim = state.colour(move.owner)
-        return (f"{actor} plays {card_name(action.card)}: {victim}'s camel on space {move.start}"
-                f" goes back to {space_name(state, move.end)}{passed}.")
-    leader = move.end - 1
-    if leader == move.start != TOWN:
-        return (f"{actor} plays the caravan leader: the leading camel, on space {move.start}, "
-                f"moves on to space {move.end}.")
-    ahead_of = ("the town" if leader == TOWN
-                else f"{state.colour(state.owner(leader))}'s camel on space {leader}")
-    return (f"{actor} plays the caravan leader: the camel {start} jumps to space {move.end}, "
-            f"in front of {ahead_of}.")
+    sentence = _move(state, action.card, move, actor, player)
+    if move.end < OASIS_FIRST:
+        return sentence
+    after = state.clone()
+    after.apply(action)
+    if not after.is_terminal():
+        return sentence
+    return "\n".join([sentence, _ending(after), *score_lines(after, player),
+                      _result(after, player)])
+
+
+def _ending(after: ADosState) -> str:
+    if after.end_reason == END_OASIS_FULL:
+        return t("The oasis is full: the game is over.")
+    return t("No player has a card left: the game is over.")
+
+
+def _move(state: ADosState, card: str, move: Move, actor: PlayerId,
+          player: PlayerId | None) -> str:
+    """The sentence of an oasis, mirage or caravan-leader play."""
+    you = actor == player
+    values = {"card": card_name(card), "seat": colour(actor),
+              "camel": camel(move.owner, move.start, player, actor),
+              "to": place(move.end, state.oasis_points), "count": move.skipped}
+    if card == LEADER:
+        return _leader(state, move, you, values, player, actor)
+    if card.startswith(MIRAGE_CARD):
+        if move.skipped:
+            return (tn("You play {card}: {camel} goes back to {to}, passing over {count} camel.",
+                       "You play {card}: {camel} goes back to {to}, passing over {count} camels.",
+                       move.skipped, **_without_count(values)) if you else
+                    tn("{seat} plays {card}: {camel} goes back to {to}, passing over {count} "
+                       "camel.", "{seat} plays {card}: {camel} goes back to {to}, passing over "
+                       "{count} camels.", move.skipped, **_without_count(values)))
+        return (t("You play {card}: {camel} goes back to {to}.", **values) if you else
+                t("{seat} plays {card}: {camel} goes back to {to}.", **values))
+    if move.skipped:
+        return (tn("You play {card}: {camel} moves forward to {to}, passing over {count} camel.",
+                   "You play {card}: {camel} moves forward to {to}, passing over {count} camels.",
+                   move.skipped, **_without_count(values)) if you else
+                tn("{seat} plays {card}: {camel} moves forward to {to}, passing over {count} "
+                   "camel.", "{seat} plays {card}: {camel} moves forward to {to}, passing over "
+                   "{count} camels.", move.skipped, **_without_count(values)))
+    return (t("You play {card}: {camel} moves forward to {to}.", **values) if you else
+            t("{seat} plays {card}: {camel} moves forward to {to}.", **values))
+
+
+def _leader(state: ADosState, move: Move, you: bool, values: dict[str, object],
+            player: PlayerId | None, actor: PlayerId) -> str:
+    leading = move.end - 1
+    if leading == move.start != TOWN:
+        return (t("You play the caravan leader: {camel}, the leading one, moves on to {to}.",
+                  **values) if you else
+                t("{seat} plays the caravan leader: {camel}, the leading one, moves on to {to}.",
+                  **values))
+    if leading == TOWN:
+        return (t("You play the caravan leader: {camel} jumps to {to}, at the head of the "
+                  "race.", **values) if you else
+                t("{seat} plays the caravan leader: {camel} jumps to {to}, at the head of the "
+                  "race.", **values))
+    ahead = camel(state.owner(leading), leading, player, actor)
+    return (t("You play the caravan leader: {camel} jumps to {to}, in front of {ahead}.",
+              ahead=ahead, **values) if you else
+            t("{seat} plays the caravan leader: {camel} jumps to {to}, in front of {ahead}.",
+              ahead=ahead, **values))
+
+
+def _without_count(values: dict[str, object]) -> dict[str, object]:
+    return {key: value for key, value in values.items() if key != "count"}
+
+
+# -- what only the asking seat knows, for the prompt's commands ---------------------------
+
+
+def hand_text(state: ADosState, player: PlayerId) -> str:
+    """Your hand, then what is still in your pile (its order is unknown to everyone)."""
+    hand = t("Your hand: {cards}.", cards=card_list(state.hand(player)))
+    pile = state.pile(player)
+    if not pile:
+        return "\n".join([hand, t("Your pile is empty.")])
+    return "\n".join([hand, tn("Your pile, {count} card: {cards}.",
+                               "Your pile, {count} cards: {cards}.", len(pile),
+                               cards=card_list(pile))])
+
+
+def played_text(state: ADosState, player: PlayerId | None) -> str:
+    """Every card each player has played since the last sandstorm, the top card last."""
+    lines = []
+    for seat in range(state.game.players):
+        discards = state.discards(seat)
+        if seat == player:
+            lines.append(t("You have played {cards}.", cards=card_list(discards)) if discards
+                         else t("You have played no cards."))
+        else:
+            lines.append(t("{seat} has played {cards}.", seat=colour(seat),
+                           cards=card_list(discards)) if discards
+                         else t("{seat} has played no cards.", seat=colour(seat)))
+    return "\n".join(lines)
+
+
+def points_text(state: ADosState, player: PlayerId | None) -> str:
+    """The points of the camels in the oasis now, item by item."""
+    heading = (t("Final points:") if state.is_terminal()
+               else t("Points so far, from the camels in the oasis:"))
+    return "\n".join([heading, *score_lines(state, player)])

@@ -1,0 +1,160 @@
+"""A dos de Chameau's accessible board for the web app: the path as a list, then the cards.
+
+The list runs as the caravan does: the town, spaces 1 to 36 (the oasis spaces with their
+points), then the listener's hand card by card and each player's cards (hand size, pile,
+played with the top card). Every cell is worded by the game ("33, oasis, 3 points: your
+camel"), and everything is read from what the seat may know — its ``observation`` (a
+spectator's: ``public_observation``) — never from the true state, so the board can show
+nothing hidden.
+
+A move is picked on the board camel first: the camel's space, then the space it lands on
+(a mirage: the other player's camel, then where it goes back to). The sandstorm and a
+discard are one click on the card in your hand. Where two cards move the same camel to the
+same space, the shell offers just those two moves from the list.
+
+``board["drawing"]`` carries the few words and numbers the SVG picture needs besides the
+observation (the oasis points, the cards' names, the seats' names and letters), so the
+browser computes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from camelcade.core.game import State
+from camelcade.core.types import JSONDict, PlayerId
+from camelcade.core.words import t, tn
+from camelcade.games.a_dos_de_chameau.actions import Discard, Play
+from camelcade.games.a_dos_de_chameau.phrases import (
+    card_kind,
+    card_list,
+    card_name,
+    colour,
+    oasis_points,
+    played_cards,
+    space_holder,
+    town_camels,
+)
+from camelcade.games.a_dos_de_chameau.spec import (
+    CARD_ORDER,
+    HAND_SIZE,
+    OASIS_FIRST,
+    STORM,
+    TOWN,
+    TRACK_END,
+    card_value,
+)
+from camelcade.games.a_dos_de_chameau.state import ADosState
+
+TOWN_CELL = "town"
+
+
+def space_cell(space: int) -> str:
+    """The cell id of a space: "town", "s1" .. "s36" (stable for the whole game)."""
+    return TOWN_CELL if space == TOWN else f"s{space}"
+
+
+def hand_cell(slot: int) -> str:
+    """The cell of the listener's ``slot``-th card in hand (1 .. 3, in card order)."""
+    return f"hand{slot}"
+
+
+def seat_cell(seat: PlayerId) -> str:
+    return f"seat{seat}"
+
+
+def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
+    """The board and each legal action's cells for ``player`` (None: a spectator)."""
+    if not isinstance(state, ADosState):
+        raise TypeError(f"not an A dos de Chameau state: {type(state).__name__}")
+    seen = state.public_observation() if player is None else state.observation(player)
+    points: list[int] = list(state.game.option("oasis_points"))
+    rows = [{"label": t("path"), "cells": _path(seen, points, player)}]
+    if player is not None:
+        rows.append({"label": t("your hand"), "cells": _hand(seen["hand"])})
+    rows.append({"label": t("cards"), "cells": _seats(seen, player)})
+    board = {
+        "kind": "list",
+        "label": t("The path: the town, then spaces 1 to {last}, the oasis from {first} on; "
+                   "then the cards", first=OASIS_FIRST, last=TRACK_END),
+        "rows": rows,
+        "drawing": _drawing(seen, points, player),
+    }
+    return {"board": board, "actions": _actions(state, seen, player)}
+
+
+def _owners(camels: Sequence[Sequence[int]]) -> dict[int, int]:
+    return {space: seat for seat, spaces in enumerate(camels) for space in spaces if space}
+
+
+def _path(seen: JSONDict, points: Sequence[int], player: PlayerId | None) -> list[JSONDict]:
+    camels = seen["camels"]
+    owners = _owners(camels)
+    town = [spaces.count(TOWN) for spaces in camels]
+    cells = [{"id": TOWN_CELL, "text": t("Town: {camels}.", camels=town_camels(town, player))}]
+    for space in range(1, TRACK_END + 1):
+        holder = space_holder(owners.get(space), player)
+        if space >= OASIS_FIRST:
+            text = tn("{space}, oasis, {count} point: {holder}",
+                      "{space}, oasis, {count} points: {holder}",
+                      oasis_points(points, space), space=space, holder=holder)
+        else:
+            text = t("{space}: {holder}", space=space, holder=holder)
+        cells.append({"id": space_cell(space), "text": text})
+    return cells
+
+
+def _hand(hand: Sequence[str]) -> list[JSONDict]:
+    return [{"id": hand_cell(slot),
+             "text": t("Your card {slot}: {card}", slot=slot, card=card_name(hand[slot - 1]))
+             if slot <= len(hand) else t("Your card {slot}: none", slot=slot)}
+            for slot in range(1, HAND_SIZE + 1)]
+
+
+def _seats(seen: JSONDict, player: PlayerId | None) -> list[JSONDict]:
+    cells = []
+    for seat, discards in enumerate(seen["discards"]):
+        values = {"hand": seen["hand_sizes"][seat], "pile": seen["pile_sizes"][seat],
+                  "played": played_cards(discards)}
+        if seat == player:
+            text = t("Your cards: {hand} in hand, {pile} in the pile, {played}. Your pile: "
+                     "{cards}.", cards=card_list(seen["pile"]), **values)
+        else:
+            text = t("{seat}'s cards: {hand} in hand, {pile} in the pile, {played}.",
+                     seat=colour(seat), **values)
+        cells.append({"id": seat_cell(seat), "text": text})
+    return cells
+
+
+def _drawing(seen: JSONDict, points: Sequence[int], player: PlayerId | None) -> JSONDict:
+    """What the SVG shows besides the observation, in the game's words."""
+    seats = range(len(seen["camels"]))
+    return {
+        "points": {space_cell(space): oasis_points(points, space)
+                   for space in range(OASIS_FIRST, TRACK_END + 1)},
+        "cards": {card: {"kind": card_kind(card), "palms": card_value(card)}
+                  for card in CARD_ORDER},
+        "seats": [{"name": t("You") if seat == player else colour(seat),
+                   "letter": colour(seat)[0]} for seat in seats],
+        "labels": {"town": t("Town"), "oasis": t("Oasis"), "pile": t("pile"),
+                   "played": t("played"), "hand": t("hand"), "points": t("points")},
+    }
+
+
+def _actions(state: ADosState, seen: JSONDict, player: PlayerId | None) -> dict[str, list[str]]:
+    """Each legal action's cells in click order, on ``player``'s own turn only."""
+    if player is None or state.current_player != player:
+        return {}
+    hand: list[str] = list(seen["hand"])
+    cells: dict[str, list[str]] = {}
+    for action in state.legal_actions():
+        if isinstance(action, Discard):
+            cells[str(action)] = [hand_cell(hand.index(action.card) + 1)]
+        elif isinstance(action, Play) and action.card == STORM:
+            cells[str(action)] = [hand_cell(hand.index(STORM) + 1)]
+        elif isinstance(action, Play):
+            move = state.move_of(action)
+            assert move is not None
+            cells[str(action)] = [space_cell(move.start), space_cell(move.end)]
+    return cells

@@ -66,3 +66,12 @@ def test_the_current_language_picks_the_catalogue_and_falls_back_to_english() ->
         assert t("{seat} draws a card.", seat="Red") == "Red draws a card."
     finally:
         set_catalogue_loader(lambda code: None)
+
+
+def test_a_gathered_run_tells_its_different_values_together() -> None:
+    own = {"You draw {card}.": Counted("You draw {card}.", "You draw {card}.", gather="card")}
+    draws = [t("You draw {card}.", card=card) for card in ("oasis 2", "mirage 1", "the storm")]
+    other = t("{seat} draws a card.", seat="Yellow")
+    assert group_repeats([*draws, other], own) == [
+        "You draw oasis 2, mirage 1 and the storm.", "Yellow draws a card."]
+    assert group_repeats(draws[:1], own) == ["You draw oasis 2."]

@@ -3,6 +3,7 @@ offline API page, level bots, replays, command answers, my games and turn e-mail
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from camelcade.core import registry
 from tests.server.conftest import sqlite_settings
 from tests.server.support import Api, Client, ServerThread, past
+from tests.toygame.plain import PLUGIN as PLAIN_PLUGIN
 from tests.toygame.plugin import PLUGIN as TOY_PLUGIN
 
 
@@ -21,10 +23,12 @@ from tests.toygame.plugin import PLUGIN as TOY_PLUGIN
 def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     """A server in a thread with the toy registered for this module (it has a board)."""
     registry.register(TOY_PLUGIN)
+    registry.register(PLAIN_PLUGIN)
     running = ServerThread(sqlite_settings(tmp_path_factory.mktemp("webdb"))).start()
     yield running
     running.stop()
     registry.unregister(TOY_PLUGIN.id)
+    registry.unregister(PLAIN_PLUGIN.id)
 
 
 @pytest.fixture
@@ -68,7 +72,7 @@ def test_state_messages_carry_the_board_and_each_actions_cells(
 
 def test_a_game_without_a_layout_has_no_board_and_no_cells(
         api: Api, toy_server: ServerThread) -> None:
-    match_id, _host, tokens = api.open_match(players=2)  # A dos de Chameau: no board yet
+    match_id, _host, tokens = api.open_match(players=2, game=PLAIN_PLUGIN.id)
     client = Client(toy_server.ws_base, match_id, tokens[0])
     state = client.wait_state(lambda m: m["status"] == "running")
     assert state["view"]["board"] is None
@@ -335,3 +339,15 @@ def test_no_web_layout_reveals_what_its_seat_cannot_see(toy_server: ServerThread
                 action = (sample_chance(state, rng) if state.is_chance()
                           else rng.choice(state.legal_actions()))
                 state.apply(action)
+
+
+def test_rules_pages_show_their_pictures_and_let_scrolled_blocks_take_focus(api: Api) -> None:
+    page = api.http.get("/rules/camel-drive").text
+    pictures = [src for src in re.findall(r'<img src="([^"]+)"', page)]
+    assert pictures and all(src.startswith("/rules-images/") for src in pictures)
+    for src in pictures:
+        response = api.http.get(src)
+        assert response.status_code == 200 and response.headers["content-type"] == "image/png"
+    assert '<pre tabindex="0">' in page and "<pre>" not in page
+    for bad in ("../conftest.py", "x.py", "nothing.png"):
+        assert api.http.get(f"/rules-images/{bad}").status_code == 404

@@ -107,10 +107,16 @@ def and_list(items: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class Counted:
-    """How a repeated sentence is told once: its counted singular and plural messages."""
+    """How a repeated sentence is told once: its counted singular and plural messages.
+
+    With ``gather``, the run may differ in that one placeholder: its values are told
+    together ("You draw oasis 2, mirage 1 and the sandstorm." from three draws), the other
+    values must agree, and ``{count}`` is the run's length.
+    """
 
     singular: str
     plural: str
+    gather: str | None = None
 
 
 def group_repeats(sentences: Sequence[str], counted: Mapping[str, Counted]) -> list[str]:
@@ -125,13 +131,32 @@ def group_repeats(sentences: Sequence[str], counted: Mapping[str, Counted]) -> l
     index = 0
     while index < len(sentences):
         sentence = sentences[index]
-        run = 1
-        while index + run < len(sentences) and sentences[index + run] == sentence:
-            run += 1
         form = counted.get(sentence.message) if isinstance(sentence, Sentence) else None
+        run = 1
+        while index + run < len(sentences) and _same_event(sentence, sentences[index + run],
+                                                           form):
+            run += 1
         if run > 1 and form is not None and isinstance(sentence, Sentence):
-            told.append(tn(form.singular, form.plural, run, **dict(sentence.values)))
+            values = dict(sentence.values)
+            if form.gather is not None:
+                gathered = sentences[index:index + run]
+                values[form.gather] = and_list([dict(s.values)[form.gather]  # type: ignore[attr-defined]
+                                                for s in gathered])
+            told.append(tn(form.singular, form.plural, run, **values))
         else:
-            told.extend([sentence] * run)
+            told.extend(sentences[index:index + run])
         index += run
     return told
+
+
+def _same_event(first: str, other: str, form: Counted | None) -> bool:
+    """Whether ``other`` continues a run that began with ``first``."""
+    if form is None or form.gather is None:
+        return other == first
+    if not (isinstance(first, Sentence) and isinstance(other, Sentence)
+            and other.message == first.message):
+        return False
+    mine, theirs = dict(first.values), dict(other.values)
+    mine.pop(form.gather, None)
+    theirs.pop(form.gather, None)
+    return mine == theirs

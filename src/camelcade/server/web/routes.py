@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from fastapi import APIRouter, FastAPI
@@ -10,7 +11,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 
-from camelcade.cli.rules import find_rules_doc
+from camelcade.cli.rules import doc_dirs, find_rules_doc
 from camelcade.core.registry import game_class, game_ids
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.web import pages
@@ -46,6 +47,12 @@ def my_games_page() -> HTMLResponse:
     return _html(pages.page("My games", pages.MY_GAMES, "mygames.js"))
 
 
+DOC_IMAGE = re.compile(r'src="(?:\.\./)*(?:games/)?img/([A-Za-z0-9_.-]+\.(?:png|svg))"')
+"""A rules document's picture (``img/x.png`` beside it, or ``../img/x.png``), shown from
+``/rules-images/x.png`` since the page's own address is not the document's folder."""
+IMAGE_TYPES = {".png": "image/png", ".svg": "image/svg+xml"}
+
+
 @cache
 def _rules_html(game_id: str) -> str:
     cls = game_class(game_id)
@@ -53,7 +60,23 @@ def _rules_html(game_id: str) -> str:
     # html=False: a rules document is text; any raw HTML in it is shown, never run.
     body = None if found is None else MarkdownIt("commonmark", {"html": False}).enable(
         "table").render(found.read_text(encoding="utf-8"))
+    if body is not None:
+        body = DOC_IMAGE.sub(r'src="/rules-images/\1"', body)
+        body = body.replace("<pre>", '<pre tabindex="0">')  # a scrolled block takes focus
     return pages.rules_page(cls.title, body, game_id)
+
+
+@router.get("/rules-images/{name}")
+def rules_image(name: str) -> FileResponse:
+    """A picture a rules document shows: only png/svg files of the docs' image folders."""
+    suffix = name[name.rfind("."):] if "." in name else ""
+    if "/" not in name and ".." not in name and suffix in IMAGE_TYPES:
+        for folder in doc_dirs():
+            for images in (folder / "img", folder.parent / "img"):
+                candidate = images / name
+                if candidate.is_file():
+                    return FileResponse(candidate, media_type=IMAGE_TYPES[suffix])
+    raise ProtocolError(ErrorCode.MATCH_NOT_FOUND, f"no rules picture {name[:80]!r}")
 
 
 @router.get("/rules/{game_id}")

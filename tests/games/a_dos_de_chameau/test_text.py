@@ -195,7 +195,7 @@ def test_a_run_of_draws_is_told_once_counted() -> None:
         heard.append(said)
         state.apply(f"draw {card}")
     assert group_repeats(heard, COUNTED) == [
-        "You draw 2 copies of oasis 1.", "You draw the sandstorm.",
+        "You draw oasis 1, oasis 1 and the sandstorm.",
         "Yellow draws 3 cards.", "Orange draws 3 cards.",
     ]
 

@@ -49,10 +49,10 @@ __all__ = ["COUNTED", "card_list", "card_name", "describe_action", "describe_sta
 
 COUNTED = {
     "{seat} draws a card.": Counted("{seat} draws {count} card.", "{seat} draws {count} cards."),
-    "You draw {card}.": Counted("You draw {count} copy of {card}.",
-                                "You draw {count} copies of {card}."),
+    "You draw {card}.": Counted("You draw {card}.", "You draw {card}.", gather="card"),
 }
-"""Runs of one draw told once: "Yellow draws 3 cards.", "You draw 2 copies of oasis 1."."""
+"""Runs of draws told once: "Yellow draws 3 cards.", "You draw oasis 2, mirage 1 and the
+sandstorm." (your own draws name their cards, together)."""
 SET_SIZE = sum(card_set([1] * 7).values())
 """Cards in one player's set (12): what a sandstorm gathers."""
 

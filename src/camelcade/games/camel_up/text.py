@@ -1,9 +1,9 @@
 """Camel Up in words: the position as one seat may know it, for screen readers and logs.
 
 ``describe_state`` is told once a turn, so it is short and most important first: whose
-turn, the race order, the track (one line per space that holds something, each stack from
-the bottom, the top camel last), the pyramid, the leg tickets on top, your coins and cards,
-the other seats, the overall piles as counts. Nothing that is empty is said ("no leg
+turn, the race order, your coins, tickets and cards, the track (one line per space that
+holds something, each stack from the bottom, the top camel last), the pyramid, the leg
+tickets on top, the other seats, the overall piles as counts. Nothing that is empty is said ("no leg
 tickets", "0 pyramid tickets"), and the order of the others' face-down cards, which only
 grows, is the ``piles`` command's (and the web board's), not every turn's. What happened
 is :mod:`.narration`'s: ``describe_action`` is re-exported here, so this module is the
@@ -56,16 +56,17 @@ def position_lines(state: CamelUpState, player: PlayerId | None, *,
         return lines + (track_lines(state, player) if track else [])
     lines.append(t("Race order, leader first: {camels}.",
                    camels=camel_list(state.edition, state.camel_order())))
-    if track:
-        lines += track_lines(state, player)
     if state.phase == OVER:
         final = t("Final coins: {coins}.", coins=coins_list(state.coins(), player))
-        return [*lines, final, *pile_lines(state, player)]
-    lines += [pyramid_line(state), tickets_line(state)]
+        return [*lines, *(track_lines(state, player) if track else []), final,
+                *pile_lines(state, player)]
     seats = list(range(state.game.players))
     if player is not None:
         seats.remove(player)
         lines.append(seat_line(state, player, player))
+    if track:
+        lines += track_lines(state, player)
+    lines += [pyramid_line(state), tickets_line(state)]
     lines += [seat_line(state, seat, player) for seat in seats]
     summary = piles_summary(state, player)
     return lines + ([summary] if summary else [])

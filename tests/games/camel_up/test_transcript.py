@@ -1,0 +1,41 @@
+"""The transcript golden: a scripted ``--plain`` game against ``camel-up-ev``, every input
+and every line printed, so a change of wording shows in review (``UPDATE_GOLDEN=1``
+rewrites it)."""
+
+from __future__ import annotations
+
+import os
+
+from typer.testing import CliRunner
+
+from camelcade.cli.main import app
+
+from .transcript import ARGS, FIRST_TURN, GOLDEN, PROMPT, inputs, lines_per_turn
+
+
+def transcript() -> str:
+    result = CliRunner().invoke(app, list(ARGS), input="\n".join(inputs()) + "\n")
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_scripted_game_reads_as_the_golden_transcript() -> None:
+    text = transcript()
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert GOLDEN.exists(), f"missing {GOLDEN}; run with UPDATE_GOLDEN=1 to create it"
+    assert text == GOLDEN.read_text(encoding="utf-8"), (
+        f"{GOLDEN.name} differs from a fresh run; if the change of wording is intended, "
+        "rerun with UPDATE_GOLDEN=1 and review the diff")
+
+
+def test_the_transcript_is_a_whole_game_with_its_scoring_told() -> None:
+    text = GOLDEN.read_text(encoding="utf-8")
+    typed = [line[len(PROMPT):] for line in text.splitlines() if line.startswith(PROMPT)]
+    assert typed[:len(FIRST_TURN)] == list(FIRST_TURN)
+    assert "Error: illegal action 'tile 1 cheer': no tile may go on space 1" in text
+    for sight in ("Leg 1 ends:", "The race is over:", "The overall winner pile is turned over",
+                  "Final coins:", "The game is over"):
+        assert sight in text, sight
+    assert "(you)" not in text.split("Playing against:")[1].split("The game is over")[0]
+    assert len(lines_per_turn(text)) > 10

@@ -44,8 +44,8 @@ function camelShape(unit, info) {
   body.append(svgEl("circle", { cx: 24, cy: -33, r: 1.6, class: "cu-eye" }));
   const group = svgEl("g", { class: `cu-camel cu-c-${unit}${info.crazy ? " cu-crazy" : ""}`, "data-unit": unit });
   group.append(body);
-  group.append(svgEl("circle", { cx: -4, cy: -20, r: 8.5, class: "cu-badge" }));
-  group.append(label(info.letter, -4, -20, { class: "cu-letter", "text-anchor": "middle", "dominant-baseline": "central" }));
+  group.append(svgEl("circle", { cx: -3, cy: -14, r: 8.5, class: "cu-badge" }));
+  group.append(label(info.letter, -3, -14, { class: "cu-letter", "text-anchor": "middle", "dominant-baseline": "central" }));
   return group;
 }
 
@@ -83,7 +83,8 @@ function drawTrack(layer, view, ctx, draw) {
     band.append(svgEl("rect", { x: RING + 3 + i * 7.6, y: RING + CELL - 5, width: 7.6, height: 5, class: i % 2 ? "cu-check-a" : "cu-check-b" }));
     band.append(svgEl("rect", { x: RING + 3 + i * 7.6, y: RING + CELL, width: 7.6, height: 5, class: i % 2 ? "cu-check-b" : "cu-check-a" }));
   }
-  band.append(label(draw.words.finish, RING + CELL - 10, RING + CELL + 22, { class: "cu-finish-word", "text-anchor": "end" }));
+  band.append(label(draw.words.finish, RING - 8, RING + CELL, { class: "cu-finish-word", "text-anchor": "middle",
+    transform: `rotate(-90 ${RING - 8} ${RING + CELL})`, "dominant-baseline": "central" }));
   layer.append(band);
   // Arrows in the corners of the inner field show the way the racing camels run.
   for (const [x, y, rot] of [[RING + CELL * 2.5, RING + CELL + 14, 0], [RING + CELL * 4 - 14, RING + CELL * 2.5, 90],
@@ -104,24 +105,50 @@ function drawPyramid(layer, view, draw) {
   }
   const inside = draw.inside;
   const size = 20;
-  inside.forEach((die, i) => {
-    const row = i < 2 ? 0 : i < 5 ? 1 : 2;
-    const inRow = row === 0 ? Math.min(2, inside.length) : row === 1 ? Math.min(3, inside.length - 2) : inside.length - 5;
-    const index = row === 0 ? i : row === 1 ? i - 2 : i - 5;
-    const x = cx - (inRow * (size + 4)) / 2 + index * (size + 4);
-    const y = top + 46 + row * 24;
-    group.append(dieShape(x, y, size, die.grey ? "grey" : die.die, die.letter, null));
-  });
-  group.append(label(draw.words.pyramid, cx, top + 104, { class: "cu-caption", "text-anchor": "middle" }));
+  let index = 0;
+  for (let row = 0; index < inside.length; row++) {
+    const count = Math.min(row + 1, inside.length - index);
+    for (let k = 0; k < count; k++, index++) {
+      const die = inside[index];
+      const x = cx - (count * (size + 5) - 5) / 2 + k * (size + 5);
+      group.append(dieShape(x, top + 30 + row * 25, size, die.grey ? "grey" : die.die, die.letter, null));
+    }
+  }
+  group.append(label(draw.words.pyramid, cx, top + 130, { class: "cu-caption", "text-anchor": "middle" }));
   layer.append(group);
   // Pyramid tickets left, and the dice rolled this leg with their values.
-  layer.append(label(draw.words.tickets_left, cx, top + 134, { class: "cu-small", "text-anchor": "middle" }));
+  layer.append(label(draw.words.tickets_left, cx, top + 148, { class: "cu-small", "text-anchor": "middle" }));
+  const crossed = (view.observation.track || []).some(([space]) => space < 1 || space > 16);
+  if (crossed) layer.append(podium(draw));
+  else layer.append(palm(RING + CELL + 40, top + 112, 1));
+  layer.append(palm(RING + CELL * 4 - 40, top + 112, -1));
   const rolled = draw.rolled;
   const width = rolled.length * 34;
   rolled.forEach((die, i) => {
-    layer.append(dieShape(cx - width / 2 + i * 34 + 2, top + 144, 28, die.grey ? `grey-${die.colour}` : die.colour, die.letter, die.value));
+    layer.append(dieShape(cx - width / 2 + i * 34 + 2, top + 156, 28, die.grey ? `grey-${die.colour}` : die.colour, die.letter, die.value));
   });
-  layer.append(label(draw.words.leg, RING + CELL + 14, RING + CELL + 26, { class: "cu-leg-word" }));
+  layer.append(label(draw.words.leg, RING + CELL * 4 - 14, RING + CELL + 26, { class: "cu-leg-word", "text-anchor": "end" }));
+}
+
+const PODIUM = { x: RING + CELL + 6, y: RING + CELL + 4 };
+// Where the camels that left the loop stand once the race is over: inside the track, by
+// the finish line.
+
+function podium(draw) {
+  const group = svgEl("g", { "data-cell": "finish", class: "cu-podium" });
+  group.append(svgEl("rect", { x: PODIUM.x + 8, y: PODIUM.y + CELL - 8, width: CELL - 8, height: 12, rx: 3, class: "cu-podium-shape" }));
+  group.append(svgEl("path", { d: `M${PODIUM.x + 12} ${PODIUM.y + CELL - 8} v-80 l22 8 l-22 8`, class: "cu-flag" }));
+  group.append(label(draw.words.finish, PODIUM.x + CELL / 2 + 4, PODIUM.y + CELL + 20, { class: "cu-caption", "text-anchor": "middle" }));
+  return group;
+}
+
+function palm(x, y, flip) {
+  // A palm tree beside the pyramid, for the look of it.
+  const group = svgEl("g", { class: "cu-palm", transform: `translate(${x} ${y}) scale(${flip} 1)` });
+  group.append(svgEl("path", { d: "M0 0 Q4 -22 -2 -46", class: "cu-trunk" }));
+  for (const d of ["M-2 -46 Q-18 -54 -28 -40", "M-2 -46 Q12 -58 26 -44", "M-2 -46 Q-10 -64 -22 -62",
+    "M-2 -46 Q8 -66 18 -64"]) group.append(svgEl("path", { d, class: "cu-frond" }));
+  return group;
 }
 
 function dieShape(x, y, size, colour, letter, value) {
@@ -178,17 +205,17 @@ function drawPanel(layer, view, ctx, draw, x0, y0, width) {
   piles.forEach(([pile, word], i) => {
     const x = x0 + i * 96;
     const group = svgEl("g", { "data-cell": pile, class: "cu-pile" });
-    group.append(svgEl("rect", { x: x - 4, y: y0 - 4, width: 84, height: 132, rx: 8, class: "cu-hit" }));
+    group.append(svgEl("rect", { x: x - 4, y: y0 - 4, width: 84, height: 140, rx: 8, class: "cu-hit" }));
     const count = draw.piles[pile];
-    for (let k = Math.min(count, 6) - 1; k >= 0; k--) group.append(card(x + k * 2, y0 + 22 - k * 2, 72, 84, "cu-back", ""));
-    if (!count) group.append(card(x, y0 + 22, 72, 84, "cu-empty-stack", ""));
+    for (let k = Math.min(count, 6) - 1; k >= 0; k--) group.append(card(x + k * 2, y0 + 30 - k * 2, 72, 84, "cu-back", ""));
+    if (!count) group.append(card(x, y0 + 30, 72, 84, "cu-empty-stack", ""));
     group.append(label(word, x + 36, y0 + 12, { class: "cu-caption", "text-anchor": "middle" }));
-    group.append(label(String(count), x + 36, y0 + 66, { class: "cu-pile-count", "text-anchor": "middle", "dominant-baseline": "central" }));
+    group.append(label(String(count), x + 36, y0 + 72, { class: "cu-pile-count", "text-anchor": "middle", "dominant-baseline": "central" }));
     const mine = (obs.piles?.[pile] || []).filter(([seat, colour]) => seat === view.seat && colour);
     mine.forEach(([, colour], k) => {
       const letter = draw.camels.find((c) => c.id === colour)?.letter ?? "";
-      group.append(svgEl("rect", { x: x + k * 15, y: y0 + 110, width: 13, height: 16, rx: 2, class: `cu-mini cu-t-${colour}` }));
-      group.append(label(letter, x + k * 15 + 6.5, y0 + 119, { class: "cu-mini-letter", "text-anchor": "middle", "dominant-baseline": "central" }));
+      group.append(svgEl("rect", { x: x + k * 15, y: y0 + 118, width: 13, height: 16, rx: 2, class: `cu-mini cu-t-${colour}` }));
+      group.append(label(letter, x + k * 15 + 6.5, y0 + 127, { class: "cu-mini-letter", "text-anchor": "middle", "dominant-baseline": "central" }));
     });
     layer.append(group);
   });
@@ -200,8 +227,8 @@ function drawPanel(layer, view, ctx, draw, x0, y0, width) {
     hand.forEach((colour, i) => {
       const letter = draw.camels.find((c) => c.id === colour)?.letter ?? "";
       const group = svgEl("g", { "data-cell": `card-${colour}`, class: `cu-card cu-t-${colour}` });
-      group.append(svgEl("rect", { x: hx + i * 46 - 2, y: y0 + 20, width: 44, height: 74, rx: 7, class: "cu-hit" }));
-      group.append(card(hx + i * 46, y0 + 22, 40, 70, "cu-finish-card", letter));
+      group.append(svgEl("rect", { x: hx + i * 46 - 2, y: y0 + 28, width: 44, height: 74, rx: 7, class: "cu-hit" }));
+      group.append(card(hx + i * 46, y0 + 30, 40, 70, "cu-finish-card", letter));
       layer.append(group);
     });
   }
@@ -211,7 +238,7 @@ function drawPanel(layer, view, ctx, draw, x0, y0, width) {
   const turn = obs.turn;
   obs.coins.forEach((coins, seat) => {
     const x = x0 + (seat % columns) * (plaqueWidth + 8);
-    const y = y0 + 146 + Math.floor(seat / columns) * 92;
+    const y = y0 + 152 + Math.floor(seat / columns) * 92;
     const mover = seat === turn && obs.phase !== "over";
     const group = svgEl("g", { "data-cell": `seat-${seat}`, class: `cu-seat${mover ? " cu-turn" : ""}${seat === view.seat ? " cu-me" : ""}` });
     group.append(svgEl("rect", { x, y, width: plaqueWidth, height: 84, rx: 10, class: "cu-plaque" }));
@@ -237,7 +264,7 @@ function drawPanel(layer, view, ctx, draw, x0, y0, width) {
     layer.append(group);
   });
   const rows = Math.ceil(obs.coins.length / columns);
-  return y0 + 146 + rows * 92;
+  return y0 + 152 + rows * 92;
 }
 
 function drawLegend(layer, draw, x, y, width) {
@@ -259,17 +286,19 @@ function placeCamels(layer, view, draw, fresh) {
   const seen = new Set();
   for (const [space, stack] of view.observation.track || []) {
     const onBoard = space >= 1 && space <= 16;
-    const box = onBoard ? spaceBox(space) : { x: RING + CELL, y: RING + CELL - 4 };
+    const box = onBoard ? spaceBox(space) : PODIUM;
     const n = stack.length;
-    const step = n > 1 ? Math.min(18, (CELL - 48) / (n - 1)) : 0;
+    const room = CELL - 30 - 38;   // below the space number, above the bottom camel
+    const step = n > 1 ? Math.min(24, room / (n - 1)) : 0;
+    const scale = n > 3 ? 0.82 : 1;
     stack.forEach((unit, level) => {
       seen.add(unit);
       let el = layer.querySelector(`[data-unit="${unit}"]`);
       const created = !el;
       if (created) { el = camelShape(unit, info.get(unit)); layer.append(el); }
       const x = box.x + CELL / 2 + 4;
-      const y = box.y + CELL - 10 - level * step;
-      el.style.transform = `translate(${x}px, ${y}px)`;
+      const y = box.y + CELL - 8 - level * step;
+      el.style.transform = `translate(${x}px, ${y}px) scale(${scale})`;
       el.querySelector(".cu-body").setAttribute("transform", `scale(${facing(onBoard ? space : 16, info.get(unit).crazy)} 1)`);
       if (created || fresh) el.getBoundingClientRect(); // placed at once, never slid in
       layer.append(el); // keep the stack order: later is drawn on top
@@ -291,7 +320,7 @@ export function render(svg, view, ctx) {
   const mode = wide ? "wide" : "narrow";
   const panelX = wide ? TRACK + 8 : RING;
   const panelY = wide ? RING : TRACK + 4;
-  const panelWidth = wide ? 420 : TRACK - RING * 2;
+  const panelWidth = wide ? 430 : TRACK - RING * 2;
   let camels = svg.querySelector(":scope > g.cu-camels");
   const fresh = !camels || svg.dataset.cuMode !== mode;
   if (!camels) camels = svgEl("g", { class: "cu-camels" });
@@ -306,7 +335,7 @@ export function render(svg, view, ctx) {
   drawTickets(ground, draw);
   let bottom = drawPanel(ground, view, ctx, draw, panelX, panelY, panelWidth);
   bottom = drawLegend(ground, draw, wide ? RING : RING, Math.max(bottom, TRACK) + 18, wide ? TRACK + panelWidth - RING : panelWidth);
-  const width = wide ? TRACK + panelWidth + 12 : TRACK;
+  const width = wide ? TRACK + panelWidth + 20 : TRACK;
   svg.setAttribute("viewBox", `0 0 ${width} ${bottom + 8}`);
   svg.insertBefore(ground, camels.parentNode === svg ? camels : null);
   if (camels.parentNode !== svg) svg.append(camels);

@@ -220,3 +220,25 @@ def test_what_a_screen_reader_is_given_and_told_in_one_camel_up_turn(new_page: A
     (ARTIFACTS / "camel-up-screen-reader.txt").write_text(
         f"Accessibility tree of <main>:\n{tree}\n\nLive region log:\n" + "\n".join(said)
         + "\n", encoding="utf-8")
+
+
+def test_camels_slide_to_their_new_space_unless_motion_is_reduced(new_page: Any) -> None:
+    """The camels are kept between repaints, so a move is a transition of the same element;
+    with reduced motion there is none."""
+    page = new_page()
+    create_match(page, "camel-up", SEATS)
+    assert my_turn(page)
+    keep = "() => { window.__camels = [...document.querySelectorAll('#board-svg [data-unit]')]; }"
+    same = ("() => window.__camels.every((el) => el.isConnected && "
+            "document.querySelector(`#board-svg [data-unit='${el.dataset.unit}']`) === el)")
+    duration = ("() => getComputedStyle(document.querySelector('#board-svg [data-unit=blue]'))"
+                ".transitionDuration")
+    page.evaluate(keep)
+    assert page.evaluate("() => window.__camels.length") == 7
+    shown = answered(page)
+    page.locator('#board-svg [data-cell="pyramid"]').click()
+    page.wait_for_function(ANSWERED, arg=shown)
+    assert page.evaluate(same)
+    assert page.evaluate(duration) not in ("0s", "")
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(duration) == "0s"

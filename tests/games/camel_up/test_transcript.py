@@ -5,6 +5,7 @@ rewrites it)."""
 from __future__ import annotations
 
 import os
+import re
 
 from typer.testing import CliRunner
 
@@ -39,3 +40,12 @@ def test_the_transcript_is_a_whole_game_with_its_scoring_told() -> None:
         assert sight in text, sight
     assert "(you)" not in text.split("Playing against:")[1].split("The game is over")[0]
     assert len(lines_per_turn(text)) > 10
+
+
+def test_the_help_gives_its_examples_one_per_line() -> None:
+    text = GOLDEN.read_text(encoding="utf-8")
+    help_text = text.split(f"{PROMPT}help\n")[1].split(PROMPT)[0]
+    examples = [line for line in help_text.splitlines() if line.startswith("- ")]
+    assert len(examples) >= 7
+    for line in help_text.splitlines():
+        assert not re.search(r"\S {2,}\S", line), f"two columns: {line!r}"

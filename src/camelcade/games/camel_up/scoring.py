@@ -30,17 +30,17 @@ def rewards(tickets: Sequence[Ticket], pyramid: int, first: str, second: str | N
             for colour, value in tickets] + [PYRAMID_PAY] * pyramid
 
 
-def copy_choice(partner_rewards: Sequence[int]) -> int | None:
-    """Which of the partner's ticket rewards a partner copies: the first best one, if it
-    pays (copying is optional, so a loss is never copied); None if none pays."""
-    best = max(partner_rewards, default=0)
-    return partner_rewards.index(best) if best > 0 else None
-
-
 def copy_reward(partner_rewards: Sequence[int]) -> int:
-    """The coins a partner copies from ``partner_rewards`` (0 when none pays)."""
-    chosen = copy_choice(partner_rewards)
-    return 0 if chosen is None else partner_rewards[chosen]
+    """The coins a partner copies: the best of the other's ticket rewards, if it pays
+    (copying is optional, so a loss is never copied); 0 when none pays."""
+    return max(0, max(partner_rewards, default=0))
+
+
+def copy_choice(partner_rewards: Sequence[int]) -> int | None:
+    """Which of the partner's rewards is copied (the first best one), None if none pays:
+    the ticket the words name, by the rule of :func:`copy_reward`."""
+    best = copy_reward(partner_rewards)
+    return partner_rewards.index(best) if best else None
 
 
 class LegResult(NamedTuple):

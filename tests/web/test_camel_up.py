@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 import shutil
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -56,21 +57,34 @@ def answered(page: Any) -> Any:
     return page.evaluate("() => [window.__ccStateId, window.__ccRefusals || 0]")
 
 
-def test_a_whole_camel_up_match_with_the_mouse(new_page: Any) -> None:
-    page = new_page(viewport={"width": 1280, "height": 1000})
-    create_match(page, "camel-up", SEATS)
-    rng = random.Random(5)
+def play_to_the_end(page: Any, seed: int, act: Callable[[str, int], None]) -> None:
+    """Each of the person's turns: read the legal moves, choose (``plan``), ``act(move,
+    turn)`` and wait for the answer; then the match is over and every kind was played."""
+    rng = random.Random(seed)
     turn = 0
     kinds: set[str] = set()
     while my_turn(page, timeout=60_000):
-        moves = legal(page)
-        move = plan(moves, turn, rng)
+        move = plan(legal(page), turn, rng)
+        shown = answered(page)
+        act(move, turn)
+        page.wait_for_function(ANSWERED, arg=shown)
+        kinds.add(move.split()[0])
+        turn += 1
+        assert turn < 400, "the match did not end"
+    assert {"roll", "bet", "tile"} <= kinds and kinds & {"winner", "loser"}
+    assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
+
+
+def test_a_whole_camel_up_match_with_the_mouse(new_page: Any) -> None:
+    page = new_page(viewport={"width": 1280, "height": 1000})
+    create_match(page, "camel-up", SEATS)
+
+    def click(move: str, turn: int) -> None:
         if turn == 0:
             audit(page, "camel-up on my first turn")
         if turn == 12:
             screenshot(page, "camel-up-board")
             page.locator("#board-host").screenshot(path=str(ARTIFACTS / "camel-up-svg.png"))
-        shown = answered(page)
         for cell in cells_of(move):
             page.locator(f'#board-svg [data-cell="{cell}"]').click()
         if move.startswith("tile"):
@@ -80,12 +94,8 @@ def test_a_whole_camel_up_match_with_the_mouse(new_page: Any) -> None:
             if turn == 3:
                 audit(page, "camel-up with a space's two tile sides offered")
             page.locator("#act .cc-moves button", has_text=f"({move})").click()
-        page.wait_for_function(ANSWERED, arg=shown)
-        kinds.add(move.split()[0])
-        turn += 1
-        assert turn < 400, "the match did not end"
-    assert {"roll", "bet", "tile"} <= kinds and kinds & {"winner", "loser"}
-    assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
+
+    play_to_the_end(page, 5, click)
     said = page.locator("#said li").all_inner_texts()
     assert any("Final coins:" in text for text in said), said[-5:]
     audit(page, "camel-up finished")
@@ -104,27 +114,15 @@ def focused_text(page: Any) -> str:
     return str(page.evaluate("() => document.activeElement?.textContent ?? ''"))
 
 
-def to_cell(page: Any, starts: str) -> None:
-    """From the board list's first cell, arrow right to the cell whose words begin so."""
+def to_cell(page: Any, cell: str) -> str:
+    """From the board list's first cell, arrow right to ``cell``; returns its words."""
     page.keyboard.press("g")
     page.keyboard.press("Control+Home")
     for _ in range(60):
-        if focused_text(page).startswith(starts):
-            return
+        if page.evaluate("() => document.activeElement?.dataset.cell") == cell:
+            return focused_text(page)
         page.keyboard.press("ArrowRight")
-    raise AssertionError(f"no cell begins with {starts!r}")
-
-
-def cell_words(move: str) -> list[str]:
-    """How each cell of a move begins, as the list says it."""
-    word, *rest = move.split()
-    if word == "roll":
-        return ["Pyramid:"]
-    if word == "bet":
-        return [f"{rest[0].capitalize()} leg tickets:"]
-    if word == "tile":
-        return [f"Space {rest[0]}:", f"Space {rest[0]},"]
-    return [f"Your {rest[0].capitalize()} finish card", f"Overall {word} pile"]
+    raise AssertionError(f"no cell {cell!r} in the board list")
 
 
 def test_a_whole_camel_up_match_by_keyboard_alone(new_page: Any) -> None:
@@ -142,13 +140,8 @@ def test_a_whole_camel_up_match_by_keyboard_alone(new_page: Any) -> None:
     page.keyboard.press("Enter")
     page.wait_for_url("**/match/*")
     page.evaluate(COUNT_MOUSE)
-    rng = random.Random(8)
-    turn = 0
-    kinds: set[str] = set()
-    while my_turn(page, timeout=60_000):
-        moves = legal(page)
-        move = plan(moves, turn, rng)
-        shown = answered(page)
+
+    def press(move: str, turn: int) -> None:
         way = turn % 3
         if way == 1 and move == "roll":
             page.keyboard.press("x")
@@ -160,24 +153,16 @@ def test_a_whole_camel_up_match_by_keyboard_alone(new_page: Any) -> None:
                 page.keyboard.press("Tab")
             assert "(roll)" in focused_text(page)  # the roll is listed first
             page.keyboard.press("Enter")
-        else:
-            words = cell_words(move)
-            if move.startswith("tile"):
-                to_cell(page, words[0] if move.split()[1] != "16" else words[1])
-                page.keyboard.press("Enter")  # the space offers both sides; the first
-                while f"({move})" not in focused_text(page):  # has the focus
+        else:  # a stack, the pyramid, a space, or a finish card and then its pile
+            for cell in cells_of(move):
+                assert to_cell(page, cell)
+                page.keyboard.press("Enter")
+            if move.startswith("tile"):  # the space offers both sides, the first focused
+                while f"({move})" not in focused_text(page):
                     page.keyboard.press("Tab")
                 page.keyboard.press("Enter")
-            else:  # a stack, the pyramid, or a finish card and then its pile
-                for starts in words:
-                    to_cell(page, starts)
-                    page.keyboard.press("Enter")
-        page.wait_for_function(ANSWERED, arg=shown)
-        kinds.add(move.split()[0])
-        turn += 1
-        assert turn < 400, "the match did not end"
-    assert {"roll", "bet", "tile"} <= kinds and kinds & {"winner", "loser"}
-    assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
+
+    play_to_the_end(page, 8, press)
     assert page.evaluate("() => window.__mouse") == 0
 
 
@@ -202,7 +187,7 @@ def test_what_a_screen_reader_is_given_and_told_in_one_camel_up_turn(new_page: A
     page.emulate_media(color_scheme="light", reduced_motion="no-preference")
     # Take the Blue leg ticket from the board list, by keyboard.
     shown = answered(page)
-    to_cell(page, "Blue leg tickets:")
+    assert to_cell(page, "tickets-blue") == "Blue leg tickets: 5 on top, 4 left."
     page.keyboard.press("Enter")
     page.wait_for_function(ANSWERED, arg=shown)
     assert my_turn(page)

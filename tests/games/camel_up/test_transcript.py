@@ -4,13 +4,13 @@ rewrites it)."""
 
 from __future__ import annotations
 
-import os
 import re
 
 from typer.testing import CliRunner
 
 from camelcade.cli.main import app
 
+from .helpers import check_golden
 from .transcript import ARGS, FIRST_TURN, GOLDEN, PROMPT, inputs, lines_per_turn
 
 
@@ -21,13 +21,7 @@ def transcript() -> str:
 
 
 def test_the_scripted_game_reads_as_the_golden_transcript() -> None:
-    text = transcript()
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), f"missing {GOLDEN}; run with UPDATE_GOLDEN=1 to create it"
-    assert text == GOLDEN.read_text(encoding="utf-8"), (
-        f"{GOLDEN.name} differs from a fresh run; if the change of wording is intended, "
-        "rerun with UPDATE_GOLDEN=1 and review the diff")
+    check_golden(GOLDEN, transcript())
 
 
 def test_the_transcript_is_a_whole_game_with_its_scoring_told() -> None:

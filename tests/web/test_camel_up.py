@@ -4,20 +4,21 @@ keyboard alone, and what a screen reader is given and told in one turn.
 The person reads the legal moves from the page (their notation is in each button) and
 acts on the board: a roll is the pyramid, a leg ticket its stack, a tile the space (then
 one of the two sides the page offers), an overall bet a finish card and then the pile.
+The board mid-game is kept as ``artifacts/camel-up-svg.png``; ``docs/img/web-camel-up.png``
+is a copy of it, made by hand (a test run edits no tracked file).
 """
 
 from __future__ import annotations
 
 import random
 import re
-import shutil
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from tests.web.play import ANSWERED, create_match, my_turn
-from tests.web.support import ARTIFACTS, REPO, audit, screenshot
+from tests.web.support import ARTIFACTS, audit, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -100,14 +101,6 @@ def test_a_whole_camel_up_match_with_the_mouse(new_page: Any) -> None:
     assert any("Final coins:" in text for text in said), said[-5:]
     audit(page, "camel-up finished")
     screenshot(page, "camel-up-finished")
-    keep_for_the_readme(page)
-
-
-def keep_for_the_readme(page: Any) -> None:
-    """The board as a person saw it mid-game, kept for the README and docs."""
-    shot = ARTIFACTS / "camel-up-svg.png"
-    if shot.is_file():
-        shutil.copyfile(shot, REPO / "docs" / "img" / "web-camel-up.png")
 
 
 def focused_text(page: Any) -> str:

@@ -8,6 +8,8 @@ and chosen die outcomes, as in a real game.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import camelcade as cc
@@ -115,3 +117,13 @@ def black_on_2_under_red() -> CamelUpState:
     roll(state, "red 1")
     assert state.track()[2] == ["black", "red"]
     return state
+
+
+def check_golden(golden: Path, text: str) -> None:
+    """``text`` must equal the golden file (``UPDATE_GOLDEN=1`` rewrites it first)."""
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(text, encoding="utf-8")
+    assert golden.exists(), f"missing {golden}; run with UPDATE_GOLDEN=1 to create it"
+    assert text == golden.read_text(encoding="utf-8"), (
+        f"{golden.name} differs from a fresh run; if the change is intended, rerun with "
+        "UPDATE_GOLDEN=1 and review the diff")

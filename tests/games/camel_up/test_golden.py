@@ -8,11 +8,12 @@ replayed by ``tests/test_golden_moves.py``.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import camelcade as cc
 from tests.golden_support import short_playthrough
+
+from .helpers import check_golden
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "camel-up" / \
     "short-edition2-players6-seed1.txt"
@@ -26,18 +27,13 @@ def playthrough() -> str:
 
 
 def test_short_golden_playthrough() -> None:
-    text = playthrough()
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), f"missing {GOLDEN}; run with UPDATE_GOLDEN=1 to create it"
-    assert text == GOLDEN.read_text(encoding="utf-8"), (
-        f"{GOLDEN.name} differs from a fresh playthrough; if the change is intended, "
-        "rerun with UPDATE_GOLDEN=1 and review the diff")
+    check_golden(GOLDEN, playthrough())
 
 
 def test_the_short_golden_shows_what_it_is_kept_for() -> None:
     text = GOLDEN.read_text(encoding="utf-8")
-    for sight in ("forms a partnership", "puts a finish card face down", "The leg ends",
-                  "cheering side up", "takes the", "-- seat 5 also sees:"):
+    for sight in ("forms a partnership", "puts a finish card face down", "Leg 1 ends:",
+                  "copies Seat", "cheering side up", "takes the", "-- seat 5 also sees:",
+                  "You bet on"):
         assert sight in text, sight
     assert len(text.encode("utf-8")) < 40_000

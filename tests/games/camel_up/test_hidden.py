@@ -48,7 +48,13 @@ def test_overall_bets_are_seen_only_by_their_owner_in_the_history() -> None:
                                          "loser ?"]
     assert state.history_for(None)[-5:] == ["winner ?", "loser ?", "winner ?", "winner ?",
                                             "loser ?"]
-    assert "Red" not in state.describe(1).split("Overall winner pile")[1].split("\n")[0]
+    # seat 1 hears the winner pile card by card without a colour (Red there is seat 3's)
+    from camelcade.games.camel_up.text import pile_line
+
+    assert pile_line(state, "winner", 1) == (
+        "Overall winner pile, earliest card first: Seat 0, Seat 2 and Seat 3.")
+    assert "Yours: Red to lose." in state.describe(1)
+    assert "Red to win" not in state.describe(1)
 
 
 def test_describe_action_hides_the_card_from_others() -> None:

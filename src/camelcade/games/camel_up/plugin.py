@@ -1,6 +1,6 @@
 """Camel Up's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Ref, TerminalSlot
+from camelcade.core.plugin import GamePlugin, Ref, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.camel_up"
 
@@ -12,7 +12,12 @@ PLUGIN = GamePlugin(
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
         seat_name=Ref(f"{_HERE}.terminal:seat_name"),
+        commands={"piles": Ref(f"{_HERE}.terminal:piles")},
         advisor_commands={"odds": Ref(f"{_HERE}.terminal:odds")},
     ),
     cli=Ref(f"{_HERE}.cli:app"),
+    web=WebSlot(board="web/board.js", stylesheet="web/board.css",
+                layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
+    guide=Ref(f"{_HERE}.guide:guide"),
+    counted=Ref(f"{_HERE}.text:COUNTED"),
 )

@@ -30,6 +30,19 @@ def rewards(tickets: Sequence[Ticket], pyramid: int, first: str, second: str | N
             for colour, value in tickets] + [PYRAMID_PAY] * pyramid
 
 
+def copy_reward(partner_rewards: Sequence[int]) -> int:
+    """The coins a partner copies: the best of the other's ticket rewards, if it pays
+    (copying is optional, so a loss is never copied); 0 when none pays."""
+    return max(0, max(partner_rewards, default=0))
+
+
+def copy_choice(partner_rewards: Sequence[int]) -> int | None:
+    """Which of the partner's rewards is copied (the first best one), None if none pays:
+    the ticket the words name, by the rule of :func:`copy_reward`."""
+    best = copy_reward(partner_rewards)
+    return partner_rewards.index(best) if best else None
+
+
 class LegResult(NamedTuple):
     """How a leg was scored: the two leading camels and each seat's coins before/after."""
 
@@ -50,12 +63,13 @@ def score_leg(
     partners: Sequence[int | None],
     coins: Sequence[int],
 ) -> LegResult:
-    """Score one leg. A partner copies the best reward of the other's tickets, if positive."""
+    """Score one leg. A partner copies the best reward of the other's tickets, if positive
+    (:func:`copy_reward`, which the text uses too, so both tell the same)."""
     first = ranking[0]
     second = ranking[1] if len(ranking) > 1 else None
     own = [rewards(t, p, first, second) for t, p in zip(tickets, pyramid, strict=True)]
     copied = (0,) * len(partners) if partners.count(None) == len(partners) else tuple(
-        0 if partner is None else max(0, max(own[partner], default=0)) for partner in partners)
+        0 if partner is None else copy_reward(own[partner]) for partner in partners)
     changes = tuple(map(sum, own))
     after = tuple(max(0, c + change + copy)
                   for c, change, copy in zip(coins, changes, copied, strict=True))

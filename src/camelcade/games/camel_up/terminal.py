@@ -1,7 +1,10 @@
-"""Camel Up in the terminal: the track drawn with rich, and the ``odds`` prompt word.
+"""Camel Up in the terminal: the track drawn with rich, its legend, and the prompt words.
 
-Each camel is a coloured cell that also carries its name (colour is never the only cue);
-stacks read from the top down; tiles sit on their own row under the track.
+Each camel is a coloured cell that also carries its name's first letters (colour is never
+the only cue); stacks read from the top down; tiles sit on their own row under the track,
+``+`` for the side that sends a camel on, ``-`` for the side that sends it back, with
+their owner. A legend under the track names every abbreviation drawn. The words around
+it are the plain text's (``text.position_lines``) without the spaces the table shows.
 """
 
 from __future__ import annotations
@@ -10,9 +13,11 @@ from typing import Any
 
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
+from camelcade.core.words import and_list, t
+from camelcade.games.camel_up.names import camel_name, seat_label
 from camelcade.games.camel_up.spec import FIRST_SPACE, LAST_SPACE, SETUP
 from camelcade.games.camel_up.state import CamelUpState
-from camelcade.games.camel_up.text import describe_state
+from camelcade.games.camel_up.text import off_board_lines, pile_lines, position_lines
 
 STYLES = {
     "blue": "bold white on blue", "green": "bold black on green",
@@ -23,20 +28,60 @@ STYLES = {
 
 
 def seat_name(game: Game, seat: PlayerId) -> str:
-    """Seats are "Seat 0", "Seat 1", ... as everywhere in the text."""
-    return f"Seat {seat}"
+    """Seats are "Seat 0", "Seat 1", ...: the camels have the colours, not the players."""
+    return seat_label(seat)
+
+
+def camel_label(state: CamelUpState, unit: str) -> str:
+    """What a camel's cell says: 'Blu', 'Red', a crazy camel 'Bla*'."""
+    return unit[:3].capitalize() + ("*" if unit in state.edition.crazy else "")
+
+
+def tile_label(state: CamelUpState, side: str, owner: PlayerId, player: PlayerId | None) -> str:
+    """A tile's cell: '+' or '-' (on or back), then whose: 'S3', or 'you'."""
+    sign = "+" if state.edition.tile_push(side) > 0 else "-"
+    return f"{sign}\n{'you' if owner == player else f'S{owner}'}"
+
+
+def legend(state: CamelUpState, player: PlayerId | None) -> list[str]:
+    """Every abbreviation the track shows, in words: a line for the camels, a line for
+    each side of tile drawn, and whose tiles they are."""
+    drawn = [u for u in state.edition.units
+             if any(u in stack for stack in state.track().values())]
+    if not drawn:
+        return []
+    camels = and_list([t("{label} {camel}", label=camel_label(state, u),
+                         camel=camel_name(state.edition, u)) for u in drawn])
+    lines: list[str] = [t("Camels: {camels}.", camels=camels)]
+    if state.edition.crazy:
+        lines.append(t("* marks a crazy camel: it runs backwards, counterclockwise."))
+    tiles = state.tiles()
+    if tiles:
+        lines += list(_TILE_LEGEND[state.edition.number]())
+        owners = sorted({tile.owner for tile in tiles.values()})
+        lines.append(t("Under each tile its owner: {owners}.", owners=and_list(
+            [t("you, your tile") if o == player else
+             t("S{number}, {seat}'s tile", number=o, seat=seat_label(o)) for o in owners])))
+    return lines
+
+
+_TILE_LEGEND = {
+    2: lambda: (t("+ is a cheering tile: a camel landing there moves 1 on, on top."),
+                t("- is a booing tile: a camel landing there moves 1 back, underneath.")),
+    1: lambda: (t("+ is an oasis tile: a camel landing there moves 1 on, on top."),
+                t("- is a mirage tile: a camel landing there moves 1 back, underneath.")),
+}
+"""The tiles' two sides in the legend, per edition (whole messages: "an oasis")."""
 
 
 def _cell(state: CamelUpState, unit: str) -> Any:
     from rich.text import Text
 
-    crazy = unit in state.edition.crazy
-    label = unit[:3].capitalize() + ("*" if crazy else "")
-    return Text(f"{label:^4}", style=STYLES.get(unit, "bold"))
+    return Text(f"{camel_label(state, unit):^4}", style=STYLES.get(unit, "bold"))
 
 
 def render(state: State, player: PlayerId | None) -> Any:
-    """The board as ``player`` sees it: the track, then the text summary below it."""
+    """The board as ``player`` sees it: whose turn, the track and its legend, the rest."""
     from rich import box
     from rich.console import Group
     from rich.table import Table
@@ -44,8 +89,7 @@ def render(state: State, player: PlayerId | None) -> Any:
 
     assert isinstance(state, CamelUpState)
     track, tiles = state.track(), state.tiles()
-    table = Table(title="Camel Up: the track, stacks top first (crazy camels marked *; "
-                        "the finish line is after 16)",
+    table = Table(title=t("The track, each stack top first; the finish line is after 16"),
                   show_lines=False, pad_edge=False, padding=(0, 0), box=box.SQUARE)
     spaces = range(FIRST_SPACE, LAST_SPACE + 1)
     for space in spaces:
@@ -57,27 +101,21 @@ def render(state: State, player: PlayerId | None) -> Any:
             stack = track.get(space, [])
             row.append(_cell(state, stack[level]) if level < len(stack) else Text(""))
         table.add_row(*row)
-    tile_row = []
-    for space in spaces:
-        tile = tiles.get(space)
-        tile_row.append(Text(f"{tile.side[:3].capitalize()}\nS{tile.owner}", style="italic")
-                        if tile else Text(""))
     if tiles:
-        table.add_row(*tile_row)
-    off = {s: units for s, units in track.items() if not FIRST_SPACE <= s <= LAST_SPACE}
-    parts: list[Any] = [table]
-    for space, units in off.items():
-        where = "past the finish line" if space > LAST_SPACE else "carried back over the line"
-        parts.append(Text(f"{where} ({space}): " + ", ".join(u.capitalize() for u in units)
-                          + " (bottom first)"))
-    text = describe_state(state, player)
+        table.add_row(*[Text(tile_label(state, tiles[s].side, tiles[s].owner, player),
+                             style="italic") if s in tiles else Text("") for s in spaces])
+    lines = position_lines(state, player, track=False)
+    parts: list[Any] = [Text(lines[0]), table, *(Text(line) for line in legend(state, player))]
+    parts += [Text(line) for line in off_board_lines(state)]
     if state.phase != SETUP:
-        # the track is drawn above; keep the rest of the words (status, tickets, seats)
-        lines = [line for line in text.splitlines()
-                 if not line.startswith(("Space ", "Past the", "Carried back"))]
-        text = "\n".join(lines)
-    parts.append(Text(text))
+        parts += [Text(line) for line in lines[1:]]
     return Group(*parts)
+
+
+def piles(state: State, seat: PlayerId) -> str:
+    """The overall piles card by card, earliest first (your own cards named)."""
+    assert isinstance(state, CamelUpState)
+    return "\n".join(pile_lines(state, seat))
 
 
 def odds(state: State, seat: PlayerId) -> str:
@@ -87,9 +125,10 @@ def odds(state: State, seat: PlayerId) -> str:
 
     assert isinstance(state, CamelUpState)
     if state.phase == SETUP:
-        return "The camels are still being set up: there are no odds yet."
+        return t("The camels are still being set up: there are no odds yet.")
     return advice_text(state.view(seat), Evaluator())
 
 
+COMMANDS = {"piles": piles}
 ADVISOR_COMMANDS = {"odds": odds}
 """Advice is off by default, as in rated play: `camelcade play camel-up --advisor` turns it on."""

@@ -1,230 +1,256 @@
-"""Plain-language text of positions and actions, for screen readers, logs and the terminal.
+"""Camel Up in words: the position as one seat may know it, for screen readers and logs.
 
-Camels are named by their colour word ("Blue", "crazy White"), spaces by number, stacks
-from the bottom ("Space 5: Blue, with Red on top."). Face-down finish cards are named only
-to their owner until the game ends.
+``describe_state`` is told once a turn, so it is short and most important first: whose
+turn, the race order, your coins, tickets and cards, the track (one line per space that
+holds something, each stack from the bottom, the top camel last), the pyramid, the leg
+tickets on top, the other seats, the overall piles as counts. Nothing that is empty is said ("no leg
+tickets", "0 pyramid tickets"), and the order of the others' face-down cards, which only
+grows, is the ``piles`` command's (and the web board's), not every turn's. What happened
+is :mod:`.narration`'s: ``describe_action`` is re-exported here, so this module is the
+game's ``words``. Face-down finish cards are named only to their owner until the end.
 """
 
 from __future__ import annotations
 
-from camelcade.core.action import Action
 from camelcade.core.types import PlayerId
-from camelcade.games.camel_up.actions import LOSER, WINNER, Bet, Die, Overall, Partner, PlaceTile
-from camelcade.games.camel_up.board import Movement, apply_move, ranking
-from camelcade.games.camel_up.spec import LAST_SPACE, OVER, ROLL, SETUP
+from camelcade.core.words import Counted, and_list, t, tn
+from camelcade.games.camel_up.actions import LOSER, WINNER
+from camelcade.games.camel_up.names import (
+    camel_list,
+    coins_list,
+    colour_name,
+    die_name,
+    roll_name,
+    seat_label,
+    stack_words,
+    ticket_name,
+    tile_name,
+)
+from camelcade.games.camel_up.narration import COUNTED as NARRATION_COUNTED
+from camelcade.games.camel_up.narration import describe_action
+from camelcade.games.camel_up.spec import FIRST_SPACE, LAST_SPACE, OVER, ROLL, SETUP
 from camelcade.games.camel_up.state import CamelUpState
 
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
-SIDE_WORDS = {"cheer": "cheering", "boo": "booing", "oasis": "oasis", "mirage": "mirage"}
+__all__ = ["COUNTED", "describe_action", "describe_state", "off_board_lines", "pile_lines",
+           "position_lines", "track_lines"]
 
+BOARD_SPACES = frozenset(range(FIRST_SPACE, LAST_SPACE + 1))
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def camel_name(state: CamelUpState, unit: str) -> str:
-    """'Blue'; a crazy camel is 'crazy White'."""
-    return f"crazy {unit.capitalize()}" if unit in state.edition.crazy else unit.capitalize()
-
-
-def seat_name(seat: PlayerId, player: PlayerId | None) -> str:
-    return f"Seat {seat} (you)" if seat == player else f"Seat {seat}"
-
-
-def stack_words(state: CamelUpState, stack: list[str]) -> str:
-    """'Blue', 'Blue, with Red on top', 'Blue, then Green, with Red on top'."""
-    names = [camel_name(state, u) for u in stack]
-    if len(names) == 1:
-        return names[0]
-    return ", then ".join(names[:-1]) + f", with {names[-1]} on top"
-
-
-def tile_words(tile_side: str, owner: PlayerId, player: PlayerId | None) -> str:
-    whose = "your" if owner == player else f"Seat {owner}'s"
-    return f"{whose} {SIDE_WORDS[tile_side]} tile"
-
-
-def space_lines(state: CamelUpState, player: PlayerId | None) -> list[str]:
-    """One line per occupied space or tile, in track order."""
-    track, tiles = state.track(), state.tiles()
-    lines = []
-    for space in sorted(set(track) | set(tiles)):
-        if space in tiles:
-            tile = tiles[space]
-            lines.append(f"Space {space}: {tile_words(tile.side, tile.owner, player)}.")
-            continue
-        where = (f"Past the finish line ({space})" if space > LAST_SPACE
-                 else f"Carried back over the line ({space})" if space < 1 else f"Space {space}")
-        lines.append(f"{where}: {stack_words(state, track[space])}.")
-    return lines
+COUNTED: dict[str, Counted] = dict(NARRATION_COUNTED)
+"""How a run of one event is told once (``group_repeats``). In Camel Up the seats take
+turns, so two equal events in a row happen only within a leg's scoring (two pyramid
+tickets of one seat, two equal leg tickets), which the narration groups itself."""
 
 
 def describe_state(state: CamelUpState, player: PlayerId | None) -> str:
     """The position in words, as ``player`` sees it (None: what everyone sees)."""
-    edition = state.edition
-    players = state.game.players
-    lines = [f"Camel Up ({'1st' if edition.number == 1 else '2nd'} edition), "
-             f"{players} players, leg {state.leg}. {_status(state, player)}"]
-    lines += space_lines(state, player) or ["No camels on the track yet."]
-    if state.phase == SETUP:
-        return "\n".join(lines)
-    order = state.camel_order()
-    lines.append("Ranking: " + ", ".join(
-        f"{ORDINALS[i]} {c.capitalize()}" for i, c in enumerate(order[:-1]))
-        + f", last {order[-1].capitalize()}.")
-    out = ", ".join(_die_words(state, colour, value) for colour, value in state.rolled())
-    lines.append(f"Pyramid: {', '.join(state.pyramid())} still in; "
-                 f"out this leg: {out or 'none'}.")
-    stacks = [f"{c.capitalize()} {' '.join(map(str, state.ticket_stack(c))) or 'none'}"
-              for c in edition.racing]
-    lines.append("Leg tickets left: " + "; ".join(stacks) + ".")
-    for seat in range(players):
-        lines.append(_seat_line(state, seat, player))
-    for pile in (WINNER, LOSER):
-        lines.append(_pile_line(state, pile, player))
-    if player is not None:
-        hand = state.hand(player)
-        lines.append("Your finish cards: "
-                     + (", ".join(c.capitalize() for c in hand) if hand else "none") + ".")
-    return "\n".join(lines)
+    return "\n".join(position_lines(state, player))
 
 
-def _status(state: CamelUpState, player: PlayerId | None) -> str:
+def position_lines(state: CamelUpState, player: PlayerId | None, *,
+                   track: bool = True) -> list[str]:
+    """The lines of :func:`describe_state`; ``track=False`` leaves out the spaces (the
+    rich board draws them)."""
+    lines = [status(state, player)]
     if state.phase == SETUP:
-        return "Setting up: the dice place the camels."
-    if state.phase == ROLL:
-        return f"{seat_name(state.turn, player)} took a pyramid ticket; a die is coming out."
+        return lines + (track_lines(state, player) if track else [])
+    lines.append(t("Race order, leader first: {camels}.",
+                   camels=camel_list(state.edition, state.camel_order())))
     if state.phase == OVER:
-        coins = state.coins()
-        names = [seat_name(s, player) for s in state.winners()]
-        verb = "wins" if len(names) == 1 else "share the win"
-        order = state.camel_order()
-        return (f"The game is over: {order[0].capitalize()} won the race and "
-                f"{order[-1].capitalize()} came last. {' and '.join(names)} {verb} with "
-                f"{plural(max(coins), 'coin')}.")
-    return f"It is {seat_name(state.turn, player)}'s turn."
+        final = t("Final coins: {coins}.", coins=coins_list(state.coins(), player))
+        return [*lines, *(track_lines(state, player) if track else []), final,
+                *pile_lines(state, player)]
+    seats = list(range(state.game.players))
+    if player is not None:
+        seats.remove(player)
+        lines.append(seat_line(state, player, player))
+    if track:
+        lines += track_lines(state, player)
+    lines += [pyramid_line(state), tickets_line(state)]
+    lines += [seat_line(state, seat, player) for seat in seats]
+    summary = piles_summary(state, player)
+    return lines + ([summary] if summary else [])
 
 
-def _die_words(state: CamelUpState, colour: str, value: int) -> str:
-    if colour in state.edition.crazy:
-        return f"grey {colour} {value}"
-    return f"{colour} {value}"
+def status(state: CamelUpState, player: PlayerId | None) -> str:
+    """The first line: whose turn it is (or that the race is over, and who won)."""
+    if state.phase == SETUP:
+        return t("Camel Up is being set up: the dice place the camels on the track.")
+    leg, seat = state.leg, state.turn
+    if state.phase == ROLL:
+        if seat == player:
+            return t("Leg {leg}. You took a pyramid ticket; a die is coming out.", leg=leg)
+        return t("Leg {leg}. {seat} took a pyramid ticket; a die is coming out.", leg=leg,
+                 seat=seat_label(seat))
+    if state.phase == OVER:
+        return over_status(state, player)
+    if seat == player:
+        return t("Leg {leg}. It is your turn.", leg=leg)
+    return t("Leg {leg}. It is {seat}'s turn.", leg=leg, seat=seat_label(seat))
 
 
-def _seat_line(state: CamelUpState, seat: PlayerId, player: PlayerId | None) -> str:
+def over_status(state: CamelUpState, player: PlayerId | None) -> str:
+    """'The game is over: Yellow won the race and Green came last. You win with 35 coins.'"""
+    order = state.camel_order()
+    race = t("The game is over: {winner} won the race and {loser} came last.",
+             winner=colour_name(order[0]), loser=colour_name(order[-1]))
+    winners = state.winners()
+    coins = max(state.coins())
+    if winners == [player]:
+        result = tn("You win with {count} coin.", "You win with {count} coins.", coins)
+    elif len(winners) == 1:
+        result = tn("{seat} wins with {count} coin.", "{seat} wins with {count} coins.", coins,
+                    seat=seat_label(winners[0]))
+    elif player in winners:
+        others = and_list([seat_label(s) for s in winners if s != player])
+        result = tn("You and {others} share the win with {count} coin each.",
+                    "You and {others} share the win with {count} coins each.", coins,
+                    others=others)
+    else:
+        result = tn("{seats} share the win with {count} coin each.",
+                    "{seats} share the win with {count} coins each.", coins,
+                    seats=and_list([seat_label(s) for s in winners]))
+    return f"{race} {result}"
+
+
+def track_lines(state: CamelUpState, player: PlayerId | None) -> list[str]:
+    """One line per space holding camels or a tile, in track order; then any camels past
+    the finish line, or carried back over it."""
+    track, tiles = state.track(), state.tiles()
+    lines: list[str] = []
+    for space in sorted((set(track) | set(tiles)) & BOARD_SPACES):
+        if space in tiles:
+            tile = tiles[space]
+            lines.append(t("Space {space}: {tile}.", space=space,
+                           tile=tile_name(tile.side, tile.owner, player)))
+        else:
+            lines.append(t("Space {space}: {stack}.", space=space,
+                           stack=stack_words(state.edition, track[space])))
+    return (lines + off_board_lines(state)) or [t("No camels on the track yet.")]
+
+
+def off_board_lines(state: CamelUpState) -> list[str]:
+    """The camels that left the loop (the race is then over): past the finish line, or
+    carried back over it by a crazy camel."""
+    lines: list[str] = []
+    for space, stack in state.track().items():
+        if space > LAST_SPACE:
+            lines.append(t("Past the finish line: {stack}.",
+                           stack=stack_words(state.edition, stack)))
+        elif space < FIRST_SPACE:
+            lines.append(t("Carried back over the finish line: {stack}.",
+                           stack=stack_words(state.edition, stack)))
+    return lines
+
+
+def pyramid_line(state: CamelUpState) -> str:
+    """'Pyramid: 3 tickets left; dice inside: Blue, Red and grey. Rolled this leg: ...'"""
+    edition = state.edition
+    left = edition.rolls_per_leg - len(state.rolled())
+    inside = and_list([die_name(edition, die) for die in state.pyramid()])
+    line = tn("Pyramid: {count} ticket left; dice inside: {dice}.",
+              "Pyramid: {count} tickets left; dice inside: {dice}.", left, dice=inside)
+    rolled = [roll_name(edition, colour, value) for colour, value in state.rolled()]
+    if rolled:
+        return f"{line} {t('Rolled this leg: {rolls}.', rolls=and_list(rolled))}"
+    return line
+
+
+def tickets_line(state: CamelUpState) -> str:
+    """The leg ticket on top of each colour's stack (the rest lie below it, 5 3 2 2)."""
+    tops: list[str] = []
+    gone: list[str] = []
+    for colour in state.edition.racing:
+        stack = state.ticket_stack(colour)
+        if not stack:
+            gone.append(colour_name(colour))
+        elif len(stack) == 1:
+            tops.append(t("{colour} {value} (the last)", colour=colour_name(colour),
+                          value=stack[0]))
+        else:
+            tops.append(ticket_name(colour, stack[0]))
+    if not tops:
+        return t("Every leg ticket is taken this leg.")
+    if gone:
+        return t("Leg tickets on top: {tickets}; all taken: {colours}.",
+                 tickets=and_list(tops), colours=and_list(gone))
+    return t("Leg tickets on top: {tickets}.", tickets=and_list(tops))
+
+
+def seat_facts(state: CamelUpState, seat: PlayerId, player: PlayerId | None) -> list[str]:
+    """What a seat holds, only what it has: coins, leg and pyramid tickets, partner, and
+    (to its owner) the finish cards still in hand."""
+    facts: list[str] = [tn("{count} coin", "{count} coins", state.coins()[seat])]
     tickets = state.tickets(seat)
-    held = ", ".join(f"{c.capitalize()} {v}" for c, v in tickets) or "no leg tickets"
-    parts = [plural(state.coins()[seat], "coin"), held,
-             plural(state.pyramid_tickets(seat), "pyramid ticket")]
-    tile = state.tile_of(seat)
-    if tile is not None:
-        parts.append(f"{SIDE_WORDS[tile.side]} tile on space {tile.space}")
+    if tickets:
+        facts.append(tn("leg ticket {tickets}", "leg tickets {tickets}", len(tickets),
+                        tickets=and_list([ticket_name(c, v) for c, v in tickets])))
+    pyramid = state.pyramid_tickets(seat)
+    if pyramid:
+        facts.append(tn("{count} pyramid ticket", "{count} pyramid tickets", pyramid))
     partner = state.partner(seat)
     if partner is not None:
-        parts.append(f"partner {seat_name(partner, player)}")
-    parts.append(f"{plural(len(state.hand(seat)), 'finish card')} in hand")
-    return f"{seat_name(seat, player)}: " + "; ".join(parts) + "."
+        facts.append(t("partner: you") if partner == player
+                     else t("partner: {seat}", seat=seat_label(partner)))
+    if seat == player:
+        hand = state.hand(seat)
+        if hand:
+            facts.append(t("finish cards in hand: {cards}",
+                           cards=and_list([colour_name(c) for c in hand])))
+    return facts
 
 
-def _pile_line(state: CamelUpState, pile: str, player: PlayerId | None) -> str:
-    cards = state.pile(pile)
-    reveal = state.phase == OVER
-    shown = [f"{seat_name(s, player)} "
-             + (c.capitalize() if reveal or s == player else "face down") for s, c in cards]
-    return (f"Overall {pile} pile ({plural(len(cards), 'card')}, earliest first): "
-            + (", ".join(shown) if shown else "empty") + ".")
+def seat_line(state: CamelUpState, seat: PlayerId, player: PlayerId | None) -> str:
+    """'You: 8 coins; leg tickets Yellow 5; 1 pyramid ticket.' or 'Seat 1: 12 coins.'"""
+    facts = "; ".join(seat_facts(state, seat, player))
+    if seat == player:
+        return t("You: {facts}.", facts=facts)
+    return t("{seat}: {facts}.", seat=seat_label(seat), facts=facts)
 
 
-# -- actions --------------------------------------------------------------------------------
+def piles_summary(state: CamelUpState, player: PlayerId | None) -> str | None:
+    """The overall piles as counts, with the listener's own cards (None if both empty)."""
+    counts = {name: len(state.pile(name)) for name in (WINNER, LOSER)}
+    if not any(counts.values()):
+        return None
+    line = t("Overall bets: {winner} on the winner, {loser} on the loser.",
+             winner=tn("{count} card", "{count} cards", counts[WINNER]),
+             loser=tn("{count} card", "{count} cards", counts[LOSER]))
+    if player is None:
+        return line
+    mine = {name: [colour_name(c) for s, c in state.pile(name) if s == player]
+            for name in (WINNER, LOSER)}
+    if mine[WINNER] and mine[LOSER]:
+        yours = t("Yours: {winners} to win, {losers} to lose.",
+                  winners=and_list(mine[WINNER]), losers=and_list(mine[LOSER]))
+    elif mine[WINNER]:
+        yours = t("Yours: {winners} to win.", winners=and_list(mine[WINNER]))
+    elif mine[LOSER]:
+        yours = t("Yours: {losers} to lose.", losers=and_list(mine[LOSER]))
+    else:
+        return line
+    return f"{line} {yours}"
 
 
-def describe_action(state: CamelUpState, action: Action, player: PlayerId | None) -> str:
-    """One sentence for a legal ``action`` in ``state``, as ``player`` may know it."""
-    if isinstance(action, Die):
-        return _describe_die(state, action)
-    actor = seat_name(state.turn, player)
-    if isinstance(action, Bet):
-        value = state.ticket_stack(action.colour)[0]
-        return f"{actor} takes the {action.colour.capitalize()} leg ticket worth {value}."
-    if isinstance(action, PlaceTile):
-        own = state.tile_of(state.turn)
-        verb = f"moves their tile from space {own.space} to" if own else "places their tile on"
-        push = state.edition.tile_push(action.side)
-        effect = ("moves 1 space further, on top" if push > 0
-                  else "moves 1 space back, underneath")
-        return (f"{actor} {verb} space {action.space}, {SIDE_WORDS[action.side]} side up "
-                f"(a unit landing there pays the owner 1 coin and {effect}).")
-    if isinstance(action, Overall):
-        what = "to win the race" if action.pile == WINNER else "to come last"
-        if player == state.turn:
-            return (f"{actor} bets {action.colour.capitalize()} {what}, face down on the "
-                    f"overall {action.pile} pile.")
-        return f"{actor} puts a finish card face down on the overall {action.pile} pile."
-    if isinstance(action, Partner):
-        return (f"{actor} forms a partnership with {seat_name(action.seat, player)} "
-                f"until the end of this leg.")
-    return f"{actor} takes a pyramid ticket (1 coin at leg scoring) and a die comes out."
+def card_name(state: CamelUpState, seat: PlayerId, colour: str, player: PlayerId | None) -> str:
+    """A card on an overall pile as ``player`` may know it: 'your Red', 'Seat 2's Blue'
+    once the piles are turned over, else just 'Seat 2' (face down)."""
+    if seat == player:
+        return t("your {colour}", colour=colour_name(colour))
+    if state.phase == OVER:
+        return t("{seat}'s {colour}", seat=seat_label(seat), colour=colour_name(colour))
+    return seat_label(seat)
 
 
-def _describe_die(state: CamelUpState, die: Die) -> str:
-    crazy = die.colour in state.edition.crazy
-    shows = (f"The grey die shows {die.colour} {die.value}" if crazy
-             else f"The {die.colour.capitalize()} die shows {die.value}")
-    if state.phase == SETUP:
-        space = state.setup_space(die)
-        below = state.track().get(space, [])
-        onto = f", on top of {camel_name(state, below[-1])}" if below else ""
-        return f"Setup: {shows.lower()[0]}{shows[1:]}: {camel_name(state, die.colour)} " \
-               f"goes on space {space}{onto}."
-    movement = state.movement_of(die)
-    sentence = f"{shows}: {_grey_reason(state, die, movement)}{movement_words(state, movement)}"
-    if movement.crossed:
-        order = _ranking_after(state, movement)
-        return (f"{sentence} The game ends: {order[0].capitalize()} wins the race, "
-                f"{order[-1].capitalize()} comes last.")
-    if len(state.rolled()) + 1 == state.edition.rolls_per_leg:
-        order = _ranking_after(state, movement)
-        return (f"{sentence} The leg ends: {order[0].capitalize()} first, "
-                f"{order[1].capitalize()} second.")
-    return sentence
+def pile_line(state: CamelUpState, pile: str, player: PlayerId | None) -> str:
+    """One overall pile card by card, earliest first (the order pays: 8, 5, 3, 2, 1...)."""
+    cards = and_list([card_name(state, s, c, player) for s, c in state.pile(pile)])
+    if pile == WINNER:
+        return (t("Overall winner pile, earliest card first: {cards}.", cards=cards) if cards
+                else t("Overall winner pile: no cards."))
+    return (t("Overall loser pile, earliest card first: {cards}.", cards=cards) if cards
+            else t("Overall loser pile: no cards."))
 
 
-def _grey_reason(state: CamelUpState, die: Die, movement: Movement) -> str:
-    """Why the other crazy camel moves, when the grey die's exceptions apply."""
-    if die.colour not in state.edition.crazy or movement.mover == die.colour:
-        return ""
-    carries = any(u in state.edition.racing for u in movement.group)
-    why = "it carries racing camels" if carries else "it sits on the other crazy camel"
-    return f"{camel_name(state, movement.mover)} moves instead, as {why}. "
-
-
-def _ranking_after(state: CamelUpState, movement: Movement) -> list[str]:
-    track = state.track()
-    apply_move(track, movement)
-    return ranking(track, state.edition.racing)
-
-
-def movement_words(state: CamelUpState, movement: Movement) -> str:
-    """'Blue moves 2 to space 7, onto Red.' with carried camels, tiles and crossings."""
-    name = camel_name(state, movement.mover)
-    carried = [camel_name(state, u) for u in movement.group[1:]]
-    carrying = f" carrying {', '.join(carried)}" if carried else ""
-    way = "back " if movement.direction < 0 else ""
-    parts = [f"{name}{carrying} moves {movement.steps} {way}from space {movement.start}"]
-    if movement.tile is not None:
-        tile = movement.tile
-        push = state.edition.tile_push(tile.side)
-        parts.append(f"onto Seat {tile.owner}'s {SIDE_WORDS[tile.side]} tile on space "
-                     f"{movement.landing} (Seat {tile.owner} gains 1 coin), which sends it "
-                     f"{'1 further' if push > 0 else '1 back'}")
-    if movement.crossed:
-        direction = "backwards " if movement.end < 1 else ""
-        parts.append(f"{direction}across the finish line")
-        return ", ".join(parts) + "."
-    target = f"to space {movement.end}"
-    if movement.joined:
-        below = camel_name(state, movement.joined[-1] if movement.on_top else movement.joined[0])
-        target += f", onto {below}" if movement.on_top else f", underneath {below}"
-    parts.append(target)
-    return ", ".join(parts) + "."
-
+def pile_lines(state: CamelUpState, player: PlayerId | None) -> list[str]:
+    return [pile_line(state, pile, player) for pile in (WINNER, LOSER)]

@@ -75,3 +75,10 @@ def test_a_gathered_run_tells_its_different_values_together() -> None:
     assert group_repeats([*draws, other], own) == [
         "You draw oasis 2, mirage 1 and the storm.", "Yellow draws a card."]
     assert group_repeats(draws[:1], own) == ["You draw oasis 2."]
+
+
+def test_a_counted_message_may_itself_be_plural_aware() -> None:
+    paid = tn("{seat} pays {count} coin.", "{seat} pays {count} coins.", 1, seat="Red")
+    forms = {"{seat} pays {count} coin.": Counted("{seat} pays a coin {count} time.",
+                                                 "{seat} pays a coin {count} times.")}
+    assert group_repeats([paid, paid], forms) == ["Red pays a coin 2 times."]

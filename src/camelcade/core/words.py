@@ -138,6 +138,7 @@ def group_repeats(sentences: Sequence[str], counted: Mapping[str, Counted]) -> l
             run += 1
         if run > 1 and form is not None and isinstance(sentence, Sentence):
             values = dict(sentence.values)
+            values.pop("count", None)  # a message made with tn: the run's length replaces it
             if form.gather is not None:
                 gathered = sentences[index:index + run]
                 values[form.gather] = and_list([dict(s.values)[form.gather]  # type: ignore[attr-defined]

@@ -146,9 +146,15 @@ def test_a_spectator_watches_without_moves_or_secrets(new_page: Any) -> None:
     assert my_turn(player)
     secret = [line for line in player.locator("#position").inner_text().split(". ")
               if line.startswith("Your secret")]
-    watcher.goto("/")
+    link = watcher.locator(f"a[href='/match/{match_id}']")
+    for _ in range(10):  # the lobby's pages are cached for a second
+        watcher.goto("/")
+        watcher.locator("#games li").first.wait_for()
+        if link.count():
+            break
+        watcher.wait_for_timeout(500)
     assert watcher.get_by_role("link", name="Open (your seat)").count() == 0  # not its seat
-    watcher.locator(f"a[href='/match/{match_id}']").click()
+    link.click()
     watcher.wait_for_function("() => /to move|Your turn/.test("
                               "document.querySelector('#status').textContent)")
     assert watcher.locator("#match-title").inner_text() == "Toy: watching"

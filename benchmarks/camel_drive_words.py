@@ -67,7 +67,8 @@ def run(args: list[str], answers: list[str]) -> str:
 def figures(output: str) -> dict[str, float]:
     counts = lines_per_turn(output)
     return {"turns": len(counts), "median_lines": statistics.median(counts),
-            "max_lines": max(counts), "total_lines": len(output.splitlines())}
+            "max_lines": max(counts), "total_lines": len(output.splitlines()),
+            "lines_per_turn": counts}
 
 
 def main() -> None:

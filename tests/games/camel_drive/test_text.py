@@ -66,8 +66,9 @@ def test_describe_after_the_first_finish_says_who_is_out_and_the_betting_board()
     assert lines[1] == ("Race 1, betting round: Red came home first and is out; the next "
                         "camel home wins.")
     assert "Lane 1, Red: home first, out of this race; 3 interjections left." in lines
-    assert ("Betting board: Yellow, 1 stone (Blue), 5 if it wins; Green (yours), 2 stones "
-            "(Yellow and Green (yours)), 3 each if it wins. Still to bet: Red.") in lines
+    assert ("Betting board: Yellow: 1 stone, from Blue, 5 if it wins; Green (yours): 2 "
+            "stones, from Yellow and Green (yours), 3 each if it wins. Still to bet: Red.") \
+        in lines
     assert state.describe(0).splitlines()[0] == ("Betting round: your turn to place Red's "
                                                  "stone on a camel still racing.")
 

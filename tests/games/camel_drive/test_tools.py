@@ -28,8 +28,8 @@ def test_render_names_every_camel_and_marks_the_viewer() -> None:
     assert "Lane" in text and "Deck" in text and "top 2" in text
     assert text.splitlines()[0] == ("Betting round: your turn to place Green's stone on a "
                                     "camel still racing.")
-    assert ("Betting board: Yellow, 1 stone (Yellow), 5 if it wins. Still to bet: Green "
-            "(yours), Blue and Red.") in text
+    assert ("Betting board: Yellow: 1 stone, from Yellow, 5 if it wins. Still to bet: "
+            "Green (yours), Blue and Red.") in " ".join(text.split())
 
 
 def test_render_has_a_legend_for_every_letter_and_mark_it_draws() -> None:

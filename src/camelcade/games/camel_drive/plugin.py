@@ -1,6 +1,6 @@
 """Camel Drive's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.camel_drive"
 
@@ -24,4 +24,6 @@ PLUGIN = GamePlugin(
     ),
     cli=Ref(f"{_HERE}.cli:app"),
     guide=Ref(f"{_HERE}.guide:guide"),
+    web=WebSlot(board="web/board.js", stylesheet="web/board.css",
+                layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
 )

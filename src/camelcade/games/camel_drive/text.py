@@ -157,9 +157,9 @@ def bets_line(state: CamelDriveState, player: PlayerId | None) -> str:
 
 def stones_text(state: CamelDriveState, target: int, stones: list[int],
                 player: PlayerId | None) -> str:
-    """"Green, 2 stones (Yellow, Blue (yours)), 3 each if it wins"."""
-    return tn("{target}, {count} stone ({bettors}), {points} if it wins",
-              "{target}, {count} stones ({bettors}), {points} each if it wins", len(stones),
+    """"Green: 2 stones, from Yellow and Blue (yours), 3 each if it wins"."""
+    return tn("{target}: {count} stone, from {bettors}, {points} if it wins",
+              "{target}: {count} stones, from {bettors}, {points} each if it wins", len(stones),
               target=naming.camel(state, target, player), points=bet_payout(len(stones)),
               bettors=naming.camels(state, stones, player))
 

@@ -80,13 +80,13 @@ def test_the_cells_read_as_the_text_view_says() -> None:
     rows = layout(state, 1)["board"]["rows"]
     assert rows[0]["label"] == "Lane 1"
     assert [c["text"] for c in rows[0]["cells"]] == [
-        "Lane 1, Red: home first, out; 0 points",
+        "Red: home first, out; 0 points",
         "Red's deck: 11 cards, top card 2",
         "Red's interjections: 3 left",
         "Stones on Red: none, it is out",
     ]
-    assert rows[1]["cells"][0]["text"] == "Lane 2, Yellow (yours): field 5 of 15; 0 points"
-    assert rows[2]["cells"][0]["text"] == "Lane 3, Green, to bet: field 6 of 15; 0 points"
+    assert rows[1]["cells"][0]["text"] == "Yellow (yours): field 5 of 15; 0 points"
+    assert rows[2]["cells"][0]["text"] == "Green, to bet: field 6 of 15; 0 points"
     assert rows[2]["cells"][3]["text"] == "Stones on Green: 1, from Yellow (yours); 5 if it wins"
 
 
@@ -113,7 +113,7 @@ def test_the_scene_carries_the_drawing_and_its_words() -> None:
     green = next(c for c in scene["camels"] if c["id"] == "green")
     assert green["stones"] == ["yellow", "green"] and green["pays"] == 1
     assert scene["lanes"] == ["red", "yellow", "green", "blue"]
-    assert scene["seats"][0] == {"name": "you", "mine": True, "camels": ["red", "yellow"],
+    assert scene["seats"][0] == {"name": "You", "mine": True, "camels": ["red", "yellow"],
                                  "points": 0}
     assert scene["texts"]["rule"] == "1st home loses · 2nd home wins"
 

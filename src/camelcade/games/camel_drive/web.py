@@ -2,7 +2,8 @@
 the scene the SVG board draws (``web/board.js``).
 
 The grid has one row per lane, in lane order, and four cells a row, each read on its own:
-the camel ("Lane 1, Red (yours), to move: field 5 of 15; 7 points"), its deck ("Red's
+the camel ("Red (yours), to move: field 5 of 15; 7 points"; the row's header says "Lane
+1"), its deck ("Red's
 deck: 9 cards, top card 2"), its interjections ("Red's interjections: 3 left") and its
 column of the betting board ("Stones on Red: 2, from Green and Blue; 3 each if it wins").
 Cell ids are the camel's colour and stay the same all match long, whichever lane the
@@ -75,34 +76,35 @@ def board_label(state: CamelDriveState) -> str:
 # -- the cells' words --------------------------------------------------------------------
 
 def camel_cell(state: CamelDriveState, camel: int, player: PlayerId | None) -> str:
-    """The camel: its lane, where it stands, its points; "to move" on its turn."""
+    """The camel: where it stands and its points; "to move" on its turn (its row's
+    header says the lane)."""
     points = state.camel_score(camel)
-    values = dict(lane=state.lane(camel), camel=naming.camel(state, camel, player),
+    values = dict(camel=naming.camel(state, camel, player),
                   field=state.position(camel), length=state.track_length)
     to_move = state.phase != OVER and state.pending is None and state.actor == camel
     if state.phase == OVER:
-        return tn("Lane {lane}, {camel}: {count} point", "Lane {lane}, {camel}: {count} points",
+        return tn("{camel}: {count} point", "{camel}: {count} points",
                   points, **values)
     if camel == state.first_finisher:
         if to_move:  # betting: the camel that is out still places its stone
-            return tn("Lane {lane}, {camel}, to bet: home first, out; {count} point",
-                      "Lane {lane}, {camel}, to bet: home first, out; {count} points",
+            return tn("{camel}, to bet: home first, out; {count} point",
+                      "{camel}, to bet: home first, out; {count} points",
                       points, **values)
-        return tn("Lane {lane}, {camel}: home first, out; {count} point",
-                  "Lane {lane}, {camel}: home first, out; {count} points", points, **values)
+        return tn("{camel}: home first, out; {count} point",
+                  "{camel}: home first, out; {count} points", points, **values)
     if not state.in_race(camel):
-        return tn("Lane {lane}, {camel}: not in the tie race; {count} point",
-                  "Lane {lane}, {camel}: not in the tie race; {count} points", points, **values)
+        return tn("{camel}: not in the tie race; {count} point",
+                  "{camel}: not in the tie race; {count} points", points, **values)
     if to_move and state.phase == BETTING:
-        return tn("Lane {lane}, {camel}, to bet: field {field} of {length}; {count} point",
-                  "Lane {lane}, {camel}, to bet: field {field} of {length}; {count} points",
+        return tn("{camel}, to bet: field {field} of {length}; {count} point",
+                  "{camel}, to bet: field {field} of {length}; {count} points",
                   points, **values)
     if to_move:
-        return tn("Lane {lane}, {camel}, to move: field {field} of {length}; {count} point",
-                  "Lane {lane}, {camel}, to move: field {field} of {length}; {count} points",
+        return tn("{camel}, to move: field {field} of {length}; {count} point",
+                  "{camel}, to move: field {field} of {length}; {count} points",
                   points, **values)
-    return tn("Lane {lane}, {camel}: field {field} of {length}; {count} point",
-              "Lane {lane}, {camel}: field {field} of {length}; {count} points", points,
+    return tn("{camel}: field {field} of {length}; {count} point",
+              "{camel}: field {field} of {length}; {count} points", points,
               **values)
 
 
@@ -128,7 +130,7 @@ def shouts_cell(state: CamelDriveState, camel: int) -> str:
 def bets_cell(state: CamelDriveState, camel: int, player: PlayerId | None) -> str:
     """The camel's column of the betting board."""
     name = naming.colour(camel)
-    if state.phase not in (BETTING, SPRINT):
+    if not _stones_lie(state):
         return t("Stones on {camel}: none yet", camel=name)
     if camel == state.first_finisher:
         return t("Stones on {camel}: none, it is out", camel=name)
@@ -139,6 +141,13 @@ def bets_cell(state: CamelDriveState, camel: int, player: PlayerId | None) -> st
               "Stones on {camel}: {count}, from {bettors}; {points} each if it wins", len(stones),
               camel=name, bettors=naming.camels(state, stones, player),
               points=bet_payout(len(stones)))
+
+
+def _stones_lie(state: CamelDriveState) -> bool:
+    """Whether the betting board holds this race's stones: from the first finish on, and
+    at the end of the match those of its last race."""
+    return state.phase in (BETTING, SPRINT) or (
+        state.phase == OVER and any(state.bet_of(c) is not None for c in range(state.camels)))
 
 
 def _stones_on(state: CamelDriveState, camel: int) -> list[int]:
@@ -191,10 +200,12 @@ def scene(state: CamelDriveState, player: PlayerId | None) -> dict[str, Any]:
         })
     return {
         "length": state.track_length, "target": target, "race": state.race,
-        "phase": state.phase, "betting": state.phase in (BETTING, SPRINT),
+        "phase": state.phase,
+        "betting": _stones_lie(state),
         "payout": list(BET_PAYOUT), "camels": camels,
         "lanes": [COLOURS[c] for c in state.lane_order()],
-        "seats": [{"name": naming.seat(state, seat, player), "mine": seat == player,
+        "seats": [{"name": naming.capitalised(naming.seat(state, seat, player)),
+                   "mine": seat == player,
                    "camels": [COLOURS[c] for c in state.camels_of(seat)],
                    "points": int(state.scores()[seat])}
                   for seat in range(state.game.players)],
@@ -225,5 +236,6 @@ def _texts(state: CamelDriveState, player: PlayerId | None, target: int) -> dict
                      three=BET_PAYOUT[2]),
         "betting_closed": t("Betting opens when the first camel is home"),
         "points": t("Points towards {target}", target=target),
+        "points_short": t("points"),
         "team": t("team"),
     }

@@ -7,12 +7,18 @@
 // clicks and marks. Colour is never alone: each camel carries its letter.
 import { svgEl, label, piece, cellsOf } from "/static/js/board-kit.js";
 
-const W = 520;
 const PAD = 8;
-const LANE_H = 46;
-const TRACK_X0 = 100;   // the start field's centre
-const TRACK_X1 = 410;   // the finish field's centre
-const DECK_X = 432;
+const WIDE = {
+  // A lane on one line: badge, name and tokens, the track, the deck, the camel's points.
+  W: 660, laneH: 52, midDy: 26, nameDy: 19, tokensDy: 36, trackX0: 182, trackX1: 500,
+  numbers: true, deckX: 550, deckDy: 9, cardW: 23, cardH: 34, pointsX: 642, teamW: 170,
+};
+const NARROW = {
+  // A phone: each lane on two lines, the name, tokens and deck above, the track below.
+  W: 360, laneH: 72, midDy: 50, nameDy: 14, tokensDy: 14, trackX0: 28, trackX1: 306,
+  numbers: false, deckX: 266, deckDy: 3, cardW: 19, cardH: 24, pointsX: 346, teamW: 0,
+};
+let g = WIDE;
 const CAMEL_PATH = "M-15 5 C-17 -3 -12 -10 -6 -9 C-3 -17 5 -16 7 -7 L10 -9 L12 -17 "
   + "Q13 -20 17 -19 L21 -17 L21 -14 L16 -13 L14 -4 C14 3 10 6 6 6 L6 13 L3 13 L3 7 "
   + "L-8 7 L-8 13 L-11 13 L-11 6 Z";
@@ -23,6 +29,8 @@ export function render(svg, view, ctx) {
   svg.replaceChildren();
   if (!scene) return;
   const cells = cellsOf(view);
+  const room = svg.parentElement?.clientWidth || WIDE.W;
+  g = room < 560 ? NARROW : WIDE;
   svg.classList.toggle("cd-animate", !ctx.reducedMotion);
   const parts = [];
   let y = PAD;
@@ -30,7 +38,7 @@ export function render(svg, view, ctx) {
   y = lanes(parts, scene, cells, y);
   y = bettingBoard(parts, scene, cells, y + 10);
   y = points(parts, scene, y + 12);
-  svg.setAttribute("viewBox", `0 0 ${W} ${y + PAD}`);
+  svg.setAttribute("viewBox", `0 0 ${g.W} ${y + PAD}`);
   svg.append(...parts);
   animate(svg, ctx);
 }
@@ -71,7 +79,7 @@ function cell(id, cells, hit, ...children) {
 
 function fieldX(scene, field) {
   const f = Math.max(0, Math.min(field, scene.length));
-  return TRACK_X0 + (f * (TRACK_X1 - TRACK_X0)) / scene.length;
+  return g.trackX0 + (f * (g.trackX1 - g.trackX0)) / scene.length;
 }
 
 function camelShape(camel, cx, cy, extra = "") {
@@ -86,108 +94,125 @@ function camelShape(camel, cx, cy, extra = "") {
 // -- the header ------------------------------------------------------------------------------
 
 function header(parts, scene, y) {
-  const [headline, count] = lines(PAD, y + 14, scene.texts.headline, W - 2 * PAD, 15,
+  const [headline, count] = lines(PAD, y + 15, scene.texts.headline, g.W - 2 * PAD, 16,
     { class: "cd-headline" });
   parts.push(headline);
-  y += 14 + (count - 1) * 19;
+  y += 15 + (count - 1) * 20;
   if (scene.texts.status) {
-    const [status, more] = lines(PAD, y + 18, scene.texts.status, W - 2 * PAD, 12.5,
+    const [status, more] = lines(PAD, y + 19, scene.texts.status, g.W - 2 * PAD, 13,
       { class: "cd-status" });
     parts.push(status);
-    y += 18 + (more - 1) * 16;
+    y += 19 + (more - 1) * 16;
   }
-  return y + 8;
+  // The rule that makes this race what it is, by the finish.
+  const rule = scene.texts.rule;
+  const width = rule.length * 7.2 + 24;
+  const right = g.W - PAD;
+  parts.push(svgEl("rect", { x: right - width, y: y + 8, width, height: 21, rx: 10.5,
+    class: "cd-rule" }));
+  parts.push(label(rule, right - width / 2, y + 19, { "text-anchor": "middle",
+    "dominant-baseline": "central", "font-size": 12, class: "cd-rule-text" }));
+  return y + 34;
 }
 
 // -- the lanes ---------------------------------------------------------------------------------
 
 function lanes(parts, scene, cells, y) {
   const byId = new Map(scene.camels.map((c) => [c.id, c]));
-  const top = y;
-  // The finish: a chequered post, and the rule that makes this race what it is.
   const fx = fieldX(scene, scene.length);
-  const badge = svgEl("g", { class: "cd-rule" });
-  badge.append(svgEl("rect", { x: fx - 118, y, width: 170, height: 20, rx: 10 }));
-  badge.append(label(scene.texts.rule, fx - 33, y + 14, { "text-anchor": "middle",
-    "font-size": 11.5, class: "cd-rule-text" }));
-  parts.push(badge);
-  y += 26;
+  captions(parts, scene, y);
+  y += 12;
   scene.lanes.forEach((id, index) => {
     const camel = byId.get(id);
-    const row = y + index * LANE_H;
-    const mid = row + LANE_H / 2;
-    const stripe = svgEl("rect", { x: PAD, y: row + 2, width: W - 2 * PAD, height: LANE_H - 4,
-      rx: 8, class: `cd-lane${index % 2 ? " cd-lane-alt" : ""}${camel.to_move ? " cd-lane-now" : ""}` });
-    parts.push(stripe);
-    parts.push(svgEl("circle", { cx: PAD + 13, cy: row + 15, r: 9, class: "cd-lane-badge" }));
-    parts.push(label(String(camel.lane), PAD + 13, row + 15, { "text-anchor": "middle",
-      "dominant-baseline": "central", "font-size": 11, class: "cd-lane-number" }));
-    parts.push(label(camel.label, PAD + 27, row + 16, { "font-size": 11.5,
-      class: `cd-name${camel.mine ? " cd-mine" : ""}` }));
-    // Interjection tokens: one "!" per token left.
-    const tokens = [svgEl("rect", { x: PAD + 25, y: row + 22, width: 66, height: 18, rx: 4,
-      class: "cd-hit" })];
-    for (let k = 0; k < camel.shouts; k++) {
-      const tx = PAD + 34 + k * 13;
-      tokens.push(svgEl("circle", { cx: tx, cy: row + 31, r: 5.5, class: "cd-token" }));
-      tokens.push(label("!", tx, row + 31, { "text-anchor": "middle",
-        "dominant-baseline": "central", "font-size": 9, class: "cd-token-mark" }));
-    }
-    parts.push(cell(`${id}-shouts`, cells, ...tokens));
-    // The track: fields 0 to the finish, every fifth numbered.
-    const track = svgEl("g", { class: "cd-track" });
-    track.append(svgEl("line", { x1: TRACK_X0, y1: mid + 10, x2: TRACK_X1, y2: mid + 10,
-      class: "cd-rail" }));
-    for (let f = 0; f <= scene.length; f++) {
-      const x = fieldX(scene, f);
-      track.append(svgEl("line", { x1: x, y1: mid + 7, x2: x, y2: mid + 13,
-        class: f % 5 === 0 ? "cd-tick cd-tick-5" : "cd-tick" }));
-      if (f % 5 === 0 && f < scene.length) {
-        track.append(label(String(f), x, mid + 21, { "text-anchor": "middle", "font-size": 7.5,
-          class: "cd-field-number" }));
-      }
-    }
-    track.append(flag(fx, row + 6, LANE_H - 12));
-    parts.push(track);
+    const row = y + index * g.laneH;
+    const mid = row + g.midDy;   // the track's line of camels
+    parts.push(svgEl("rect", { x: PAD, y: row + 2, width: g.W - 2 * PAD, height: g.laneH - 4,
+      rx: 8, class: `cd-lane${index % 2 ? " cd-lane-alt" : ""}${camel.to_move ? " cd-lane-now" : ""}` }));
+    const top = row + g.nameDy;
+    parts.push(svgEl("circle", { cx: PAD + 14, cy: top, r: 9.5, class: "cd-lane-badge" }));
+    parts.push(label(String(camel.lane), PAD + 14, top, { "text-anchor": "middle",
+      "dominant-baseline": "central", "font-size": 12, class: "cd-lane-number" }));
+    parts.push(label(camel.label, PAD + 30, top, { "font-size": 13,
+      "dominant-baseline": "central", class: `cd-name${camel.mine ? " cd-mine" : ""}` }));
+    parts.push(tokens(camel, cells, g === NARROW ? PAD + 30 + camel.label.length * 8.2 + 10
+      : PAD + 30, row + g.tokensDy));
+    parts.push(track(scene, row, mid, fx));
     // The camel: on its field, or lying on its side past the line when it came home first.
-    const cx = camel.out ? fx + 10 : fieldX(scene, camel.field);
-    const shape = camelShape(camel, cx, mid - 2,
+    const cx = camel.out ? fx + 24 : fieldX(scene, camel.field);
+    const shape = camelShape(camel, cx, mid - 3,
       `${camel.racing ? "" : " cd-resting"}${camel.to_move ? " cd-now" : ""}`);
-    const hit = svgEl("rect", { x: -19, y: -20, width: 42, height: 36, rx: 6, class: "cd-hit" });
-    shape.prepend(hit);
-    const group = cell(id, cells, shape);
-    parts.push(group);
+    shape.prepend(svgEl("rect", { x: -19, y: -21, width: 42, height: 37, rx: 6, class: "cd-hit" }));
+    parts.push(cell(id, cells, shape));
     if (camel.out) {
-      parts.push(label(scene.texts.out, fx + 10, row + 11, { "text-anchor": "middle",
-        "font-size": 9.5, class: "cd-out" }));
+      parts.push(label(scene.texts.out, fx + 24, mid - 21, { "text-anchor": "middle",
+        "font-size": 10, class: "cd-out" }));
     }
-    // The deck face down with its count, the top card face up.
-    const deck = [svgEl("rect", { x: DECK_X - 3, y: row + 5, width: 78, height: LANE_H - 10,
-      rx: 5, class: "cd-hit" })];
-    deck.push(svgEl("rect", { x: DECK_X + 2, y: row + 8, width: 22, height: 30, rx: 3,
-      class: camel.deck ? "cd-card-back" : "cd-card-empty" }));
-    deck.push(label(String(camel.deck), DECK_X + 13, row + 23, { "text-anchor": "middle",
-      "dominant-baseline": "central", "font-size": 11, class: "cd-card-count" }));
-    if (camel.top === null) {
-      deck.push(svgEl("rect", { x: DECK_X + 32, y: row + 8, width: 22, height: 30, rx: 3,
-        class: "cd-card-empty" }));
-    } else {
-      deck.push(svgEl("rect", { x: DECK_X + 32, y: row + 8, width: 22, height: 30, rx: 3,
-        class: "cd-card-face" }));
-      deck.push(label(String(camel.top), DECK_X + 43, row + 23, { "text-anchor": "middle",
-        "dominant-baseline": "central", "font-size": 15, class: "cd-card-value" }));
-    }
-    parts.push(cell(`${id}-deck`, cells, ...deck));
-    parts.push(label(String(camel.points), W - PAD - 10, mid, { "text-anchor": "middle",
-      "dominant-baseline": "central", "font-size": 12, class: "cd-lane-points" }));
+    parts.push(deck(camel, cells, row + g.deckDy));
+    parts.push(label(String(camel.points), g.pointsX, top, { "text-anchor": "middle",
+      "dominant-baseline": "central", "font-size": 13, class: "cd-lane-points" }));
   });
-  parts.push(label(scene.texts.deck, DECK_X + 13, top + 20, { "text-anchor": "middle",
-    "font-size": 9, class: "cd-caption" }));
-  parts.push(label(scene.texts.top, DECK_X + 43, top + 20, { "text-anchor": "middle",
-    "font-size": 9, class: "cd-caption" }));
-  parts.push(label(scene.texts.start, TRACK_X0, top + 20, { "text-anchor": "middle",
-    "font-size": 9, class: "cd-caption" }));
-  return y + scene.lanes.length * LANE_H;
+  return y + scene.lanes.length * g.laneH;
+}
+
+function captions(parts, scene, y) {
+  const at = (text, x, anchor = "middle") => parts.push(label(text, x, y + 6, {
+    "text-anchor": anchor, "font-size": 9, class: "cd-caption" }));
+  at(scene.texts.start, g.trackX0);
+  if (g.numbers) at(scene.texts.finish, fieldX(scene, scene.length));
+  at(scene.texts.points_short, g.W - PAD, "end");
+  at(scene.texts.deck, g.deckX + 2 + g.cardW / 2);
+  at(scene.texts.top, g.deckX + g.cardW * 1.5 + 8);
+}
+
+function tokens(camel, cells, x, cy) {
+  // The camel's interjection tokens: one "!" per token left.
+  const parts = [svgEl("rect", { x: x - 4, y: cy - 9, width: Math.max(30, camel.shouts * 14 + 8),
+    height: 18, rx: 4, class: "cd-hit" })];
+  for (let k = 0; k < camel.shouts; k++) {
+    const tx = x + 6 + k * 14;
+    parts.push(svgEl("circle", { cx: tx, cy, r: 6, class: "cd-token" }));
+    parts.push(label("!", tx, cy, { "text-anchor": "middle", "dominant-baseline": "central",
+      "font-size": 10, class: "cd-token-mark" }));
+  }
+  return cell(`${camel.id}-shouts`, cells, ...parts);
+}
+
+function track(scene, row, mid, fx) {
+  // Fields from the start to the finish, every fifth numbered, the chequered post.
+  const group = svgEl("g", { class: "cd-track" });
+  const line = mid + 11;
+  group.append(svgEl("line", { x1: g.trackX0, y1: line, x2: g.trackX1, y2: line,
+    class: "cd-rail" }));
+  for (let f = 0; f <= scene.length; f++) {
+    const x = fieldX(scene, f);
+    group.append(svgEl("line", { x1: x, y1: line - 3, x2: x, y2: line + 3,
+      class: f % 5 === 0 ? "cd-tick cd-tick-5" : "cd-tick" }));
+    if (g.numbers && f % 5 === 0 && f > 0 && f < scene.length) {
+      group.append(label(String(f), x, line + 11, { "text-anchor": "middle", "font-size": 8,
+        class: "cd-field-number" }));
+    }
+  }
+  group.append(flag(fx, mid - 20, 34));
+  return group;
+}
+
+function deck(camel, cells, y) {
+  // The deck face down with its count, the top card face up.
+  const { cardW: w, cardH: h } = g;
+  const x = g.deckX;
+  const parts = [svgEl("rect", { x: x - 3, y: y - 2, width: 2 * w + 14, height: h + 4, rx: 5,
+    class: "cd-hit" })];
+  parts.push(svgEl("rect", { x: x + 2, y, width: w, height: h, rx: 3,
+    class: camel.deck ? "cd-card-back" : "cd-card-empty" }));
+  parts.push(label(String(camel.deck), x + 2 + w / 2, y + h / 2, { "text-anchor": "middle",
+    "dominant-baseline": "central", "font-size": 12, class: "cd-card-count" }));
+  parts.push(svgEl("rect", { x: x + w + 8, y, width: w, height: h, rx: 3,
+    class: camel.top === null ? "cd-card-empty" : "cd-card-face" }));
+  if (camel.top !== null) {
+    parts.push(label(String(camel.top), x + w * 1.5 + 8, y + h / 2, { "text-anchor": "middle",
+      "dominant-baseline": "central", "font-size": h > 30 ? 17 : 14, class: "cd-card-value" }));
+  }
+  return cell(`${camel.id}-deck`, cells, ...parts);
 }
 
 function flag(x, y, height) {
@@ -206,15 +231,15 @@ function flag(x, y, height) {
 
 function bettingBoard(parts, scene, cells, y) {
   const [title, count] = lines(PAD, y + 12, scene.betting ? scene.texts.betting
-    : scene.texts.betting_closed, W - 2 * PAD, 11.5, { class: "cd-section" });
+    : scene.texts.betting_closed, g.W - 2 * PAD, 12.5, { class: "cd-section" });
   parts.push(title);
-  y += 12 + (count - 1) * 15 + 8;
+  y += 12 + (count - 1) * 16 + 8;
   const n = scene.camels.length;
   const left = PAD + 26;
-  const width = (W - PAD - left) / n;
+  const width = (g.W - PAD - left) / n;
   const rowH = 18;
   const board = svgEl("g", { class: `cd-betting${scene.betting ? "" : " cd-closed"}` });
-  board.append(svgEl("rect", { x: PAD, y, width: W - 2 * PAD, height: 30 + rowH * 3 + 6,
+  board.append(svgEl("rect", { x: PAD, y, width: g.W - 2 * PAD, height: 30 + rowH * 3 + 6,
     rx: 8, class: "cd-board-bg" }));
   scene.payout.forEach((value, r) => {
     board.append(label(String(value), PAD + 13, y + 30 + r * rowH + rowH / 2 + 1,
@@ -259,13 +284,14 @@ function bettingBoard(parts, scene, cells, y) {
 // -- the points ------------------------------------------------------------------------------
 
 function points(parts, scene, y) {
-  parts.push(label(scene.texts.points, PAD, y + 11, { "font-size": 11.5, class: "cd-section" }));
+  parts.push(label(scene.texts.points, PAD, y + 11, { "font-size": 12.5, class: "cd-section" }));
   y += 20;
   const byId = new Map(scene.camels.map((c) => [c.id, c]));
   const x0 = PAD + 22;
   const teams = scene.seats.some((s) => s.camels.length > 1);
-  const x1 = W - PAD - (teams ? 150 : 34);
-  const rowH = 17;
+  const side = teams && g.teamW > 0;   // team totals beside the bars, or under them
+  const x1 = g.W - PAD - (side ? g.teamW : 34);
+  const rowH = 18;
   const target = scene.target;
   let row = 0;
   for (const seat of scene.seats) {
@@ -273,7 +299,7 @@ function points(parts, scene, y) {
     for (const id of seat.camels) {
       const camel = byId.get(id);
       const cy = y + row * rowH + rowH / 2;
-      parts.push(piece(PAD + 9, cy, camel.letter, { r: 7, class: `cd-score-head cd-${id}` }));
+      parts.push(piece(PAD + 9, cy, camel.letter, { r: 7.5, class: `cd-score-head cd-${id}` }));
       parts.push(svgEl("rect", { x: x0, y: cy - 5, width: x1 - x0, height: 10, rx: 5,
         class: "cd-bar-bg" }));
       const share = Math.min(camel.points, target) / target;
@@ -282,14 +308,15 @@ function points(parts, scene, y) {
           height: 10, rx: 5, class: `cd-bar cd-${id}` }));
       }
       parts.push(label(String(camel.points), x1 + 8, cy, { "dominant-baseline": "central",
-        "font-size": 11, class: "cd-bar-value" }));
+        "font-size": 12, class: "cd-bar-value" }));
       row += 1;
     }
     if (teams) {
-      const cy = y + (first + row) / 2 * rowH;
-      parts.push(label(`${seat.name}: ${seat.points}`, x1 + 30, cy, {
-        "dominant-baseline": "central", "font-size": 11,
-        class: `cd-team${seat.mine ? " cd-mine" : ""}` }));
+      const text = `${seat.name}: ${seat.points}`;
+      const attrs = { "dominant-baseline": "central", "font-size": 12,
+        class: `cd-team${seat.mine ? " cd-mine" : ""}` };
+      if (side) parts.push(label(text, x1 + 34, y + ((first + row) / 2) * rowH, attrs));
+      else { parts.push(label(text, x0, y + row * rowH + rowH / 2, attrs)); row += 1; }
     }
   }
   parts.push(svgEl("line", { x1: x1, y1: y - 3, x2: x1, y2: y + row * rowH + 3,

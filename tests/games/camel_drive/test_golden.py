@@ -9,12 +9,11 @@ tests/test_golden_moves.py.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from tests.golden_support import short_playthrough
 
-from .helpers import game
+from .helpers import check_golden, game
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "camel-drive" / "short-players2.txt"
 OPTIONS = {"players": 2, "track_length": 8, "target_score": 10}
@@ -31,14 +30,7 @@ def _text() -> str:
 
 
 def test_short_golden_playthrough() -> None:
-    text = _text()
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), f"missing {GOLDEN}; run with UPDATE_GOLDEN=1 to create it"
-    assert text == GOLDEN.read_text(encoding="utf-8"), (
-        f"{GOLDEN.name} differs from a fresh playthrough; if the change is intended, "
-        "rerun with UPDATE_GOLDEN=1 and review the diff"
-    )
+    check_golden(GOLDEN.name, _text())
 
 
 def test_the_short_golden_shows_a_whole_race_and_the_next_players_start() -> None:

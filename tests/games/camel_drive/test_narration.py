@@ -159,6 +159,8 @@ def _tie_race() -> tuple[cc.State, list[str]]:
 
 def test_a_tie_race_is_announced_and_its_end_explained() -> None:
     state, lines = _tie_race()
+    assert lines[-2] == "Red and Yellow have 30 points or more: the match ends once the tie " \
+                        "is settled."
     assert lines[-1] == ("Red and Yellow are level at the top: a tie race decides, without "
                          "interjections or bets, Yellow in lane 1.")
     assert state.describe().splitlines()[:2] == [

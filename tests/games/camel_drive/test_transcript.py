@@ -4,7 +4,6 @@ wording shows in review. The script is ``transcript.py``."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -12,6 +11,7 @@ from typer.testing import CliRunner
 from camelcade.cli.main import app
 from tests.cli.conftest import assert_plain
 
+from .helpers import check_golden
 from .transcript import ARGS, INPUTS
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "camel-drive" / "transcript.txt"
@@ -27,13 +27,7 @@ def _transcript() -> str:
 
 
 def test_transcript_golden() -> None:
-    text = _transcript()
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), f"missing {GOLDEN}; run with UPDATE_GOLDEN=1 to create it"
-    assert text == GOLDEN.read_text(encoding="utf-8"), (
-        f"{GOLDEN.name} differs from a fresh scripted game; if the change of wording is "
-        "intended, rerun with UPDATE_GOLDEN=1 and review the diff")
+    check_golden(GOLDEN.name, _transcript())
 
 
 def test_the_transcript_is_plain_and_tells_a_whole_match() -> None:

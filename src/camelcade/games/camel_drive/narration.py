@@ -73,7 +73,8 @@ def race_scored_lines(before: CamelDriveState, after: CamelDriveState, winner: i
     lines.append(t("{camel} came home first: nothing for placing.",
                    camel=naming.camel(before, first, player)))
     lines.extend(_bet_lines(before, winner, player))
-    gains = after.last_race["gains"] if after.last_race is not None else placing
+    assert after.last_race is not None
+    gains = after.last_race["gains"]
     lines.append(t("Race {race} in all: {gains}.", race=race, gains=", ".join(
         t("{camel} +{points}", camel=naming.camel(before, c, player), points=gains[c])
         for c in range(before.camels))))
@@ -109,16 +110,21 @@ def _after_the_race(after: CamelDriveState, player: PlayerId | None) -> list[str
                   target=target, race=after.race,
                   camel=naming.camel(after, after.lane_order()[0], player))]
     reached = [c for c in range(after.camels) if after.camel_score(c) >= target]
-    lines: list[str] = [tn("{camels} has {target} points or more: the match ends.",
-                "{camels} have {target} points or more: the match ends.", len(reached),
-                camels=naming.camels(after, reached, player), target=target)]
+    names = dict(camels=naming.camels(after, reached, player), target=target)
     if after.phase == TIE_RACE:
-        lines.append(_tie_race_begins(after, player))
-        return lines
-    return lines + result_lines(after, player)
+        return [tn("{camels} has {target} points or more: the match ends once the tie is "
+                   "settled.",
+                   "{camels} have {target} points or more: the match ends once the tie is "
+                   "settled.", len(reached), **names),
+                _tie_race_begins(after, player)]
+    return [tn("{camels} has {target} points or more: the match ends.",
+               "{camels} have {target} points or more: the match ends.", len(reached),
+               **names),
+            *result_lines(after, player)]
 
 
 def _tie_race_begins(after: CamelDriveState, player: PlayerId | None) -> str:
+    """Who runs the tie race, and who starts it."""
     tied = sorted({after.owner(c) for c in after.racers})
     return t("{seats} are level at the top: a tie race decides, without interjections or "
              "bets, {camel} in lane 1.",
@@ -138,9 +144,10 @@ def tie_race_round_lines(before: CamelDriveState, after: CamelDriveState, camel:
     final = {c: end if c == camel else before.position(c) for c in before.racers}
     best = max(final.values())
     leaders = [c for c in before.racers if final[c] == best]
-    lines: list[str] = [tn("{camels} is furthest past the finish, {past} past.",
-                "{camels} are furthest past the finish, {past} past.", len(leaders),
-                camels=naming.camels(before, leaders, player), past=best - before.track_length)]
+    lines: list[str] = [
+        tn("{camels} is furthest past the finish, {past} past.",
+           "{camels} are furthest past the finish, {past} past.", len(leaders),
+           camels=naming.camels(before, leaders, player), past=best - before.track_length)]
     if after.phase == OVER:
         return lines + result_lines(after, player)
     seats = sorted({after.owner(c) for c in after.racers})
@@ -174,9 +181,16 @@ def result_lines(over: CamelDriveState, player: PlayerId | None) -> list[str]:
 def final_points(over: CamelDriveState, ranking: list[list[PlayerId]],
                  player: PlayerId | None) -> str:
     """Every seat's points, best place first."""
-    between = "; " if over.camels > over.game.players else ", "  # teams list camels
-    return t("Final points: {scores}.", scores=between.join(
-        seat_points(over, seat, player) for group in ranking for seat in group))
+    return t("Final points: {scores}.", scores=points_list(
+        over, [seat for group in ranking for seat in group], player))
+
+
+def points_list(state: CamelDriveState, seats: list[PlayerId], player: PlayerId | None
+                ) -> str:
+    """"Yellow 11, Blue 9", or with teams, whose camels are listed in commas,
+    "you 11 (Red 4, Yellow 7); Team Green and Blue 2 (Green 2, Blue 0)"."""
+    between = "; " if state.camels > state.game.players else ", "
+    return between.join(seat_points(state, seat, player) for seat in seats)
 
 
 def seat_points(state: CamelDriveState, seat: PlayerId, player: PlayerId | None) -> str:

@@ -171,9 +171,8 @@ def points_line(state: CamelDriveState, player: PlayerId | None) -> str:
     if not any(scores):
         return t("Points towards {target}: nobody has scored yet.", target=target)
     order = sorted(range(state.game.players), key=lambda s: -scores[s])
-    between = "; " if state.camels > state.game.players else ", "  # teams list camels
-    return t("Points towards {target}: {scores}.", target=target, scores=between.join(
-        narration.seat_points(state, seat, player) for seat in order))
+    return t("Points towards {target}: {scores}.", target=target,
+             scores=narration.points_list(state, order, player))
 
 
 def scores(state: CamelDriveState, player: PlayerId | None) -> str:

@@ -8,7 +8,9 @@ of 0s, 1s, 2s and 3s, and whatever a pile leaves out is on that camel's discard 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import camelcade as cc
@@ -118,3 +120,18 @@ def open_race(state: cc.State, *pairs: tuple[int, int]) -> cc.State:
     for first, second in pairs:
         play(state, "draw", f"card {first}", f"card {second}")
     return state
+
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / GAME_ID
+
+
+def check_golden(name: str, text: str) -> None:
+    """``text`` must equal the golden file ``name``; ``UPDATE_GOLDEN=1`` rewrites it."""
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
+    assert text == path.read_text(encoding="utf-8"), (
+        f"{name} differs from a fresh run; if the change is intended, rerun with "
+        "UPDATE_GOLDEN=1 and review the diff"
+    )

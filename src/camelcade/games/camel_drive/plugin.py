@@ -1,6 +1,6 @@
 """Camel Drive's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Ref, TerminalSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.camel_drive"
 
@@ -9,10 +9,21 @@ PLUGIN = GamePlugin(
     game=Ref(f"{_HERE}.game:CamelDrive"),
     summary="A six-lane camel race where the camel that comes in second wins (2-6).",
     bots={"camel-drive-planner": Ref(f"{_HERE}.bots:PlannerBot")},
+    levels={
+        "easy": Level("random", {}, "plays any legal move"),
+        "medium": Level("camel-drive-planner", {"rollouts": 12, "bet_samples": 60},
+                        "weighs a few race endings before a shout or a bet"),
+        "hard": Level("camel-drive-planner", {}, "plays for second place and bets on the "
+                      "likely winner, from hundreds of race endings"),
+    },
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
         seat_name=Ref(f"{_HERE}.terminal:seat_name"),
+        commands={"scores": Ref(f"{_HERE}.terminal:scores")},
         advisor_commands={"odds": Ref(f"{_HERE}.terminal:advise")},
     ),
     cli=Ref(f"{_HERE}.cli:app"),
+    guide=Ref(f"{_HERE}.guide:guide"),
+    web=WebSlot(board="web/board.js", stylesheet="web/board.css",
+                layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
 )

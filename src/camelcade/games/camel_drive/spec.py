@@ -57,9 +57,15 @@ SHOUTS: Final = ("forward", "back", "left", "right")
 """Interjection effects in notation order."""
 
 
+def payout_row(stones: int) -> int:
+    """The row of the betting board ``stones`` stones on one camel are paid from (0: 5,
+    1: 3, 2: 1 each)."""
+    return min(stones, len(BET_PAYOUT)) - 1
+
+
 def bet_payout(stones: int) -> int:
     """Points each correct stone earns when ``stones`` stones back the winner."""
-    return BET_PAYOUT[min(stones, len(BET_PAYOUT)) - 1]
+    return BET_PAYOUT[payout_row(stones)]
 
 
 def camels_for(players: int) -> int:

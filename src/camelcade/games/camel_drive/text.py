@@ -1,18 +1,29 @@
-"""Plain-language text of positions and actions, for screen readers, logs and the terminal.
+"""Camel Drive in words: the position and every action, for screen readers, logs and the
+terminal, and the words of the browser board.
 
-Camels are named by their colour word, lanes and fields by number. Revealed call cards
-are public the moment they are turned over, but only the top discard stays visible, so
-the text never lists a discard pile.
+Every sentence is a whole message with named placeholders (``camelcade.core.words``),
+so the translations replace sentences, not fragments; where the listener acts, the
+sentence is a "You ..." message of its own. Camels are named by colour (``naming.py``).
+
+``describe_state`` is short and puts first what matters first: whose turn and what they
+may do, the race (who is out, what wins), each lane, the betting board, the points
+towards the target, last the previous race. Revealed call cards are public the moment
+they are turned over, but only the top discard stays visible, so no text lists a discard
+pile. ``describe_action`` returns one line for what happened, and for a card that scores
+a race or ends the match one more line per scoring step (``narration.py``).
 """
 
 from __future__ import annotations
 
 from camelcade.core.action import Action
 from camelcade.core.types import PlayerId
+from camelcade.core.words import t, tn
+from camelcade.games.camel_drive import naming, narration
 from camelcade.games.camel_drive.actions import Bet, Card, Draw, Shout
 from camelcade.games.camel_drive.spec import (
     BETTING,
     COLOURS,
+    DECK_SIZE,
     OVER,
     RACE,
     SPRINT,
@@ -21,264 +32,347 @@ from camelcade.games.camel_drive.spec import (
 )
 from camelcade.games.camel_drive.state import CamelDriveState
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def join(names: list[str]) -> str:
-    """'Red', 'Red and Blue', 'Red, Blue and White'."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def camel_name(state: CamelDriveState, camel: int, player: PlayerId | None) -> str:
-    """'Green', or 'Green (you)' for a camel the viewing seat runs."""
-    mine = player is not None and state.owner(camel) == player
-    return f"{state.colour(camel)} (you)" if mine else state.colour(camel)
-
-
-def seat_name(state: CamelDriveState, seat: PlayerId, player: PlayerId | None) -> str:
-    """A seat by its colours: 'Red', or 'Team Red and Yellow' when it runs two camels."""
-    colours = [state.colour(c) for c in range(state.camels) if state.owner(c) == seat]
-    names = colours[0] if len(colours) == 1 else f"Team {join(colours)}"
-    return f"{names} (you)" if seat == player else names
-
+# -- the position ----------------------------------------------------------------------
 
 def describe_state(state: CamelDriveState, player: PlayerId | None) -> str:
-    """The position in words, as ``player`` sees it (None: what everyone sees)."""
-    game = state.game
-    lines = [
-        f"Camel Drive, {game.players} players, match to {game.option('target_score')} points, "
-        f"finish at field {state.track_length}. {_status(state, player)}",
-        _standings(state, player),
-    ]
-    last = state.last_race
-    if last is not None:
-        lines.append(_last_race_text(state, last, player))
-    if state.phase != OVER:
-        lines.append(_race_heading(state, player))
-        lines.extend(_camel_line(state, camel, player) for camel in state.lane_order())
-        if state.phase in (BETTING, SPRINT):
-            lines.append(_bets_text(state, player))
+    """The position in words, as ``player`` sees it (None: what everyone sees).
+
+    Whose turn first; then, once a camel is home, the race's state (who is out, what
+    wins); each lane; the betting board; last the race and the points towards the target
+    (the previous race's scoring was told when it ended, and ``scores`` repeats it).
+    """
+    if state.phase == OVER:
+        return "\n".join(narration.result_lines(state, player))
+    lines = [status_line(state, player)]
+    if state.phase != RACE:
+        lines.append(race_line(state, player))
+    lines.extend(lane_line(state, camel, player) for camel in state.lane_order())
+    if state.phase in (BETTING, SPRINT):
+        lines.append(bets_line(state, player))
+    points = points_line(state, player)
+    if state.phase == RACE:
+        points = " ".join((race_line(state, player), points))
+    lines.append(points)
     return "\n".join(lines)
 
 
-def _status(state: CamelDriveState, player: PlayerId | None) -> str:
-    phase = state.phase
-    if phase == OVER:
-        names = [seat_name(state, s, player) for s in state.winners()]
-        best = max(state.scores())
-        verb = "wins" if len(names) == 1 else "share the win"
-        return f"The match is over: {join(names)} {verb} with {best:g} points{_tie_break(state)}."
+def status_line(state: CamelDriveState, player: PlayerId | None) -> str:
+    """Whose turn it is and what they may do."""
     pending = state.pending
     if pending is not None:
-        camel, cards, sign, _, _ = pending
-        way = "back" if sign < 0 else "forward"
-        return (f"{camel_name(state, camel, player)} is revealing a call card to move {way} "
-                f"({plural(cards, 'card')} still to reveal).")
-    actor = camel_name(state, state.actor, player)
-    if phase == BETTING:
-        return f"Betting round: {actor} places a betting stone."
-    mine = player is not None and state.owner(state.actor) == player
-    turn = f"your turn with {state.colour(state.actor)}" if mine else f"{actor}'s turn"
-    if phase == SPRINT:
-        return f"Final sprint, no interjections: it is {turn}."
-    if phase == TIE_RACE:
-        return f"Tie race, no interjections or bets: it is {turn}."
-    opening = "" if state.has_opened(state.actor) else " (opening double move)"
-    return f"It is {turn}{opening}."
+        camel, cards = pending[0], pending[1]
+        if naming.mine(state, camel, player):
+            return tn("You are revealing a call card for {colour}: {count} to come.",
+                      "You are revealing call cards for {colour}: {count} to come.", cards,
+                      colour=naming.colour(camel))
+        return tn("{camel} is revealing a call card: {count} to come.",
+                  "{camel} is revealing call cards: {count} to come.", cards,
+                  camel=naming.colour(camel))
+    actor = state.actor
+    colour = naming.colour(actor)
+    if naming.mine(state, actor, player):
+        if state.phase == BETTING:
+            return t("Betting round: your turn to place {colour}'s stone on a camel still "
+                     "racing.", colour=colour)
+        if not state.has_opened(actor):
+            return t("Your turn with {colour}: the opening double move, two cards at once.",
+                     colour=colour)
+        left = state.interjections_left(actor)
+        if state.phase == RACE and left:
+            return tn("Your turn with {colour}: draw, or play its last interjection.",
+                      "Your turn with {colour}: draw, or play one of its {count} "
+                      "interjections.", left, colour=colour)
+        return t("Your turn with {colour}: draw.", colour=colour)
+    if state.phase == BETTING:
+        return t("Betting round: {camel} places its stone.", camel=colour)
+    if not state.has_opened(actor):
+        return t("{camel}'s turn: the opening double move.", camel=colour)
+    return t("{camel}'s turn.", camel=colour)
 
 
-def _tie_break(state: CamelDriveState) -> str:
-    """How a tie on points was settled, e.g. ' after a tie race' ('' without a tie)."""
-    scores = state.scores()
-    tied = [s for s in range(state.game.players) if scores[s] == max(scores)]
-    if len(tied) == 1:
-        return ""
-    if len(state.winners()) == len(tied):
-        return ", level on every tie-break"
-    if state.camels > state.game.players:
-        best = {s: max(state.camel_score(c) for c in range(state.camels) if state.owner(c) == s)
-                for s in tied}
-        if len(set(best.values())) > 1:
-            return ", ahead on the better single camel"
-    if state.game.option("tie_race"):
-        return ", after a tie race"
-    return ", ahead on unused interjections"
-
-
-def _standings(state: CamelDriveState, player: PlayerId | None) -> str:
-    scores = state.scores()
-    best = max(scores)
-    leaders = [seat_name(state, s, player) for s in range(state.game.players)
-               if scores[s] == best]
-    if best == 0:
-        lead = "Nobody has scored yet."
-    elif len(leaders) == 1:
-        lead = f"{leaders[0]} leads with {best:g} points."
-    else:
-        lead = f"{join(leaders)} share the lead with {best:g} points."
-    parts = []
-    for seat in range(state.game.players):
-        camels = [c for c in range(state.camels) if state.owner(c) == seat]
-        detail = ""
-        if len(camels) > 1:
-            detail = " (" + ", ".join(f"{state.colour(c)} {state.camel_score(c)}"
-                                      for c in camels) + ")"
-        parts.append(f"{seat_name(state, seat, player)} {scores[seat]:g}{detail}")
-    return f"{lead} Scores: {'; '.join(parts)}."
-
-
-def _race_heading(state: CamelDriveState, player: PlayerId | None) -> str:
+def race_line(state: CamelDriveState, player: PlayerId | None) -> str:
+    """The race: its number, the finish, who is out, what is allowed."""
+    length, race, first = state.track_length, state.race, state.first_finisher
     if state.phase == TIE_RACE:
-        racers = ", ".join(camel_name(state, c, player) for c in state.racers)
-        return f"Tie race between {racers}: the furthest past the finish wins."
-    first = state.first_finisher
+        return t("Tie race to field {length} between {camels}: no interjections or bets; "
+                 "after a full round the furthest past the finish wins.", length=length,
+                 camels=naming.camels(state, state.racers, player))
     if first is None:
-        return f"Race {state.race}: no camel has finished yet; interjections are allowed."
-    return (f"Race {state.race}: {camel_name(state, first, player)} finished first, lost "
-            f"and is out; the next camel to finish wins.")
+        return t("Race {race} to field {length}: no camel home yet.", race=race,
+                 length=length)
+    out = naming.camel(state, first, player)
+    if state.phase == BETTING:
+        return t("Race {race}, betting round: {camel} came home first and is out; the next "
+                 "camel home wins.", race=race, camel=out)
+    return t("Race {race}, final sprint to field {length}: {camel} came home first and is "
+             "out; the next camel home wins.", race=race, length=length, camel=out)
 
 
-def _camel_line(state: CamelDriveState, camel: int, player: PlayerId | None) -> str:
-    top = state.top_discard(camel)
-    shown = "no discards" if top is None else f"top discard {top}"
-    where = f"field {state.position(camel)}"
-    if state.position(camel) >= state.track_length:
-        where = "at the finish" if state.phase != TIE_RACE else \
-            f"{state.position(camel) - state.track_length} past the finish"
-    status = ""
+def lane_line(state: CamelDriveState, camel: int, player: PlayerId | None) -> str:
+    """One lane: its camel, where it stands, its deck and its interjections."""
+    lane, name, left = state.lane(camel), naming.camel(state, camel, player), \
+        state.interjections_left(camel)
     if state.phase == TIE_RACE and not state.in_race(camel):
-        status = ", not in the tie race"
-    elif camel == state.first_finisher:
-        status = ", finished first (out)"
-    return (f"Lane {state.lane(camel)}: {camel_name(state, camel, player)}, {where}{status}; "
-            f"{plural(state.pile_size(camel), 'card')} to draw, {shown}; "
-            f"{plural(state.interjections_left(camel), 'interjection')} left.")
+        return t("Lane {lane}, {camel}: not in the tie race.", lane=lane, camel=name)
+    if camel == state.first_finisher:
+        return tn("Lane {lane}, {camel}: home first, out of this race; {count} "
+                  "interjection left.",
+                  "Lane {lane}, {camel}: home first, out of this race; {count} "
+                  "interjections left.", left, lane=lane, camel=name)
+    return tn("Lane {lane}, {camel}: {where}; {deck}; {count} interjection left.",
+              "Lane {lane}, {camel}: {where}; {deck}; {count} interjections left.", left,
+              lane=lane, camel=name, where=where(state, camel), deck=deck(state, camel))
 
 
-def _bets_text(state: CamelDriveState, player: PlayerId | None) -> str:
-    backing: dict[int, list[int]] = {}
-    for camel in range(state.camels):
-        bet = state.bet_of(camel)
-        if bet is not None:
-            backing.setdefault(bet, []).append(camel)
-    if not backing:
-        return "Bets: none placed yet."
-    parts = []
-    for target, stones in sorted(backing.items()):
-        owners = ", ".join(camel_name(state, c, player) for c in stones)
-        pays = plural(bet_payout(len(stones)), "point")
-        parts.append(f"on {state.colour(target)}: {owners} ({pays} each if "
-                     f"{state.colour(target)} wins)")
-    return "Bets: " + "; ".join(parts) + "."
+def where(state: CamelDriveState, camel: int) -> str:
+    """"field 5", or in the tie race "field 17, 2 past the finish"."""
+    field, length = state.position(camel), state.track_length
+    if state.phase == TIE_RACE and field >= length:
+        return t("field {field}, {past} past the finish", field=field, past=field - length)
+    return t("field {field}", field=field)
 
 
-def _last_race_text(state: CamelDriveState, last: dict[str, object], player: PlayerId | None,
-                    ) -> str:
-    first, winner, gains = last["first"], last["winner"], last["gains"]
-    assert isinstance(first, int) and isinstance(winner, int) and isinstance(gains, list)
-    scored = ", ".join(f"{state.colour(c)} +{g}" for c, g in enumerate(gains) if g)
-    return (f"Race {last['race']}: {camel_name(state, first, player)} finished first and "
-            f"lost; {camel_name(state, winner, player)} finished second and won. "
-            f"Points: {scored}.")
+def deck(state: CamelDriveState, camel: int) -> str:
+    """"deck 9, top card 2": what the table shows of a deck (never the discards)."""
+    top = state.top_discard(camel)
+    if top is None:
+        return t("deck {cards}, no card shown", cards=state.pile_size(camel))
+    return t("deck {cards}, top card {top}", cards=state.pile_size(camel), top=top)
 
 
-# -- actions ----------------------------------------------------------------------------
+def bets_line(state: CamelDriveState, player: PlayerId | None) -> str:
+    """The betting board: the stones on each camel and what they would pay."""
+    backed = [(target, [c for c in state.lane_order() if state.bet_of(c) == target])
+              for target in state.lane_order()]
+    items = [stones_text(state, target, stones, player) for target, stones in backed if stones]
+    waiting = state.bettors
+    if not items:
+        return t("Betting board: no stones yet.")
+    board = "; ".join(items)
+    if waiting:
+        return t("Betting board: {stones}. Still to bet: {camels}.", stones=board,
+                 camels=naming.camels(state, waiting, player))
+    return t("Betting board: {stones}.", stones=board)
+
+
+def stones_text(state: CamelDriveState, target: int, stones: list[int],
+                player: PlayerId | None) -> str:
+    """"Green: 2 stones, from Yellow and Blue (yours), 3 each if it wins"."""
+    return tn("{target}: {count} stone, from {bettors}, {points} if it wins",
+              "{target}: {count} stones, from {bettors}, {points} each if it wins", len(stones),
+              target=naming.camel(state, target, player), points=bet_payout(len(stones)),
+              bettors=naming.camels(state, stones, player))
+
+
+def points_line(state: CamelDriveState, player: PlayerId | None) -> str:
+    """Every seat's points towards the target, best first (a team with its two camels)."""
+    target = state.game.option("target_score")
+    scores = state.scores()
+    if not any(scores):
+        return t("Points towards {target}: nobody has scored yet.", target=target)
+    order = sorted(range(state.game.players), key=lambda s: -scores[s])
+    return t("Points towards {target}: {scores}.", target=target,
+             scores=narration.points_list(state, order, player))
+
+
+def scores(state: CamelDriveState, player: PlayerId | None) -> str:
+    """The points towards the target, then what the previous race gave each camel."""
+    lines = [points_line(state, player)]
+    last = state.last_race
+    if last is not None:
+        lines.append(t("Race {race} went to {winner}, {first} came home first; it gave "
+                       "{gains}.", race=last["race"],
+                       winner=naming.camel(state, last["winner"], player),
+                       first=naming.camel(state, last["first"], player),
+                       gains=", ".join(t("{camel} +{points}", camel=naming.camel(state, c, player),
+                                         points=last["gains"][c]) for c in range(state.camels))))
+    return "\n".join(lines)
+
+
+# -- actions ---------------------------------------------------------------------------
 
 def describe_action(state: CamelDriveState, action: Action, player: PlayerId | None) -> str:
-    """One sentence for a legal ``action`` in ``state``, as ``player`` may know it."""
+    """What a legal ``action`` does in ``state``, as ``player`` may know it: one line,
+    and for a card that scores a race or ends the match one line per scoring step."""
     if isinstance(action, Card):
-        return _card_sentence(state, action.value, player)
-    actor = camel_name(state, state.actor, player)
+        return "\n".join(card_lines(state, action, player))
+    actor = state.actor
+    you = naming.mine(state, actor, player)
+    colour = naming.colour(actor)
     if isinstance(action, Bet):
-        target = COLOURS.index(action.colour)
-        stones = 1 + sum(1 for c in range(state.camels) if state.bet_of(c) == target)
-        return (f"{actor}'s betting stone backs {state.colour(target)}: {plural(stones, 'stone')}"
-                f" on it, {plural(bet_payout(stones), 'point')} each if {state.colour(target)} "
-                f"wins.")
+        return bet_sentence(state, COLOURS.index(action.colour), player)
     if isinstance(action, Draw):
-        if not state.has_opened(state.actor):
-            return (f"{actor} reveals two call cards for the opening double move and moves "
-                    f"forward by their sum.")
-        return f"{actor} reveals the top call card and moves forward by its value."
+        if not state.has_opened(actor):
+            if you:
+                return t("You draw two cards for {colour}'s opening double move.",
+                         colour=colour)
+            return t("{camel} draws two cards for its opening double move.", camel=colour)
+        if you:
+            return t("You draw a card for {colour}.", colour=colour)
+        return t("{camel} draws a card.", camel=colour)
     assert isinstance(action, Shout)
-    rest = state.interjections_left(state.actor) - 1
-    head = f"{actor} plays an interjection ({plural(rest, 'interjection')} left after this): "
-    if action.effect == "forward":
-        return head + f"{actor} moves forward by the sum of two revealed call cards."
-    if action.effect == "back":
-        return head + f"{actor} moves back by one revealed call card, never behind the start."
-    moved = camel_name(state, state.shout_target(action.effect), player)
-    after = camel_name(state, state.left_neighbour(state.actor), player)
-    return (head + f"the {action.effect} neighbour {moved} moves forward by one revealed call"
-            f" card; then {after} plays.")
+    return shout_sentence(state, action.effect, player)
 
 
-def _card_sentence(state: CamelDriveState, value: int, player: PlayerId | None) -> str:
+def shout_sentence(state: CamelDriveState, effect: str, player: PlayerId | None) -> str:
+    """The acting camel's interjection, with how many it has left after this one."""
+    actor = state.actor
+    you = naming.mine(state, actor, player)
+    values = dict(colour=naming.colour(actor), camel=naming.colour(actor),
+                  left=state.interjections_left(actor) - 1)
+    if effect == "forward":
+        if you:
+            return t("You play an interjection for {colour} ({left} left): two cards forward.",
+                     **values)
+        return t("{camel} plays an interjection ({left} left): two cards forward.", **values)
+    if effect == "back":
+        if you:
+            return t("You play an interjection for {colour} ({left} left): one card back, "
+                     "never behind the start.", **values)
+        return t("{camel} plays an interjection ({left} left): one card back, never behind "
+                 "the start.", **values)
+    values.update(target=naming.camel(state, state.shout_target(effect), player),
+                  next=naming.camel(state, state.left_neighbour(actor), player))
+    if effect == "left":
+        if you:
+            return t("You play an interjection for {colour} ({left} left): {target}, its left "
+                     "neighbour, moves by one card of its own; then {next} plays.", **values)
+        return t("{camel} plays an interjection ({left} left): {target}, its left neighbour, "
+                 "moves by one card of its own; then {next} plays.", **values)
+    if you:
+        return t("You play an interjection for {colour} ({left} left): {target}, its right "
+                 "neighbour, moves by one card of its own; then {next} plays.", **values)
+    return t("{camel} plays an interjection ({left} left): {target}, its right neighbour, "
+             "moves by one card of its own; then {next} plays.", **values)
+
+
+def bet_sentence(state: CamelDriveState, target: int, player: PlayerId | None) -> str:
+    """The acting camel's stone on ``target``, with the stones there and their payout."""
+    actor = state.actor
+    stones = 1 + sum(1 for c in range(state.camels) if state.bet_of(c) == target)
+    values = dict(colour=naming.colour(actor), camel=naming.colour(actor),
+                  target=naming.camel(state, target, player), points=bet_payout(stones))
+    if naming.mine(state, actor, player):
+        return tn("You place {colour}'s stone on {target}: the only stone there, worth "
+                  "{points} if it wins.",
+                  "You place {colour}'s stone on {target}: {count} stones there, worth "
+                  "{points} each if it wins.", stones, **values)
+    return tn("{camel} places its stone on {target}: the only stone there, worth {points} "
+              "if it wins.",
+              "{camel} places its stone on {target}: {count} stones there, worth {points} "
+              "each if it wins.", stones, **values)
+
+
+def card_lines(state: CamelDriveState, action: Card, player: PlayerId | None) -> list[str]:
+    """A revealed card: the move it makes, then what the move triggers."""
     pending = state.pending
     assert pending is not None
     camel, cards, sign, total, _ = pending
-    name = camel_name(state, camel, player)
-    reshuffle = (" (the empty pile is first made again from the shuffled discards)"
-                 if state.pile_size(camel) == 0 else "")
+    card = action.value
+    you = naming.mine(state, camel, player)
+    values = dict(card=card, colour=naming.colour(camel), camel=naming.colour(camel),
+                  race=state.race)
+    lines = [_reveal_sentence(state, camel, cards, sign, total, card, you, values)]
+    if state.pile_size(camel) == 0:
+        lines.append(t("{camel}'s deck had run out, so all {cards} cards were shuffled into a "
+                       "new deck first.", camel=naming.camel(state, camel, player),
+                       cards=DECK_SIZE))
     if cards > 1:
-        return f"{name} reveals a {value}{reshuffle}; one more card follows."
-    steps = total + value
-    start = state.position(camel)
-    length = state.track_length
-    if sign < 0:
-        end = max(0, start - steps)
-        return f"{name} reveals a {value}{reshuffle} and goes back to field {end}."
-    end = start + steps
-    sum_text = f" (with the {total} before, {steps} in all)" if total else ""
+        return lines
+    end = max(0, state.position(camel) + sign * (total + card))
     if state.phase == TIE_RACE:
-        past = f", {end - length} past the finish" if end >= length else ""
-        return f"{name} reveals a {value}{reshuffle}{sum_text} and moves to field {end}{past}."
-    if steps == 0:
-        return f"{name} reveals a {value}{reshuffle}{sum_text} and stays on field {start}."
-    if end < length:
-        return f"{name} reveals a {value}{reshuffle}{sum_text} and moves to field {end}."
-    if state.phase == RACE:
-        return (f"{name} reveals a {value}{reshuffle}{sum_text}, reaches the finish first and "
-                f"so loses this race; the betting round follows.")
-    return (f"{name} reveals a {value}{reshuffle}{sum_text}, finishes second and wins the "
-            f"race.")
+        after = state.clone()
+        after.apply(action, check=False)
+        return lines + narration.tie_race_round_lines(state, after, camel, end, player)
+    if end >= state.track_length:
+        after = state.clone()
+        after.apply(action, check=False)
+        if state.phase == RACE:
+            return lines + narration.first_finish_lines(after, player)
+        return lines + narration.race_scored_lines(state, after, camel, player)
+    return lines
 
+
+def _reveal_sentence(state: CamelDriveState, camel: int, cards: int, sign: int, total: int,
+                     card: int, you: bool, values: dict[str, object]) -> str:
+    """What one revealed card does to its camel, as a whole sentence."""
+    if cards > 1:
+        if you:
+            return t("You reveal a {card} for {colour}; one more card follows.", **values)
+        return t("{camel} reveals a {card}; one more card follows.", **values)
+    start, length = state.position(camel), state.track_length
+    steps = total + card
+    end = max(0, start + sign * steps)
+    values.update(field=end, steps=steps, past=end - length)
+    if sign < 0:
+        if you:
+            return t("You reveal a {card}: {colour} goes back to field {field}.", **values)
+        return t("{camel} reveals a {card} and goes back to field {field}.", **values)
+    if state.phase == TIE_RACE and end >= length:
+        if you:
+            return t("You reveal a {card}: {colour} moves to field {field}, {past} past the "
+                     "finish.", **values)
+        return t("{camel} reveals a {card} and moves to field {field}, {past} past the "
+                 "finish.", **values)
+    if end >= length and state.phase == RACE:
+        if you:
+            return t("You reveal a {card}: {colour} comes home first and loses race {race}.",
+                     **values)
+        return t("{camel} reveals a {card}, comes home first and loses race {race}.",
+                 **values)
+    if end >= length and state.phase != TIE_RACE:
+        if you:
+            return t("You reveal a {card}: {colour} comes home second.", **values)
+        return t("{camel} reveals a {card} and comes home second.", **values)
+    if steps == 0:
+        if you:
+            return t("You reveal a {card}: {colour} stays on field {field}.", **values)
+        return t("{camel} reveals a {card} and stays on field {field}.", **values)
+    if total:
+        if you:
+            return t("You reveal a {card}, {steps} in all: {colour} moves to field {field}.",
+                     **values)
+        return t("{camel} reveals a {card}, {steps} in all, and moves to field {field}.",
+                 **values)
+    if you:
+        return t("You reveal a {card}: {colour} moves to field {field}.", **values)
+    return t("{camel} reveals a {card} and moves to field {field}.", **values)
+
+
+# -- refusals --------------------------------------------------------------------------
 
 def why_illegal(state: CamelDriveState, action: Action) -> str | None:
     """Why a parsed action is not legal here, in words (None: no specific reason)."""
     if state.is_chance():
         pending = state.pending
         assert pending is not None
-        return (f"a call card of {state.colour(pending[0])} is being revealed; the outcome is "
-                f"a 'card N' action for a value still in that deck")
+        return t("a call card of {camel} is being revealed; the outcome is a 'card N' action "
+                 "for a value still in that deck", camel=naming.colour(pending[0]))
     if isinstance(action, Card):
-        return "call cards are revealed only after 'draw' or an interjection"
-    actor = state.colour(state.actor)
+        return t("call cards are revealed only after 'draw' or an interjection")
+    actor = naming.colour(state.actor)
     if isinstance(action, Bet):
         return _why_bet_illegal(state, action)
     if state.phase == BETTING:
-        return f"it is the betting round: place {actor}'s stone with 'bet COLOUR'"
+        return t("it is the betting round: place {camel}'s stone with 'bet COLOUR'",
+                 camel=actor)
     if isinstance(action, Shout):
         if state.phase == TIE_RACE:
-            return "the tie race has no interjections"
+            return t("the tie race has no interjections")
         if state.phase != RACE:
-            return "interjections are allowed only before the first camel finishes"
+            return t("interjections are allowed only before the first camel finishes")
         if not state.has_opened(state.actor):
-            return (f"{actor}'s first turn of the race is the opening double move ('draw'); "
-                    f"no interjection then")
-        return f"{actor} has no interjection cards left"
+            return t("{camel}'s first turn of the race is the opening double move ('draw'); "
+                     "no interjection then", camel=actor)
+        return t("{camel} has no interjection cards left", camel=actor)
     return None
 
 
 def _why_bet_illegal(state: CamelDriveState, action: Bet) -> str:
     if state.phase != BETTING:
-        return "bets are placed only in the betting round, right after the first finish"
+        return t("bets are placed only in the betting round, right after the first finish")
     target = COLOURS.index(action.colour)
     if target >= state.camels:
-        return (f"there is no {action.colour} camel in this game; the camels are "
-                f"{', '.join(COLOURS[:state.camels])}")
-    return f"{state.colour(target)} finished first and cannot be backed"
+        return t("there is no {colour} camel in this game; the camels are {camels}",
+                 colour=action.colour, camels=", ".join(COLOURS[:state.camels]))
+    return t("{camel} finished first and cannot be backed", camel=naming.colour(target))

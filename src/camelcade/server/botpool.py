@@ -39,6 +39,7 @@ from typing import Any
 
 from camelcade import bots as bot_registry
 from camelcade.core.errors import OptionError
+from camelcade.core.registry import plugin
 from camelcade.server import botworker
 from camelcade.server.botworker import BotAnswer, BotJob, process_cpu_seconds
 
@@ -148,7 +149,8 @@ class BotPool:
             log.error("match %s names bot %r, which this server does not have", match_id, bot)
             return None
         job = BotJob(next(self._ids), match_id, game, dict(options), tuple(texts), seat, bot,
-                     target, settings, seed, self.move_seconds)
+                     target, settings, seed, self.move_seconds,
+                     game_target=plugin(game).game.target)
         loop = asyncio.get_running_loop()
         pending = Pending(job, people, time.monotonic(), loop.create_future())
         self.pending.append(pending)

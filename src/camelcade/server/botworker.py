@@ -23,7 +23,7 @@ from typing import Any
 
 from camelcade import bots as bot_registry
 from camelcade.core.agent import Agent
-from camelcade.core.game import State
+from camelcade.core.game import Game, State
 from camelcade.core.plugin import Ref
 from camelcade.core.registry import game_class, game_ids
 
@@ -51,6 +51,9 @@ class BotJob:
     """Its settings (a game's level names a bot with settings)."""
     seed: int
     time_limit: float
+    game_target: str = ""
+    """The game class's ``package.module:Class``, for a game registered at run time (a
+    plug-in, a test) that workers forked before the registration do not know by id."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,9 @@ class Positions:
             if held_key != key or known > len(job.texts) or list(job.texts[:known]) != texts:
                 held = None
         if held is None:
-            state = game_class(job.game).load_saved(job.options).new_state()
+            cls = (Ref[type[Game]](job.game_target).load() if job.game_target
+                   else game_class(job.game))
+            state = cls.load_saved(job.options).new_state()
             texts = []
         for text in job.texts[len(texts):]:
             state.apply(text)

@@ -8,7 +8,18 @@ function read(key, fallback) {
   try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; }
 }
 
-export function heldMatches() { return read(SEATS, {}); }
+// What is stored may come from an older page or be edited by hand: an entry of another
+// shape is left out, never allowed to stop a page from opening.
+function wellFormed(entry) {
+  return entry !== null && typeof entry === "object" && entry.seats !== null &&
+    typeof entry.seats === "object" && !Array.isArray(entry.seats);
+}
+
+export function heldMatches() {
+  const all = read(SEATS, {});
+  if (all === null || typeof all !== "object" || Array.isArray(all)) return {};
+  return Object.fromEntries(Object.entries(all).filter(([, entry]) => wellFormed(entry)));
+}
 
 export function held(matchId) {
   return heldMatches()[matchId] ?? { seats: {}, host: null, game: null };

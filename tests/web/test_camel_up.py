@@ -190,7 +190,12 @@ def test_what_a_screen_reader_is_given_and_told_in_one_camel_up_turn(new_page: A
     after = " ".join(said[mine[-1]:])
     assert re.search(r"Seat 1 (takes|places|puts|moves|forms)", after), after
     assert said[-1].startswith("Your turn, Seat 0.")
-    assert "Blue leg tickets: 3 on top, 3 left." in page.locator("#board-grid").inner_text()
+    # The bots move between our turns and may take a Blue ticket too (Blue holds 5, 3, 2, 2).
+    blue_left = [("3 on top", 3), ("2 on top", 2), ("2 on top", 1)]
+    taken_by_others = after.count("takes the Blue ")
+    top, left = blue_left[taken_by_others]
+    assert f"Blue leg tickets: {top}, {left} left." in page.locator("#board-grid").inner_text(), (
+        after)
     page.keyboard.press("l")
     last = page.locator("#said li").last.inner_text()
     assert last.startswith(("Seat 2", "The ")), last

@@ -34,8 +34,8 @@ def test_plain_game_against_a_bot_reaches_the_end_and_replays(run: Run, tmp_path
     state = cc.replay(record)  # raises unless every action applies and the returns agree
     assert state.is_terminal()
     assert record.returns == state.returns() and record.winners == state.winners()
-    winner = ["Red", "Yellow"][state.winners()[0]]
-    assert re.search(rf"The game is over\. {winner}.* wins? with", result.output) or \
+    winner = ["You win", "Yellow wins"][state.winners()[0]]  # the person is told "you"
+    assert re.search(rf"The game is over\. {winner} with \d+ points?\.", result.output) or \
         "share the win" in result.output
     # Every human decision was the first legal action.
     replayed = cc.load(GAME, players=2).new_state()
@@ -75,7 +75,7 @@ def test_prompt_commands_errors_and_a_number(run: Run, tmp_path: Path,
     out = result.output
     assert_plain(out)
     # help: the commands and the notation from the rules document
-    assert "legal: list the legal actions, numbered, each with what it does." in out
+    assert "legal: your choices, numbered, each with what it does." in out
     assert "quit: stop playing (the game so far is saved to the record file)." in out
     assert "oasis card; oasis3 12; moves your camel." in out
     # legal: a numbered list, each action with its sentence
@@ -161,6 +161,5 @@ def test_seat_and_bots_place_the_person(run: Run, tmp_path: Path) -> None:
     result = run("play", GAME, "--seat", "1", "--bots", "first,random", "--seed", "3",
                  "--plain", "--record", str(record_path), input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "You are Yellow, seat 1. Playing against: Red (first), Orange (random)." \
-        in result.output
+    assert "You are Yellow. You play against Red (first) and Orange (random)." in result.output
     assert Record.load(record_path).players == ["first", "human", "random"]

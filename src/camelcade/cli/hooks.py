@@ -36,16 +36,6 @@ __all__ = ["Command", "Renderer", "TerminalHooks", "cli_app", "games_with_cli",
            "position_state", "terminal_hooks"]
 
 
-ADVICE_RULE = (
-    "Advice (a game's advisor commands) is given only when the player asks for it, with "
-    "--advisor, and only in a game against bots alone, where no other person could be "
-    "wronged by it: 'camelcade play --advisor' (never with --hotseat), 'camelcade online "
-    "--advisor' in a match whose other seats are all bots, and the web app's advisor key in "
-    "such a match. Typed without it, an advisor command says how to turn it on."
-)
-"""The one rule every front end follows for ``TerminalSlot.advisor_commands``."""
-
-
 def default_seat_name(game: Game, seat: PlayerId) -> str:
     """Seats are numbered from 0, as in ``--seat`` and the API."""
     return f"Seat {seat}"

@@ -193,7 +193,7 @@ class OnlineSession:
     asker: Callable[[str], str] | None = None
     advisor: bool = False
     """The player asked for advice (``--advisor``); the server still gives it only in a
-    match against bots alone (``cli.hooks.ADVICE_RULE``)."""
+    match against bots alone (README, "Advice")."""
     heard: list[str] = field(default_factory=list)
     """Every sentence told so far, for ``history``."""
     connected: dict[int, bool] = field(default_factory=dict)

@@ -107,7 +107,7 @@ class PlaySession:
     """A position to start from (``--position``) instead of the game's initial state."""
     advisor: bool = False
     """Offer the game's advisor commands (``--advisor``); off by default, as in rated play.
-    Only in a game against bots alone (``hooks.ADVICE_RULE``), so never with ``hotseat``."""
+    Only in a game against bots alone (README, "Advice"), so never with ``hotseat``."""
     hooks: TerminalHooks = field(init=False)
     commands: dict[str, Command] = field(init=False)
     actions: list[str] = field(default_factory=list)

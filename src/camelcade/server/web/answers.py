@@ -60,7 +60,7 @@ def commands(match: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
 
 def advice_names(game: Game) -> list[str]:
     """The game's advisor commands by name, offered or not: a client can then say how advice
-    is turned on rather than call the word unknown (``cli.hooks.ADVICE_RULE``)."""
+    is turned on rather than call the word unknown (README, "Advice")."""
     return [str(name).lower() for name in plugin(game.id).terminal.advisor_commands]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,14 +41,39 @@ def haul_server(haul: str, tmp_path: Path) -> Iterator[ServerThread]:
     server.stop()
 
 
-def two_people(server: ServerThread) -> tuple[Api, str, list[str]]:
-    """A running Haul match of two open seats, both taken: (api, match id, tokens)."""
+@dataclass
+class Table:
+    """A running Haul match of two people, both connected: North (Ann), South (Bob)."""
+
+    api: Api
+    match_id: str
+    tokens: list[str]
+    ann: Client
+    bob: Client
+
+    def close(self) -> None:
+        self.ann.close(), self.bob.close()
+        self.api.http.close()
+
+
+def two_people(server: ServerThread) -> Table:
     api = Api(server.base)
     created = api.create(HAUL_ID, players=2, seats=[{"kind": "open"}, {"kind": "open"}],
                          auto_start=True)
     match_id = created["match"]["id"]
-    return api, match_id, [api.join(match_id, seat, name) for seat, name in
-                           enumerate(("Ann", "Bob"))]
+    tokens = [api.join(match_id, seat, name) for seat, name in enumerate(("Ann", "Bob"))]
+    ann, bob = (hello(server, match_id, token) for token in tokens)
+    return Table(api, match_id, tokens, ann, bob)
+
+
+def ann_away_while_bob_plays(table: Table) -> tuple[int, int]:
+    """Ann marks twice and leaves; Bob calls a storm and marks b1. The state Ann was last
+    sent, and the state now."""
+    act(table.ann, "mark a1", table.bob)
+    seen = act(table.ann, "mark a2", table.bob)
+    table.ann.close()
+    act(table.bob, "storm")
+    return seen, act(table.bob, "mark b1")
 
 
 def hello(server: ServerThread, match_id: str, token: str | None, **extra: Any) -> Client:
@@ -88,47 +114,40 @@ def stored_texts(server: ServerThread, match_id: str) -> list[str]:
 
 def test_a_storm_is_told_to_the_other_seat_as_one_counted_event(haul_server: ServerThread
                                                                 ) -> None:
-    api, match_id, tokens = two_people(haul_server)
-    ann, bob = (hello(haul_server, match_id, token) for token in tokens)
-    act(ann, "storm", bob)
-    update = bob.state
+    table = two_people(haul_server)
+    act(table.ann, "storm", table.bob)
+    update = table.bob.state
     assert update is not None
     events = update["view"]["events"]
     assert events[:2] == ["North calls a storm: everyone draws 2 cards.", "North draws 2 cards."]
     assert all(re.fullmatch(r"You draw a [123]\.", line) for line in events[2:]), events
     assert len(events) == 4
-    ann.close(), bob.close()
-    api.http.close()
+    table.close()
 
 
 def test_a_returning_seat_is_told_what_it_missed(haul_server: ServerThread) -> None:
-    api, match_id, tokens = two_people(haul_server)
-    ann, bob = (hello(haul_server, match_id, token) for token in tokens)
-    act(ann, "mark a1", bob)
-    seen = act(ann, "mark a2", bob)
-    ann.close()
-    act(bob, "storm")
-    now = act(bob, "mark b1")
-    back = hello(haul_server, match_id, tokens[0])  # names no state: the server remembers
+    table = two_people(haul_server)
+    seen, now = ann_away_while_bob_plays(table)
+    back = hello(haul_server, table.match_id, table.tokens[0])  # no state named: remembered
     view = back.wait_state()["view"]
     assert view["events_from"] == seen and back.state is not None
     assert back.state["state_id"] == now
-    assert view["events"] == expected(stored_texts(haul_server, match_id), 0, seen)
+    assert view["events"] == expected(stored_texts(haul_server, table.match_id), 0, seen)
     assert "South draws 2 cards." in view["events"] and "South marks b1." in view["events"]
-    back.close(), bob.close()
-    api.http.close()
+    back.close()
+    table.close()
 
 
 def test_hello_and_resync_naming_a_state_get_the_events_after_it(
     haul_server: ServerThread
 ) -> None:
-    api, match_id, tokens = two_people(haul_server)
-    ann, bob = (hello(haul_server, match_id, token) for token in tokens)
+    table = two_people(haul_server)
+    match_id, ann, bob = table.match_id, table.ann, table.bob
     act(ann, "storm", bob)
     middle = act(ann, "mark c3", bob)
     act(bob, "draw", ann)
     full = stored_texts(haul_server, match_id)
-    whole = hello(haul_server, match_id, tokens[0], state_id=0)  # a page loaded anew
+    whole = hello(haul_server, match_id, table.tokens[0], state_id=0)  # a page loaded anew
     view = whole.wait_state()["view"]
     assert view["events_from"] == 0
     assert view["events"] == expected(full, 0, 0)
@@ -140,9 +159,8 @@ def test_hello_and_resync_naming_a_state_get_the_events_after_it(
     public = watcher.wait_state()["view"]
     assert public["events_from"] == 0 and public["events"] == expected(full, None, 0)
     assert "North draws 2 cards." in public["events"]
-    for client in (ann, bob, whole, watcher):
-        client.close()
-    api.http.close()
+    whole.close(), watcher.close()
+    table.close()
 
 
 def test_after_a_restart_a_returning_seat_hears_the_match_from_the_start(
@@ -150,18 +168,17 @@ def test_after_a_restart_a_returning_seat_hears_the_match_from_the_start(
 ) -> None:
     first = ServerThread(sqlite_settings(tmp_path)).start()
     try:
-        api, match_id, tokens = two_people(first)
-        ann, bob = (hello(first, match_id, token) for token in tokens)
-        act(ann, "storm", bob)
-        act(ann, "pass", bob)
+        table = two_people(first)
+        act(table.ann, "storm", table.bob)
+        act(table.ann, "pass", table.bob)
+        match_id, south = table.match_id, table.tokens[1]
         full = stored_texts(first, match_id)
-        ann.close(), bob.close()
-        api.http.close()
+        table.close()
     finally:
         first.stop()
     second = ServerThread(sqlite_settings(tmp_path)).start()
     try:
-        back = hello(second, match_id, tokens[1])
+        back = hello(second, match_id, south)
         view = back.wait_state()["view"]
         assert view["events_from"] == 0  # what it saw before died with the old process
         assert view["events"] == expected(full, 1, 0)
@@ -173,14 +190,10 @@ def test_after_a_restart_a_returning_seat_hears_the_match_from_the_start(
 def test_online_join_with_the_token_summarises_what_was_missed(
     haul_server: ServerThread
 ) -> None:
-    api, match_id, tokens = two_people(haul_server)
-    ann, bob = (hello(haul_server, match_id, token) for token in tokens)
-    act(ann, "mark a1", bob)
-    act(ann, "mark a2", bob)
-    ann.close()
-    act(bob, "storm")
-    act(bob, "mark b1")
-    result = CliRunner().invoke(app, ["online", "join", match_id, f"--token={tokens[0]}",
+    table = two_people(haul_server)
+    ann_away_while_bob_plays(table)
+    result = CliRunner().invoke(app, ["online", "join", table.match_id,
+                                      f"--token={table.tokens[0]}",
                                       "--server", haul_server.base],
                                 input="legal c3\nlegal\nhelp\ntip\nquit\n")
     out = result.output
@@ -195,5 +208,4 @@ def test_online_join_with_the_token_summarises_what_was_missed(
     assert "25 legal actions: mark (22), draw (1), storm (1) and pass (1)." in out
     assert "How to play:" in out and "storm: everyone draws 2 cards." in out  # the guide
     assert "tip is advice, off by default as in rated play; join with --advisor" in out
-    bob.close()
-    api.http.close()
+    table.close()

@@ -49,7 +49,7 @@ def test_game_commands_render_and_seat_names_are_used_in_play(
     assert rich.exit_code == 0, rich.output
     out = rich.output
     assert f"{BOARD_MARK} 0" in out  # the game's renderer, for the human's seat
-    assert "You are North, seat 0. Playing against: South (random)." in out
+    assert "You are North. You play against South (random)." in out
     assert "count: How many actions have been played so far." in out  # listed in help
     assert "broken: A command that fails with a camelcade error." in out
     assert "2 actions so far, asked by seat 0" in out

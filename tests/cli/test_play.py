@@ -9,6 +9,8 @@ import pytest
 
 import camelcade as cc
 from camelcade.cli import rules
+from camelcade.cli.hooks import terminal_hooks
+from camelcade.core.words import group_repeats
 from camelcade.games.a_dos_de_chameau.state import ADosState
 from camelcade.records import Record
 from tests.cli.conftest import ALWAYS_FIRST, GAME, Run, assert_plain, write_doc
@@ -34,8 +36,8 @@ def test_plain_game_against_a_bot_reaches_the_end_and_replays(run: Run, tmp_path
     state = cc.replay(record)  # raises unless every action applies and the returns agree
     assert state.is_terminal()
     assert record.returns == state.returns() and record.winners == state.winners()
-    winner = ["Red", "Yellow"][state.winners()[0]]
-    assert re.search(rf"The game is over\. {winner}.* wins? with", result.output) or \
+    winner = ["You win", "Yellow wins"][state.winners()[0]]  # the person is told "you"
+    assert re.search(rf"The game is over\. {winner} with \d+ points?\.", result.output) or \
         "share the win" in result.output
     # Every human decision was the first legal action.
     replayed = cc.load(GAME, players=2).new_state()
@@ -74,10 +76,9 @@ def test_prompt_commands_errors_and_a_number(run: Run, tmp_path: Path,
     assert result.exit_code == 0, result.output
     out = result.output
     assert_plain(out)
-    # help: the commands and the notation from the rules document
-    assert "legal: list the legal actions, numbered, each with what it does." in out
+    # help: the commands, one a line (the guide or notation: test_help_without_a_guide...)
+    assert "legal: your choices, numbered, each with what it does." in out
     assert "quit: stop playing (the game so far is saved to the record file)." in out
-    assert "oasis card; oasis3 12; moves your camel." in out
     # legal: a numbered list, each action with its sentence
     state = cc.replay(Record.load(record_path), upto=OPENING_DRAWS)
     legal = state.legal_actions()
@@ -94,6 +95,17 @@ def test_prompt_commands_errors_and_a_number(run: Run, tmp_path: Path,
     assert record.actions[OPENING_DRAWS] == str(legal[1])
     assert state.describe_action(legal[1], 0) in out
     assert record.returns is None  # quit before the end
+
+
+def test_help_without_a_guide_gives_the_notation_of_the_rules_document(
+    run: Run, toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_doc(tmp_path, toy_game)  # the toy declares no guide
+    monkeypatch.setattr(rules, "doc_dirs", lambda: [tmp_path])
+    result = run("play", toy_game, "--plain", "--seed", "2", input="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "oasis card; oasis3 12; moves your camel." in result.output
+    assert "How to play" not in result.output
 
 
 def test_typing_an_action_in_notation_plays_it(run: Run, tmp_path: Path) -> None:
@@ -138,11 +150,15 @@ def test_others_moves_are_shown_with_hidden_draws_redacted(run: Run, tmp_path: P
     record = Record.load(record_path)
     state = cc.load(GAME, players=2).new_state()
     assert isinstance(state, ADosState)
-    shown: list[str] = []
+    shown: list[str] = []  # what Red did not choose, told at Red's turn as play tells it:
+    since: list[str] = []  # each turn's events grouped by the game's counted forms
     yellow_draws: list[tuple[str, str, str]] = []  # (action, as Red is told, as Yellow is)
     for text in record.actions:
-        if state.current_player != 0:  # what Red did not choose: chance and Yellow
-            shown.append(state.describe_action(text, 0))
+        if state.current_player == 0:
+            shown += group_repeats(since, terminal_hooks(GAME).counted)
+            since = []
+        else:  # chance and Yellow
+            since.append(state.describe_action(text, 0))
         if state.drawing == 1:
             yellow_draws.append((text, state.describe_action(text, 0),
                                  state.describe_action(text, 1)))
@@ -164,6 +180,5 @@ def test_seat_and_bots_place_the_person(run: Run, tmp_path: Path) -> None:
     result = run("play", GAME, "--seat", "1", "--bots", "first,random", "--seed", "3",
                  "--plain", "--record", str(record_path), input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "You are Yellow, seat 1. Playing against: Red (first), Orange (random)." \
-        in result.output
+    assert "You are Yellow. You play against Red (first) and Orange (random)." in result.output
     assert Record.load(record_path).players == ["first", "human", "random"]

@@ -28,7 +28,7 @@ def test_replay_shows_every_action_and_the_result(run: Run,
     assert result.exit_code == 0, result.output
     assert_plain(result.output)
     out = result.output
-    assert "Seats: Red (random), Yellow (first)." in out
+    assert "Seats: Red (random) and Yellow (first)." in out
     state = cc.load(GAME, players=2).new_state()
     for number, text in enumerate(record.actions, 1):
         line = f"{number}. {text} — {state.describe_action(text)}"

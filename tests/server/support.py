@@ -27,6 +27,7 @@ from camelcade.core.game import State
 from camelcade.server.app import create_app
 from camelcade.server.protocol import server_adapter
 from camelcade.server.settings import Settings
+from camelcade.server.views import told
 from camelcade.server.web.layout import board_and_cells
 
 HOST = "127.0.0.1"
@@ -319,9 +320,10 @@ def check_views(client: Client, role: int | None, states: list[State], texts: li
                 seed: int) -> int:
     """Check every ``state`` message ``client`` got against the engine's answer for ``role``.
 
-    A seat must get exactly its observation, history, description, events and (on its
-    turn) legal actions; a spectator the game's public observation, the public history
-    and description, no actions. Returns how many messages were checked.
+    A seat must get exactly its observation, history, description, events (grouped as
+    ``camelcade play`` groups them) and (on its turn) legal actions; a spectator the game's
+    public observation, the public history and description, no actions. Returns how many
+    messages were checked.
     """
     checked = 0
     previous = -1
@@ -336,9 +338,11 @@ def check_views(client: Client, role: int | None, states: list[State], texts: li
         start = view["history_from"]
         assert view["history"] == state.history_for(role)[start:]
         assert view["description"] == state.describe(role)
-        if start > 0 and previous >= 0:
-            expected = [states[i].describe_action(texts[i], role) for i in range(previous, sid)]
+        if start > 0 and previous >= 0:  # an update: the actions since, told as play tells
+            expected = told(state.game.id, [states[i].describe_action(texts[i], role)
+                                            for i in range(previous, sid)])
             assert view["events"] == expected
+            assert view["events_from"] == previous
         board, cells = board_and_cells(state, role)
         assert view["board"] == board  # the game's web layout for this role, or None
         if role is None:

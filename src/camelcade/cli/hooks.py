@@ -2,8 +2,10 @@
 
 The CLI names no game. Everything it offers per game comes from that game's
 ``GamePlugin`` (``camelcade.core.plugin``): the terminal slot (a rich board ``render``,
-``seat_name``, prompt ``commands`` and ``advisor_commands``), the ``position`` parser for
-``play --position``, and the ``cli`` sub-command group mounted as ``camelcade GAME-ID ...``.
+``seat_name``, prompt ``commands`` and ``advisor_commands``), the player's ``guide`` that
+``help`` shows, the ``counted`` forms that tell a run of one event once, the ``position``
+parser for ``play --position``, and the ``cli`` sub-command group mounted as
+``camelcade GAME-ID ...``.
 Each is imported only when a command needs it, so ``camelcade`` starts fast.
 
 ``render(state, player)`` draws the board as ``player`` may see it (None: what everyone
@@ -25,6 +27,7 @@ from camelcade.core.game import Game, State
 from camelcade.core.plugin import Command, Ref, Renderer
 from camelcade.core.registry import plugin, plugins
 from camelcade.core.types import PlayerId
+from camelcade.core.words import Counted
 
 if TYPE_CHECKING:
     import typer
@@ -46,6 +49,11 @@ class TerminalHooks:
     commands: Mapping[str, Command] = field(default_factory=dict)
     advisor_commands: Mapping[str, Command] = field(default_factory=dict)
     seat_name: Callable[[Game, PlayerId], str] = default_seat_name
+    guide: Callable[[Game], str] | None = None
+    """Help written for players (``GamePlugin.guide``), or None: ``help`` falls back to the
+    notation section of the game's rules document."""
+    counted: Mapping[str, Counted] = field(default_factory=dict)
+    """How a run of one event is told once (``GamePlugin.counted``, for ``group_repeats``)."""
 
 
 def _commands(refs: Mapping[str, Ref[Command]]) -> dict[str, Command]:
@@ -55,12 +63,15 @@ def _commands(refs: Mapping[str, Ref[Command]]) -> dict[str, Command]:
 @cache
 def terminal_hooks(game_id: str) -> TerminalHooks:
     """The game's terminal hooks (cached: a game's modules do not change while running)."""
-    slot = plugin(game_id).terminal
+    manifest = plugin(game_id)
+    slot = manifest.terminal
     return TerminalHooks(
         render=slot.render.load() if slot.render else None,
         commands=_commands(slot.commands),
         advisor_commands=_commands(slot.advisor_commands),
         seat_name=slot.seat_name.load() if slot.seat_name else default_seat_name,
+        guide=manifest.guide.load() if manifest.guide else None,
+        counted=dict(manifest.counted.load()) if manifest.counted else {},
     )
 
 

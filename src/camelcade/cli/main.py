@@ -18,9 +18,34 @@ import typer
 from typer.core import TyperGroup
 
 from camelcade.core.errors import CamelcadeError, OptionError
+from camelcade.core.words import t, tn
 
 EXIT_USAGE = 2
 """Exit code for every error camelcade raises (the same as a command-line usage error)."""
+
+
+def _flags_without_a_type() -> None:
+    """``--help`` shows no ``<bool>`` after a flag such as ``--plain``: a flag takes no value.
+
+    typer's rich help prints every option's type, flags included, and a screen reader reads
+    "plain, less than bool greater than" for ``--plain``. Its plain help already leaves the
+    type of a flag out; this does the same for the rich one (values keep theirs: ``--seat
+    <int>``).
+    """
+    from typer.core import TyperOption
+
+    typed = TyperOption.display_type_rich
+    if getattr(typed, "_camelcade", False):
+        return
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:
+        return None if self.is_flag else typed(self, ctx)
+
+    display_type_rich._camelcade = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_without_a_type()
 
 
 class CamelcadeGroup(TyperGroup):
@@ -158,7 +183,8 @@ def play_command(
     ] = None,
     advisor: Annotated[
         bool, typer.Option("--advisor", help="Offer the game's advice commands at the "
-                           "prompt (e.g. Camel Up's 'odds'); off by default, as in rated play."),
+                           "prompt (such as 'odds' or 'hint'); off by default, as in rated "
+                           "play, and never in a hot-seat game."),
     ] = False,
 ) -> None:
     """Play a game at the terminal against bots, or hot-seat with friends."""
@@ -430,6 +456,10 @@ Server = Annotated[
 ]
 MatchId = Annotated[str, typer.Argument(help="The match id, as 'camelcade online lobby' shows.")]
 Name = Annotated[str | None, typer.Option("--name", help="Your name at the table.")]
+Advisor = Annotated[
+    bool, typer.Option("--advisor", help="Offer the game's advice commands at the prompt; the "
+                       "server gives advice only in a match whose other seats are all bots."),
+]
 
 
 def _online() -> Any:
@@ -446,8 +476,17 @@ def _online() -> Any:
     return online
 
 
-def _play_online(online: Any, api: Any, match_id: str, token: str | None) -> None:
-    session = online.OnlineSession(api.socket_url(match_id), token, say=typer.echo, ask=input)
+def _play_online(online: Any, api: Any, match_id: str, token: str | None,
+                 advisor: bool = False) -> None:
+    """Play (or watch) over the websocket; the match page data names the seats and offers
+    the game's commands and guide (an older server without it: seats by number)."""
+    try:
+        meta = api.match_page(match_id, token)
+    except online.OnlineError:
+        meta = None
+    session = online.OnlineSession(
+        api.socket_url(match_id), token, say=typer.echo, ask=input, meta=meta,
+        asker=lambda command: api.ask(match_id, token, command), advisor=advisor)
     session.run()
 
 
@@ -474,6 +513,7 @@ def online_new(
         typer.Option("--timer", min=1.0, help="Seconds per turn; a bot moves when they run out."),
     ] = None,
     name: Name = None,
+    advisor: Advisor = False,
     server: Server = "http://127.0.0.1:8000",
 ) -> None:
     """Open a match with you at seat 0, then play it. It starts when every seat is taken."""
@@ -492,11 +532,14 @@ def online_new(
     created = api.create(game.id, dict(game.options), seats, timer)
     match_id = created["match"]["id"]
     joined = api.join(match_id, 0, name)
-    typer.echo(f"Match {match_id}: {game.title}, {game.players} players.")
+    typer.echo(tn("Match {match}: {game}, {count} player.", "Match {match}: {game}, {count} "
+                  "players.", game.players, match=match_id, game=game.title))
     if len(names) < game.players - 1:
-        typer.echo(f"Friends join with: camelcade online join {match_id} --server {api.base}")
-    typer.echo(f"Your seat token (to come back after leaving): {joined['token']}")
-    _play_online(online, api, match_id, joined["token"])
+        typer.echo(t("Friends join with: camelcade online join {match} --server {server}",
+                     match=match_id, server=api.base))
+    typer.echo(t("Your seat token (to come back after leaving): {token}",
+                 token=joined["token"]))
+    _play_online(online, api, match_id, joined["token"], advisor)
 
 
 @online_app.command("join")
@@ -509,6 +552,7 @@ def online_join(
         str | None, typer.Option("--token", help="Come back to the seat this token holds.")
     ] = None,
     name: Name = None,
+    advisor: Advisor = False,
     server: Server = "http://127.0.0.1:8000",
 ) -> None:
     """Take a seat in a match (or come back to yours with --token) and play."""
@@ -517,10 +561,11 @@ def online_join(
     if token is None:
         joined = api.join(match_id, seat, name)
         token = joined["token"]
-        typer.echo(f"You have seat {joined['seat']}. Your seat token (to come back): {token}")
+        typer.echo(t("You have seat {seat}. Your seat token (to come back): {token}",
+                     seat=joined["seat"], token=token))
     elif seat is not None or name is not None:
         raise OptionError("--token comes back to its own seat; leave out --seat and --name")
-    _play_online(online, api, match_id, token)
+    _play_online(online, api, match_id, token, advisor)
 
 
 @online_app.command("watch")

@@ -1,11 +1,16 @@
 """``camelcade online``: play, watch and list matches on a camelcade server from the terminal.
 
 The client knows no game: everything it shows comes from the server's ``state`` messages,
-which the game has already worded for this seat (the position's description, one sentence
-per action since the last message, and each legal action with its sentence). So every
-registered game can be played online at once, in plain lines a screen reader reads in
-order. Set-up goes over HTTP (standard library only); play over one websocket, read on a
-background thread so that messages keep arriving while the player thinks.
+which the game has already worded for this seat (the position's description, the sentences
+of the actions since the last message, and each legal action with its sentence), and from
+the match page data (seat names, the game's commands, its guide). So every registered game
+can be played online at once, in plain lines a screen reader reads in order. Set-up goes
+over HTTP (standard library only); play over one websocket, read on a background thread so
+that messages keep arriving while the player thinks.
+
+A turn is told as ``camelcade play`` tells it: the other seats' actions as they happen,
+then "Your turn.", the position once and how many choices there are; ``legal [filter]``
+narrows them. On (re)joining, the events you missed come first, summarised.
 """
 
 from __future__ import annotations
@@ -20,15 +25,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from camelcade.cli.choices import count_sentence, listing
+from camelcade.cli.render import result_sentence
 from camelcade.core.errors import CamelcadeError
+from camelcade.core.words import and_list, t, tn
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 HTTP_TIMEOUT = 15.0
-COMMANDS_HELP = (
-    "Type the number of an action or its text. Also: 'board' shows the position again, "
-    "'history' the actions so far, 'actions' your choices, 'quit' leaves (your seat stays "
-    "yours: come back with --token)."
-)
+MISSED_SHOWN = 20
+"""On (re)joining, at most this many of the events you missed are told; 'history' has all."""
 
 
 class OnlineError(CamelcadeError):
@@ -112,6 +117,17 @@ class ServerApi:
             body["turn_timer"] = {"seconds": timer}
         return self.request("POST", "/api/matches", body)
 
+    def match_page(self, match_id: str, token: str | None) -> dict[str, Any]:
+        """What the web app's match page is given: seat names, the game's commands, whether
+        advice is allowed here, the names of its advisor commands and the player's guide."""
+        return self.request("GET", f"/api/web/matches/{_quote(match_id)}", token=token)
+
+    def ask(self, match_id: str, token: str | None, command: str) -> str:
+        """The server's answer to one of the game's commands, for the token's seat."""
+        answer = self.request("POST", f"/api/web/matches/{_quote(match_id)}/ask",
+                              {"command": command}, token=token)
+        return str(answer.get("text", ""))
+
     def join(self, match_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
         """Take ``seat``, or the first open one."""
         if seat is None:
@@ -156,14 +172,15 @@ def _seat_label(seat: dict[str, Any]) -> str:
 
 
 # -- the websocket session ----------------------------------------------------------------
-
-
 @dataclass
 class OnlineSession:
     """One connection to one match, for a seat (``token``) or as a spectator (None).
 
     ``say`` prints a line and ``ask`` reads one (``EOFError`` ends the session), so tests
-    drive it with lists. ``run`` returns the last ``state`` message.
+    drive it with lists. ``run`` returns the last ``state`` message. ``meta`` is the
+    server's match page data (seat names, the game's commands, its advice and guide),
+    ``asker`` asks the server one of the game's commands; without them the client still
+    plays, calling seats by number.
     """
 
     ws_url: str
@@ -172,10 +189,18 @@ class OnlineSession:
     ask: Callable[[str], str]
     seat: int | None = None
     state: dict[str, Any] | None = None
-    history: list[str] = field(default_factory=list)
+    meta: dict[str, Any] | None = None
+    asker: Callable[[str], str] | None = None
+    advisor: bool = False
+    """The player asked for advice (``--advisor``); the server still gives it only in a
+    match against bots alone (README, "Advice")."""
+    heard: list[str] = field(default_factory=list)
+    """Every sentence told so far, for ``history``."""
     connected: dict[int, bool] = field(default_factory=dict)
     _inbox: queue.Queue[dict[str, Any] | None] = field(default_factory=queue.Queue)
     _prompted: int = -1
+    _viewed: bool = False
+    _hinted: bool = False
 
     def __post_init__(self) -> None:
         """Everything said passes ``shown``: only the game's line breaks survive.
@@ -202,7 +227,7 @@ class OnlineSession:
                 while True:
                     message = self._inbox.get()
                     if message is None:
-                        self.say("The server closed the connection.")
+                        self.say(t("The server closed the connection."))
                         return self.state
                     if not self._handle(message, socket):
                         return self.state
@@ -210,7 +235,7 @@ class OnlineSession:
                 self._leave()
                 return self.state
             except ConnectionClosed:
-                self.say("The connection was lost.")
+                self.say(t("The connection was lost."))
                 return self.state
 
     def _read(self, socket: Any) -> None:
@@ -226,6 +251,24 @@ class OnlineSession:
             pass
         self._inbox.put(None)
 
+    # -- names -------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """The seat's name in the game ("Yellow"), from the server, else its number."""
+        names = (self.meta or {}).get("seat_names") or []
+        if 0 <= seat < len(names):
+            return shown(names[seat])
+        return t("Seat {seat}", seat=seat)
+
+    def label(self, message: dict[str, Any], seat: int) -> str:
+        """"Yellow (Ann)", "Orange (mcts)", "Red (you)": the name and who sits there."""
+        if seat == self.seat:
+            return t("{seat} (you)", seat=self.name(seat))
+        for entry in message.get("seats", []):
+            if entry["seat"] == seat and entry.get("name"):
+                return t("{seat} ({player})", seat=self.name(seat), player=shown(entry["name"]))
+        return self.name(seat)
+
     # -- messages ----------------------------------------------------------------------
 
     def _handle(self, message: dict[str, Any], socket: Any) -> bool:
@@ -233,16 +276,21 @@ class OnlineSession:
         kind = message.get("type")
         if kind == "welcome":
             self.seat = message.get("seat")
-            where = "watching" if self.seat is None else f"seat {self.seat}"
-            self.say(f"Connected to match {shown(message.get('match_id'))}, {where}.")
+            match = shown(message.get("match_id"))
+            if self.seat is None:
+                self.say(t("Connected to match {match}, watching.", match=match))
+            else:
+                self.say(t("Connected to match {match}: you are {seat}.", match=match,
+                           seat=self.name(self.seat)))
         elif kind == "error":
-            self.say(f"Refused: {shown(message.get('message'))} ({shown(message.get('code'))})")
+            self.say(t("Refused: {message} ({code})", message=shown(message.get("message")),
+                       code=shown(message.get("code"))))
             if message.get("code") in ("auth/bad_token", "match/not_found"):
                 return False
             # a stale action is followed by the current state, which prompts anew
             stale = message.get("code") == "action/stale_state"
             if not stale and self.state is not None and self._my_turn(self.state):
-                return self._prompt(self.state, socket)
+                return self._prompt(self.state, socket, again=True)
         elif kind == "presence":
             self._presence(message.get("seats", []))
         elif kind == "state":
@@ -256,29 +304,55 @@ class OnlineSession:
         self._presence(message.get("seats", []))
         view = message.get("view")
         if view is not None:
-            if view.get("history_from", 0) == 0:
-                self.history = list(view.get("history", []))
+            events = [shown(sentence) for sentence in view.get("events", [])]
+            if not self._viewed:
+                self._catch_up(events, view.get("events_from", 0))
+                self._viewed = True
             else:
-                self.history.extend(view.get("history", []))
-            for sentence in view.get("events", []):
-                self.say(shown(sentence))
+                for sentence in events:
+                    self.say(sentence)
+            self.heard.extend(events)
         status = message.get("status")
         if status == "open":
             if first:
-                open_seats = [s["seat"] for s in message["seats"]
-                              if s["kind"] == "open" and not s["taken"]]
-                self.say(f"Waiting for players: seats {', '.join(map(str, open_seats))} "
-                         f"are open. The match starts when every seat is taken.")
+                self._waiting(message)
             return True
-        starting = first or (previous is not None and previous.get("status") == "open")
-        if starting and view is not None:
-            self.say(view["description"])
         if status == "finished":
+            if view is not None and (first or previous is None
+                                     or previous.get("status") == "open"):
+                self.say(view["description"])
             self.say(self._result(message))
             return False
         if self._my_turn(message):
-            return self._prompt(message, socket)
+            goes_on = (previous is not None and previous.get("status") == "running"
+                       and previous.get("current_player") == self.seat)
+            return self._prompt(message, socket, again=goes_on)
+        starting = first or (previous is not None and previous.get("status") == "open")
+        if starting and view is not None:
+            self.say(view["description"])
         return True
+
+    def _catch_up(self, events: list[str], since: int) -> None:
+        """What happened before this connection: since the start, or since you were here."""
+        if not events:
+            return
+        self.say(t("Since the game began:") if since == 0 else t("While you were away:"))
+        if len(events) > MISSED_SHOWN:
+            left = len(events) - MISSED_SHOWN
+            self.say(tn("{count} earlier event is left out here; 'history' tells it.",
+                        "{count} earlier events are left out here; 'history' tells them all.",
+                        left))
+            events = events[left:]
+        for sentence in events:
+            self.say(sentence)
+
+    def _waiting(self, message: dict[str, Any]) -> None:
+        free = [s["seat"] for s in message["seats"] if s["kind"] == "open" and not s["taken"]]
+        if free:
+            self.say(tn("Waiting for players: {seats} is open.",
+                        "Waiting for players: {seats} are open.", len(free),
+                        seats=and_list([self.name(seat) for seat in free])))
+        self.say(t("The match starts when every seat is taken."))
 
     def _my_turn(self, message: dict[str, Any]) -> bool:
         return bool(message.get("legal_actions")) and message.get("status") == "running"
@@ -290,63 +364,62 @@ class OnlineSession:
             self.connected[number] = now
             if before is not None and before != now and number != self.seat \
                     and seat["kind"] != "bot":
-                who = shown(seat.get("name") or f"Seat {number}")
-                self.say(f"{who} {'is back' if now else 'left'}.")
+                who = shown(seat.get("name") or self.name(number))
+                self.say(t("{player} is back.", player=who) if now
+                         else t("{player} left.", player=who))
 
     def _result(self, message: dict[str, Any]) -> str:
         result = message.get("result") or {}
         winners = result.get("winners", [])
-        names = [self._seat_name(message, w) for w in winners]
-        if not winners:
-            head = "No one wins"
-        elif self.seat in winners:
-            head = "You win" if len(winners) == 1 else "You share the win"
-        elif len(winners) == 1:
-            head = f"{names[0]} wins"
-        else:
-            head = f"{' and '.join(names)} share the win"
-        returns = result.get("returns")
-        scores = ""
+        returns = result.get("returns") or []
+        seats = range(len(returns)) if returns else range(len(message.get("seats", [])))
+        names = [self.name(seat) for seat in seats]
+        head = result_sentence(names, winners, returns or [0.0] * len(names), you=self.seat) \
+            if returns else t("The match is over.")
+        text = t("Game over. {result}", result=head)
         if returns:
-            scores = "; " + ", ".join(f"{self._seat_name(message, i)} {value:g}"
-                                      for i, value in enumerate(returns))
+            scores = [t("{seat} {points}", seat=self.label(message, seat), points=f"{value:g}")
+                      for seat, value in enumerate(returns)]
+            text = t("{text} Scores: {scores}.", text=text, scores=and_list(scores))
         rematch = message.get("rematch_id")
-        after = f" Rematch: {shown(rematch)}." if rematch else ""
-        return f"Game over. {head}{scores}.{after}"
-
-    @staticmethod
-    def _seat_name(message: dict[str, Any], seat: int) -> str:
-        for entry in message.get("seats", []):
-            if entry["seat"] == seat and entry.get("name"):
-                return f"seat {seat} ({shown(entry['name'])})"
-        return f"seat {seat}"
+        if rematch:
+            text = t("{text} Rematch: {match}.", text=text, match=shown(rematch))
+        return text
 
     # -- the player's turn -------------------------------------------------------------
 
-    def _prompt(self, message: dict[str, Any], socket: Any) -> bool:
-        """Ask for a move until one is sent (or the player leaves)."""
+    def _prompt(self, message: dict[str, Any], socket: Any, *, again: bool = False) -> bool:
+        """Ask for a move until one is sent (or the player leaves).
+
+        A new turn starts with "Your turn." and the position; a turn that goes on (another
+        action of the same seat) and a refused move only say the choices left.
+        """
         legal = message["legal_actions"]
         if self._prompted != message["state_id"]:
             self._prompted = message["state_id"]
-            self.say("Your turn.")
-            self._list_actions(legal)
+            if not again:
+                self.say(t("Your turn."))
+                self.say(message["view"]["description"])
+            self._count(legal)
         while True:
-            answer = self.ask("Your move: ").strip()
+            answer = self.ask(t("Your move: ")).strip()
             if not answer:
                 continue
-            word = answer.lower()
+            word = " ".join(answer.lower().split())
+            first, _, rest = word.partition(" ")
             if word in ("quit", "exit"):
                 self._leave()
                 return False
             if word in ("help", "?"):
-                self.say(COMMANDS_HELP)
+                self._help()
             elif word == "board":
                 self.say(message["view"]["description"])
             elif word == "history":
-                for index, text in enumerate(self.history, 1):
-                    self.say(f"{index}. {shown(text)}")
-            elif word == "actions":
-                self._list_actions(legal)
+                self._history()
+            elif first in ("legal", "actions"):
+                self._legal(legal, rest)
+            elif word in self._advice() or word in self._commands():
+                self._command(word)
             else:
                 action = self._choose(answer, legal)
                 if action is not None:
@@ -354,22 +427,98 @@ class OnlineSession:
                                             "state_id": message["state_id"]}))
                     return True
 
-    def _list_actions(self, legal: list[dict[str, str]]) -> None:
-        for number, entry in enumerate(legal, 1):
-            self.say(f"{number}. {shown(entry['action'])}: {shown(entry['description'])}")
+    def _count(self, legal: list[dict[str, str]]) -> None:
+        if len(legal) == 1:
+            self.say(t("1 legal action: {action} — {sentence}", action=shown(legal[0]["action"]),
+                       sentence=shown(legal[0]["description"])))
+        elif not self._hinted:
+            self.say(t("{count} Type a number from 'legal', an action's text, 'legal' and a "
+                       "word to narrow the list (a piece, a square, a kind of action), or "
+                       "'help'.", count=count_sentence(len(legal))))
+        else:
+            self.say(count_sentence(len(legal)))
+        self._hinted = True
+
+    def _legal(self, legal: list[dict[str, str]], filter_text: str) -> None:
+        told = listing([(shown(e["action"]), shown(e["description"])) for e in legal],
+                       filter_text)
+        if told.heading:
+            self.say(t("{heading}:", heading=told.heading))
+        for line in told.lines:
+            self.say(line)
+
+    def _commands(self) -> list[str]:
+        """The game's commands the server answers for this seat (advice only if asked)."""
+        offered = (self.meta or {}).get("commands") or []
+        return [str(c["name"]) for c in offered if not c.get("advisor") or self.advisor]
+
+    def _advice(self) -> list[str]:
+        return [str(name) for name in (self.meta or {}).get("advice") or []]
+
+    def _command(self, word: str) -> None:
+        if word in self._advice() and word not in self._commands():
+            if not self.advisor:
+                self.say(t("{command} is advice, off by default as in rated play; join with "
+                           "--advisor to turn it on.", command=word))
+            else:
+                self.say(t("{command} is advice, given only in a match against bots alone.",
+                           command=word))
+            return
+        if self.asker is None:
+            self.say(t("{command} is not available from this client.", command=word))
+            return
+        try:
+            self.say(shown(self.asker(word), multiline=True))
+        except OnlineError as error:
+            self.say(t("Refused: {message}", message=str(error)))
+
+    def _help(self) -> None:
+        lines = [
+            t("Commands:"),
+            t("A number: play that action from the 'legal' list."),
+            t("An action's text: play it, for example as 'legal' shows it."),
+            t("legal: your choices, numbered, each with what it does."),
+            t("legal and words: only the choices with those words, for example a piece, a "
+              "square, a colour or a kind of action; 'legal all' lists every choice."),
+            t("board: the position again."),
+            t("history: everything that happened, as it was told."),
+            t("quit: leave; your seat stays yours (come back with --token)."),
+        ]
+        for command in (self.meta or {}).get("commands") or []:
+            if not command.get("advisor") or self.advisor:
+                lines.append(t("{word}: {help}", word=shown(command["name"]),
+                               help=shown(command.get("help") or "")))
+        for word in self._advice():
+            if word not in self._commands():
+                lines.append(t("{word}: advice, off; join with --advisor in a match against "
+                               "bots alone to use it.", word=shown(word)))
+        for line in lines:
+            self.say(line)
+        guide = (self.meta or {}).get("guide")
+        if guide:
+            self.say(t("How to play:"))
+            self.say(shown(guide, multiline=True))
+
+    def _history(self) -> None:
+        if not self.heard:
+            self.say(t("Nothing has happened yet."))
+        for number, sentence in enumerate(self.heard, 1):
+            self.say(t("{number}. {sentence}", number=number, sentence=sentence))
 
     def _choose(self, answer: str, legal: list[dict[str, str]]) -> str | None:
         if answer.isdigit():
             number = int(answer)
             if 1 <= number <= len(legal):
                 return legal[number - 1]["action"]
-            self.say(f"There is no action {number}; choose 1 to {len(legal)}.")
+            self.say(t("There is no action {number}; choose 1 to {last}.", number=number,
+                       last=len(legal)))
             return None
         # any other text goes to the server, which names what is wrong with it
         return answer
 
     def _leave(self) -> None:
         if self.token is not None:
-            self.say(f"You left. Your seat is kept: rejoin with --token {self.token}")
+            self.say(t("You left. Your seat is kept: rejoin with --token={token}",
+                       token=self.token))
         else:
-            self.say("You stopped watching.")
+            self.say(t("You stopped watching."))

@@ -7,6 +7,13 @@ made here replays exactly with ``cc.replay``. A person sees the position only th
 ``describe_action(action, player=seat)`` computed before the move is applied, so hidden
 draws stay hidden. Bad input never touches the state: it is checked with
 ``check_action`` and the error's own message (which says what is allowed) is shown.
+
+A turn is told once (issue 14): what changed since your last turn (every other seat's
+actions worded for you, runs of one event told once in the game's counted form, "Yellow
+draws 3 cards."), then the position once, then how many choices you have; ``legal
+[filter]`` narrows them (``cli/choices.py``). Consecutive decisions of one seat are one
+turn (Caravan's 1-4 actions): the position is shown at its start only, and after each
+action just what happened and the choices left.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from camelcade import bots as bot_registry
+from camelcade.cli import choices
 from camelcade.cli.hooks import Command, TerminalHooks, terminal_hooks
 from camelcade.cli.render import Screen, result_sentence
 from camelcade.core.action import Action
@@ -25,6 +33,7 @@ from camelcade.core.chance import sample_chance
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
+from camelcade.core.words import and_list, group_repeats, t, tn
 from camelcade.records import Record
 
 HUMAN = "human"
@@ -97,19 +106,27 @@ class PlaySession:
     start: State | None = None
     """A position to start from (``--position``) instead of the game's initial state."""
     advisor: bool = False
-    """Offer the game's advisor commands (``--advisor``); off by default, as in rated play."""
+    """Offer the game's advisor commands (``--advisor``); off by default, as in rated play.
+    Only in a game against bots alone (README, "Advice"), so never with ``hotseat``."""
     hooks: TerminalHooks = field(init=False)
     commands: dict[str, Command] = field(init=False)
     actions: list[str] = field(default_factory=list)
     _pending: dict[PlayerId, list[str]] = field(default_factory=dict)
+    """What each person has not been told yet, worded for them, in order."""
     _since_last_human: list[str] = field(default_factory=list)
     _at_keyboard: PlayerId | None = None
+    _last_actor: PlayerId | None = None
+    """The seat of the last decision (chance aside): a person whose turn goes on sees no
+    position again."""
     _played: set[PlayerId] = field(default_factory=set)
     _hinted: bool = False
     _notation: str | None = None
 
     def __post_init__(self) -> None:
         self.hooks = terminal_hooks(self.seating.game.id)
+        if self.advisor and self.hotseat:
+            raise OptionError("--advisor gives advice only in a game against bots alone, and "
+                              "--hotseat seats people everywhere; leave out one of them")
         self.commands = dict(self.hooks.commands)
         if self.advisor:
             self.commands.update(self.hooks.advisor_commands)
@@ -128,8 +145,8 @@ class PlaySession:
         """"Red (you)" in a one-person game, "Yellow (random)" for a bot, else "Red"."""
         agent = self.seating.agents[seat]
         if agent is not None:
-            return f"{self.name(seat)} ({agent.name})"
-        return f"{self.name(seat)} (you)" if not self.hotseat else self.name(seat)
+            return t("{seat} ({bot})", seat=self.name(seat), bot=agent.name)
+        return self.name(seat) if self.hotseat else t("{seat} (you)", seat=self.name(seat))
 
     # -- the game loop -----------------------------------------------------------------------
 
@@ -154,22 +171,22 @@ class PlaySession:
         if finished:
             self._show_end(state)
         else:
-            self.screen.say(f"You left the game after {len(self.actions)} actions.")
+            self.screen.say(tn("You left the game after {count} action.",
+                               "You left the game after {count} actions.", len(self.actions)))
             if self.record_path is None:
-                self.screen.note("It was not saved; --record FILE keeps a game.")
+                self.screen.note(t("It was not saved; --record FILE keeps a game."))
         if self.record_path is not None:
-            self.screen.say(
-                f"Record saved to {self.record_path}; watch it again with: "
-                f"camelcade replay {self.record_path}"
-            )
+            self.screen.say(t("Record saved to {path}; watch it again with: camelcade replay "
+                              "{path}", path=self.record_path))
         return record
 
     def _loop(self, state: State, rng: random.Random) -> None:
         humans = self.seating.humans
         while not state.is_terminal():
             actor = state.current_player
+            chance = state.is_chance()
             action: Action
-            if state.is_chance():
+            if chance:
                 action = sample_chance(state, rng)
             elif self.seating.agents[actor] is None:
                 action = self._human_turn(state, actor)
@@ -185,22 +202,28 @@ class PlaySession:
                 self._since_last_human.append(state.describe_action(action, None))
             state.apply(action)
             self.actions.append(str(action))
+            if not chance:
+                self._last_actor = actor
 
     # -- a person's turn ---------------------------------------------------------------------
+
+    def _new_turn(self, seat: PlayerId) -> bool:
+        """Does ``seat`` start a turn (rather than go on with one)? With one seat, every
+        decision is a turn of its own."""
+        return self._last_actor != seat or self.game.players == 1
 
     def _human_turn(self, state: State, seat: PlayerId) -> Action:
         if self.hotseat and self._at_keyboard != seat:
             self.screen.clear()
-            answer = self.screen.ask(
-                f"Pass the keyboard to {self.name(seat)}, then press Enter (or type quit). "
-            )
+            answer = self.screen.ask(t("Pass the keyboard to {seat}, then press Enter (or type "
+                                       "quit). ", seat=self.name(seat)))
             if answer is None or answer.strip().lower() in QUIT_WORDS:
                 raise Quit
         self._at_keyboard = seat
-        self._show_turn(state, seat)
+        self._show_turn(state, seat, start=self._new_turn(seat))
         self._played.add(seat)
         while True:
-            answer = self.screen.ask(f"Your move, {self.name(seat)}: ")
+            answer = self.screen.ask(t("Your move, {seat}: ", seat=self.name(seat)))
             if answer is None:
                 raise Quit
             action = self._interpret(state, seat, answer)
@@ -208,35 +231,49 @@ class PlaySession:
                 self.screen.say(state.describe_action(action, seat))
                 return action
 
-    def _show_turn(self, state: State, seat: PlayerId) -> None:
+    def _tell(self, sentences: list[str]) -> None:
+        for line in group_repeats(sentences, self.hooks.counted):
+            self.screen.say(line)
+        sentences.clear()
+
+    def _show_turn(self, state: State, seat: PlayerId, *, start: bool) -> None:
+        """What changed, the position (at a turn's start only), then the choices."""
         pending = self._pending[seat]
-        if pending:
-            first = seat not in self._played
-            self.screen.heading("Since the game began" if first else "Since your last turn")
-            for line in pending:
-                self.screen.say(line)
-            pending.clear()
-        self.screen.board(state, seat, self.hooks)
-        count = len(state.legal_actions())
-        if not self._hinted:
-            self.screen.note(
-                f"{count} legal actions. Type an action (for example "
-                f"{state.legal_actions()[0]}), a number from 'legal', or 'help'."
-            )
-            self._hinted = True
+        if start:
+            if pending:
+                first = seat not in self._played
+                self.screen.heading(t("Since the game began") if first
+                                    else t("Since your last turn"))
+                self._tell(pending)
+            self.screen.board(state, seat, self.hooks)
         else:
-            self.screen.note(f"{count} legal actions ('legal' lists them).")
+            self._tell(pending)  # what your last action set going: a roll, a draw
+        legal = state.legal_actions()
+        count = choices.count_sentence(len(legal))
+        if len(legal) == 1:
+            only = legal[0]
+            self.screen.note(t("1 legal action: {action} — {sentence}", action=only,
+                               sentence=state.describe_action(only, seat)))
+        elif not self._hinted:
+            self.screen.note(t("{count} Type an action (for example {example}), a number from "
+                               "'legal', 'legal' and a word to narrow the list (a piece, a "
+                               "square, a kind of action), or 'help'.",
+                               count=count, example=legal[0]))
+        else:
+            self.screen.note(count)
+        self._hinted = True
 
     def _interpret(self, state: State, seat: PlayerId, text: str) -> Action | None:
         """The action ``text`` chooses, or None after answering a command or an error."""
         word = " ".join(text.split())
         lower = word.lower()
+        first, _, rest = lower.partition(" ")
         if not word:
-            self.screen.note("Type an action, a number from 'legal', or 'help'.")
+            self.screen.note(t("Type an action, a number from 'legal', or 'help'."))
         elif lower in HELP_WORDS:
             self._show_help(state)
-        elif lower in LEGAL_WORDS:
-            self._show_legal(state, seat)
+        elif first in LEGAL_WORDS:
+            self._show_legal(state, seat, rest)
         elif lower in BOARD_WORDS:
             self.screen.board(state, seat, self.hooks)
         elif lower in QUIT_WORDS:
@@ -246,51 +283,73 @@ class PlaySession:
                 self.screen.say(self.commands[lower](state, seat))
             except CamelcadeError as error:
                 self.screen.error(str(error))
+        elif lower in self.hooks.advisor_commands:
+            self.screen.error(self._advice_off(lower))
         elif word.isdigit():
             legal = state.legal_actions()
             number = int(word)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.screen.error(
-                f"there is no action number {number}; the list runs from 1 to {len(legal)} "
-                f"(type 'legal' to see it)"
-            )
+            self.screen.error(t("there is no action number {number}; the list runs from 1 to "
+                                "{last} (type 'legal' to see it)", number=number,
+                                last=len(legal)))
         else:
             try:
                 return state.check_action(word, player=seat)
             except IllegalActionError as error:
                 self.screen.error(str(error))
-                self.screen.note("Type 'legal' for a numbered list of legal actions, or 'help'.")
+                self.screen.note(t("Type 'legal' for a numbered list of legal actions, or "
+                                   "'help'."))
         return None
 
-    def _show_legal(self, state: State, seat: PlayerId) -> None:
-        self.screen.heading("Legal actions")
-        for number, action in enumerate(state.legal_actions(), 1):
-            self.screen.say(f"{number}. {action} — {state.describe_action(action, seat)}")
+    def _advice_off(self, command: str) -> str:
+        """Why an advisor command typed here gives no advice, and how to turn it on."""
+        if self.hotseat:
+            return t("{command} is advice, and a hot-seat game has none: advice is given only "
+                     "in a game against bots alone.", command=command)
+        return t("{command} is advice, off by default as in rated play; start the game with "
+                 "--advisor to turn it on.", command=command)
+
+    def _show_legal(self, state: State, seat: PlayerId, filter_text: str) -> None:
+        entries = [(str(action), state.describe_action(action, seat))
+                   for action in state.legal_actions()]
+        told = choices.listing(entries, filter_text)
+        if told.heading is not None:
+            self.screen.heading(told.heading)
+        for line in told.lines:
+            self.screen.say(line)
 
     def _show_help(self, state: State) -> None:
         example = state.legal_actions()[0]
-        self.screen.heading("Commands")
+        self.screen.heading(t("Commands"))
+        saved = self.record_path is not None
         lines = [
-            f"An action in the game's notation, for example: {example}",
-            "A number: play that action from the 'legal' list.",
-            "legal: list the legal actions, numbered, each with what it does.",
-            "board: show the board again.",
-            "help: show this help.",
-            "quit: stop playing"
-            + (" (the game so far is saved to the record file)." if self.record_path else "."),
+            t("An action in the game's notation, for example: {example}", example=example),
+            t("A number: play that action from the 'legal' list."),
+            t("legal: your choices, numbered, each with what it does."),
+            t("legal and words: only the choices with those words, for example a piece, a "
+              "square, a colour or a kind of action; 'legal all' lists every choice."),
+            t("board: show the position again."),
+            t("help: show this help."),
+            t("quit: stop playing (the game so far is saved to the record file).") if saved
+            else t("quit: stop playing."),
         ]
         for word, command in self.commands.items():
-            doc = (command.__doc__ or "").strip().splitlines()
-            lines.append(f"{word}: {doc[0] if doc else 'a command of this game.'}")
+            lines.append(t("{word}: {help}", word=word, help=_first_line(command)))
+        for word, command in self.hooks.advisor_commands.items():
+            if word not in self.commands:
+                lines.append(t("{word}: {help} Advice: off; start the game with --advisor to "
+                               "use it.", word=word, help=_first_line(command)))
         for line in lines:
             self.screen.say(line)
+        if self.hooks.guide is not None:
+            self.screen.heading(t("How to play {game}", game=self.game.title))
+            self.screen.say(self.hooks.guide(self.game))
+            return
         notation = self._notation_text()
         if notation is None:
-            self.screen.say(
-                f"Type actions exactly as 'legal' shows them; "
-                f"'camelcade rules {self.game.id}' explains the notation."
-            )
+            self.screen.say(t("Type actions exactly as 'legal' shows them; 'camelcade rules "
+                              "{game}' explains the notation.", game=self.game.id))
         else:
             self.screen.markdown(notation)
 
@@ -307,18 +366,22 @@ class PlaySession:
 
     def _introduce(self) -> None:
         game = self.game
-        self.screen.heading(f"{game.title}, {game.players} players")
+        self.screen.heading(tn("{game}, {count} player", "{game}, {count} players",
+                               game.players, game=game.title))
         if self.hotseat:
-            self.screen.say(
-                "Hot-seat game: every seat is played at this keyboard. Each hand is shown "
-                "only on its own turn, after the keyboard has been passed."
-            )
+            self.screen.say(t("Hot-seat game: every seat is played at this keyboard. Each hand "
+                              "is shown only on its own turn, after the keyboard has been "
+                              "passed, and the screen is cleared before each pass."))
         else:
             you = self.seating.humans[0]
             others = [self.label(seat) for seat in range(game.players) if seat != you]
-            self.screen.say(f"You are {self.name(you)}, seat {you}. Playing against: "
-                            f"{', '.join(others)}.")
-        self.screen.note(f"Seed {self.seed}. Type 'help' at your turn for the commands.")
+            if others:
+                self.screen.say(t("You are {seat}. You play against {others}.",
+                                  seat=self.name(you), others=and_list(others)))
+            else:
+                self.screen.say(t("You are {seat}.", seat=self.name(you)))
+        self.screen.note(t("Seed {seed}. Type 'help' at your turn for the commands.",
+                           seed=self.seed))
 
     def _show_end(self, state: State) -> None:
         if self.hotseat:
@@ -328,20 +391,22 @@ class PlaySession:
             viewer = self.seating.humans[0]
             last = self._pending[viewer]
         if last:
-            self.screen.heading("Since the last turn" if self.hotseat else "Since your last turn")
-            for line in last:
-                self.screen.say(line)
-        self.screen.heading("The game is over")
+            self.screen.heading(t("Since the last turn") if self.hotseat
+                                else t("Since your last turn"))
+            self._tell(last)
+        self.screen.heading(t("The game is over"))
         self.screen.board(state, viewer, self.hooks)
         scores, winners = state.returns(), state.winners()
         rows = [
             [self.label(seat), self.seating.player_names()[seat], f"{scores[seat]:g}",
-             "winner" if seat in winners else ""]
+             t("winner") if seat in winners else ""]
             for seat in range(self.game.players)
         ]
-        self.screen.table("Final scores", ["Seat", "Player", "Score", "Result"], rows)
-        labels = [self.label(seat) for seat in range(self.game.players)]
-        self.screen.say(f"The game is over. {result_sentence(labels, winners, scores)}")
+        self.screen.table(t("Final scores"), [t("Seat"), t("Player"), t("Score"), t("Result")],
+                          rows)
+        names = [self.name(seat) for seat in range(self.game.players)]
+        self.screen.say(t("The game is over. {result}",
+                          result=result_sentence(names, winners, scores, you=viewer)))
 
     def _save(self, state: State) -> Record:
         over = state.is_terminal()
@@ -363,3 +428,9 @@ class PlaySession:
                     f"cannot save the record to {str(self.record_path)!r}: {error.strerror}"
                 ) from None
         return record
+
+
+def _first_line(command: Command) -> str:
+    """A command's help: the first line of its docstring."""
+    doc = (command.__doc__ or "").strip().splitlines()
+    return doc[0] if doc else t("a command of this game.")

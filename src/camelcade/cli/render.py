@@ -15,11 +15,17 @@ from typing import TYPE_CHECKING, Any
 
 from camelcade.core.game import State
 from camelcade.core.types import PlayerId
+from camelcade.core.words import and_list, t, tn
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from camelcade.cli.hooks import TerminalHooks
+
+
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, clear the screen, clear the scrollback (xterm's ``E3``, which VTE, iTerm2,
+Windows Terminal and the Linux console understand)."""
 
 
 class Screen:
@@ -63,12 +69,14 @@ class Screen:
             print(f"{row[0]}: {cells}.", flush=True)
 
     def clear(self) -> None:
-        """Hide what is on screen (hot-seat play). Plain mode writes no escape codes; on a
-        terminal it scrolls the old text away with blank lines instead."""
-        if _isatty(sys.stdout):
-            import shutil
+        """Hide what the last person saw (hot-seat play): the screen and its scrollback.
 
-            print("\n" * shutil.get_terminal_size().lines, flush=True)
+        Blank lines would only scroll the previous hand out of sight, and scrolling back up
+        would show it, so on a terminal the screen and the scrollback are cleared (the only
+        escape codes plain mode writes, and never into a pipe or a log).
+        """
+        if _isatty(sys.stdout):
+            print(CLEAR_ALL, end="", flush=True)
 
     def ask(self, prompt: str) -> str | None:
         """One line from standard input, or None at end of input (which means quit)."""
@@ -135,9 +143,8 @@ class RichScreen(Screen):
 
     def clear(self) -> None:
         if self.console.is_terminal:
-            self.console.clear()
-        else:
-            super().clear()
+            self.console.file.write(CLEAR_ALL)
+            self.console.file.flush()
 
     def print(self, renderable: Any) -> None:
         """Any rich renderable (for commands that build their own)."""
@@ -148,15 +155,32 @@ class RichScreen(Screen):
         return super().ask(prompt)
 
 
-def result_sentence(labels: Sequence[str], winners: Sequence[PlayerId],
-                    scores: Sequence[float]) -> str:
-    """"Red wins with 12 points." / "Red and Yellow share the win ..." / a draw."""
+def result_sentence(names: Sequence[str], winners: Sequence[PlayerId],
+                    scores: Sequence[float], you: PlayerId | None = None) -> str:
+    """"You win with 12 points." / "Red and Yellow share the win with 7 points." / a draw.
+
+    ``names`` are the seats' names; ``you`` is the seat told, called "you".
+    """
     if not winners:
-        return "Nobody wins: the game is a draw."
-    names = " and ".join(labels[seat] for seat in winners)
+        return t("Nobody wins: the game is a draw.")
     best = max(scores[seat] for seat in winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"{names} {verb} with {best:g} points."
+    whole = float(best).is_integer()
+    points = f"{best:g}"
+    count = int(best) if whole else 2  # a plural form is chosen by a whole number
+    others = [names[seat] for seat in winners if seat != you]
+    if you in winners and not others:
+        return tn("You win with {points} point.", "You win with {points} points.", count,
+                  points=points)
+    if you in winners:
+        return tn("You and {others} share the win with {points} point.",
+                  "You and {others} share the win with {points} points.", count,
+                  others=and_list(others), points=points)
+    if len(others) == 1:
+        return tn("{seat} wins with {points} point.", "{seat} wins with {points} points.",
+                  count, seat=others[0], points=points)
+    return tn("{seats} share the win with {points} point.",
+              "{seats} share the win with {points} points.", count,
+              seats=and_list(others), points=points)
 
 
 def make_screen(plain: bool) -> Screen:

@@ -14,6 +14,7 @@ from camelcade.cli.hooks import TerminalHooks, terminal_hooks
 from camelcade.cli.render import Screen, result_sentence
 from camelcade.core.errors import StateError
 from camelcade.core.game import Game, State
+from camelcade.core.words import and_list, t, tn
 from camelcade.records import Record, replay
 
 STEP_PROMPT = "Enter: next action, b: board, q: quit. "
@@ -40,10 +41,12 @@ def run_replay(path: Path, screen: Screen, *, step: bool = False) -> State:
         raise StateError(f"record {str(path)!r}: {error}") from None
     hooks = terminal_hooks(game.id)
     labels = seat_labels(game, record, hooks)
-    screen.heading(f"Replay of {game.title}, {game.players} players")
-    screen.say(f"Seats: {', '.join(labels)}.")
-    seed = f" Seed {record.seed}." if record.seed is not None else ""
-    screen.note(f"{len(record.actions)} actions.{seed}")
+    screen.heading(tn("Replay of {game}, {count} player", "Replay of {game}, {count} players",
+                      game.players, game=game.title))
+    screen.say(t("Seats: {seats}.", seats=and_list(labels)))
+    actions = tn("{count} action.", "{count} actions.", len(record.actions))
+    screen.note(actions if record.seed is None
+                else t("{actions} Seed {seed}.", actions=actions, seed=record.seed))
     state = replay(record, upto=0)  # the initial state, or the record's set-up start
     for number, text in enumerate(record.actions, 1):
         action = state.check_action(text)
@@ -77,8 +80,9 @@ def _show_result(
     if not state.is_terminal():
         screen.heading("Position at the end of the record")
         screen.board(state, None, hooks)
-        screen.say(f"The record stops after {len(record.actions)} actions; "
-                   "the game was not finished.")
+        screen.say(tn("The record stops after {count} action; the game was not finished.",
+                      "The record stops after {count} actions; the game was not finished.",
+                      len(record.actions)))
         return
     scores, winners = state.returns(), state.winners()
     screen.heading("The game is over")

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
-from camelcade.server.views import legal_actions_for
+from camelcade.server.views import legal_actions_for, told
 from camelcade.server.web.layout import board_and_cells, with_cells
 
 log = logging.getLogger(__name__)
@@ -82,6 +82,9 @@ class Connection:
     outbox_size: int
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     sent_state_id: int = -1
+    delivered_state_id: int = -1
+    """``sent_state_id`` when the outbox last ran empty: the client has had everything up to
+    it, so a resynchronisation after a dropped backlog tells the events since then."""
     sent_history: int = 0
     task: asyncio.Task[None] | None = None
     closed: bool = False
@@ -112,6 +115,8 @@ class Connection:
                 if text is None:
                     return
                 await self.sender.send_text(text)
+                if self.outbox.empty():
+                    self.delivered_state_id = self.sent_state_id
         except Exception:  # the client went away; the receive loop notices and cleans up
             self.closed = True
 
@@ -184,28 +189,43 @@ class Hub:
         match.cache[role] = cached
         return cached
 
-    def state_message(self, match: LiveMatch, connection: Connection, full: bool) -> str:
-        """The ``state`` message for ``connection``; ``full`` resends the whole history."""
+    def state_message(self, match: LiveMatch, connection: Connection, full: bool,
+                      since: int | None = None) -> str:
+        """The ``state`` message for ``connection``; ``full`` resends the whole history.
+
+        ``view.events`` are the sentences of the actions after ``view.events_from``: for an
+        update, since this connection's previous message; for a full message, since
+        ``since`` (the state the client names in ``hello`` or ``resync``), else since the
+        last state this seat was sent on any connection (what a returning player missed),
+        else since the start.
+        """
         row = match.row
         view: dict[str, Any] | None = None
         legal: list[dict[str, Any]] = []
         current: int | None = None
+        seat = connection.seat
         if row.status != "open":
-            cached = self._role_cache(match, connection.seat)
+            cached = self._role_cache(match, seat)
             start = 0 if full else min(connection.sent_history, len(cached.history))
+            if not full:
+                since = connection.sent_state_id
+            elif since is None:
+                since = match.seen.get(seat, 0) if seat is not None else 0
+            since = max(0, min(since, row.state_id))
             view = {
                 "observation": cached.observation,
                 "history_from": start,
                 "history": cached.history[start:],
                 "description": cached.description,
                 "board": cached.board,
-                "events": [] if full else match.events_since(
-                    connection.seat, connection.sent_state_id
-                ),
+                "events_from": since,
+                "events": told(row.game, match.events_since(seat, since)),
             }
             legal = cached.legal
             current = match.state.current_player
             connection.sent_history = len(cached.history)
+            if seat is not None:
+                match.seen[seat] = row.state_id
         connection.sent_state_id = row.state_id
         seats, spectators = self.seats_json(match)
         message = {
@@ -215,7 +235,7 @@ class Hub:
             "options": row.options,
             "status": row.status,
             "state_id": row.state_id,
-            "seat": connection.seat,
+            "seat": seat,
             "current_player": current,
             "view": view,
             "legal_actions": legal,
@@ -227,10 +247,17 @@ class Hub:
         }
         return json.dumps(message, separators=(",", ":"))
 
-    def send_state(self, match: LiveMatch, connection: Connection, full: bool = False) -> None:
-        if not connection.push(self.state_message(match, connection, full)):
-            connection.reset_outbox()
-            connection.push(self.state_message(match, connection, True))
+    def send_state(self, match: LiveMatch, connection: Connection, full: bool = False,
+                   since: int | None = None) -> None:
+        if not connection.push(self.state_message(match, connection, full, since)):
+            self._resync(match, connection, since if full else None)
+
+    def _resync(self, match: LiveMatch, connection: Connection, since: int | None) -> None:
+        """Replace a backlog the client could not take with one full message."""
+        connection.reset_outbox()
+        if since is None and connection.delivered_state_id >= 0:
+            since = connection.delivered_state_id
+        connection.push(self.state_message(match, connection, True, since))
 
     def broadcast_state(self, match: LiveMatch) -> None:
         """Every connection's update; connections that saw the same are sent one text.
@@ -248,9 +275,10 @@ class Hub:
             else:
                 text, connection.sent_history = shared
                 connection.sent_state_id = match.row.state_id
+                if connection.seat is not None:
+                    match.seen[connection.seat] = match.row.state_id
             if not connection.push(text):
-                connection.reset_outbox()
-                connection.push(self.state_message(match, connection, True))
+                self._resync(match, connection, None)
 
     @staticmethod
     def welcome(match: LiveMatch, connection: Connection) -> dict[str, Any]:

@@ -110,6 +110,11 @@ class Hello(BaseModel):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=MAX_TOKEN_CHARS)
     protocol: int = PROTOCOL_VERSION
+    state_id: int | None = Field(
+        default=None, ge=0,
+        description="the last state this client was shown: the first state message's "
+                    "events are those after it (0: every event; omitted: since this seat's "
+                    "last state message on any connection)")
 
 
 class PlayAction(BaseModel):
@@ -126,6 +131,8 @@ class Resync(BaseModel):
 
     model_config = _STRICT
     type: Literal["resync"]
+    state_id: int | None = Field(
+        default=None, ge=0, description="the last state this client was shown, as in hello")
 
 
 class Ping(BaseModel):
@@ -222,7 +229,11 @@ class SeatView(BaseModel):
     description: str
     board: dict[str, Any] | None = Field(
         default=None, description="the game's accessible board (docs/web.md), null if none")
-    events: list[str] = Field(description="plain-language sentences since the last update")
+    events_from: int = Field(
+        default=0, description="the state the events follow: each action after it is told")
+    events: list[str] = Field(
+        description="plain-language sentences of the actions after events_from, worded for "
+                    "you; a run of one event told once (\"Yellow draws 3 cards.\")")
 
 
 class Result(BaseModel):

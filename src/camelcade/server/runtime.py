@@ -4,6 +4,12 @@ The database is the truth; a ``LiveMatch`` is a cache of it that one asyncio loc
 consistent: every change of the match runs under ``lock``, is committed, and only then is
 copied here and told to anyone. Chance outcomes come from the match's secret seed and the
 action index, so a draw does not depend on when or in which process it was made.
+
+What each viewer is told of every action (``describe_action(action, viewer)``) is kept
+here too, as the match moves, for every viewer this process has told anything: a player
+who comes back is told what they missed, and a reloaded page shows the moves in words. A
+viewer first asked for after the match was loaded (a restart, another process, a first
+spectator) gets its sentences once by a replay of the stored actions (``told_to``).
 """
 
 from __future__ import annotations
@@ -11,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +31,6 @@ from camelcade.server.views import action_sentences
 
 Role = int | None
 """A seat number, or None for spectators."""
-EVENT_MEMORY = 64
 
 
 @dataclass
@@ -59,7 +63,11 @@ class LiveMatch:
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Any] = field(default_factory=set)
-    events: dict[Role, deque[tuple[int, str]]] = field(default_factory=dict)
+    told: dict[Role, list[str]] = field(default_factory=dict)
+    """Each viewer's sentence for every action so far (entry ``i``: action ``i``, "" where
+    the game failed to word it), for the viewers this process keeps them for."""
+    seen: dict[int, int] = field(default_factory=dict)
+    """The last ``state_id`` each seat was sent: what a returning player was already told."""
     cache: dict[Role, RoleCache] = field(default_factory=dict)
     histories: dict[Role, list[str]] = field(default_factory=dict)
     """Each viewer's history text so far, extended as the match moves (never rewritten)."""
@@ -103,11 +111,10 @@ class LiveMatch:
         return self.row.status
 
     def roles(self) -> list[Role]:
-        """The viewers connected here, for whom event sentences are written.
-
-        Sentences are only for updates; whoever connects later gets a full view instead.
-        """
-        return sorted({c.seat for c in self.connections}, key=lambda r: -1 if r is None else r)
+        """The viewers sentences are written for: those connected here, and those told
+        before (their record goes on while they are away)."""
+        viewers = set(self.told) | {c.seat for c in self.connections}
+        return sorted(viewers, key=lambda r: -1 if r is None else r)
 
     def seat_row(self, seat: int) -> SeatRow | None:
         return self.seats[seat] if 0 <= seat < len(self.seats) else None
@@ -145,37 +152,66 @@ class LiveMatch:
         events: dict[Role, list[str]],
         roles: list[Role],
     ) -> None:
-        for role, sentence in action_sentences(state, action, roles).items():
-            events[role].append(sentence)
+        sentences = action_sentences(state, action, roles)
+        for role in roles:
+            events[role].append(sentences.get(role, ""))
         state.apply(action)
         rows.append(ActionRow(self.state_id + len(rows), str(action), seat))
 
     def accept(self, plan: Plan) -> None:
         """Adopt a committed plan."""
+        before = self.row.state_id
         self.state = plan.state
         self.row.state_id += len(plan.rows)
         self.texts.extend(row.text for row in plan.rows)
-        for role, sentences in plan.events.items():
-            memory = self.events.setdefault(role, deque(maxlen=EVENT_MEMORY))
-            for sentence in sentences:
-                memory.append((self.row.state_id, sentence))
+        self._record(before, plan.events)
         self.cache.clear()
 
     def catch_up(self, texts: list[str]) -> None:
         """Apply actions another process committed (after ``state_id``)."""
+        before = self.row.state_id
         roles = self.roles()
+        events: dict[Role, list[str]] = {role: [] for role in roles}
         state = self.state
         for text in texts:
             action = state.parse_action(text)
             sentences = action_sentences(state, action, roles)
+            for role in roles:
+                events[role].append(sentences.get(role, ""))
             state.apply(action)
             self.row.state_id += 1
             self.texts.append(text)
-            for role, sentence in sentences.items():
-                self.events.setdefault(role, deque(maxlen=EVENT_MEMORY)).append(
-                    (self.row.state_id, sentence)
-                )
+        self._record(before, events)
         self.cache.clear()
+
+    def _record(self, before: int, events: dict[Role, list[str]]) -> None:
+        """Add the sentences of the actions after ``before``; a viewer whose record does
+        not line up with them (first asked for while they were being planned) is dropped,
+        to be replayed whole when next asked for."""
+        for role, kept in list(self.told.items()):
+            sentences = events.get(role)
+            if sentences is None or len(kept) != before:
+                del self.told[role]
+            else:
+                kept.extend(sentences)
+        for role, sentences in events.items():
+            if role not in self.told and before == 0:
+                self.told[role] = list(sentences)
+
+    def told_to(self, role: Role) -> list[str]:
+        """Every action's sentence for ``role`` so far, replayed from the stored actions the
+        first time this process is asked (one pass over the match, then kept up to date)."""
+        kept = self.told.get(role)
+        if kept is not None and len(kept) == self.state_id:
+            return kept
+        state = self.game.new_state()
+        kept = []
+        for text in self.texts:
+            action = state.parse_action(text)
+            kept.append(action_sentences(state, action, [role]).get(role, ""))
+            state.apply(action)
+        self.told[role] = kept
+        return kept
 
     def history_for(self, role: Role) -> list[str]:
         """``state.history_for(role)``, adding only the entries written since last asked."""
@@ -186,11 +222,6 @@ class LiveMatch:
         return history
 
     def events_since(self, role: Role, state_id: int) -> list[str]:
-        """The sentences after ``state_id``, read from the newest end (usually one or two)."""
-        found: list[str] = []
-        for sid, text in reversed(self.events.get(role, ())):
-            if sid <= state_id:
-                break
-            found.append(text)
-        found.reverse()
-        return found
+        """The sentences of the actions after ``state_id``, as ``role`` is told them."""
+        told = self.told_to(role)
+        return [text for text in told[max(0, state_id):] if text]

@@ -143,7 +143,7 @@ async def _serve(services: Services, websocket: WebSocket, match_id: str) -> Non
     )
     connection.start()
     connection.push_json(services.hub.welcome(match, connection))
-    services.hub.send_state(match, connection, full=True)
+    services.hub.send_state(match, connection, full=True, since=hello.state_id)
     await services.connect(match, connection)
     try:
         await _loop(services, websocket, match, connection)
@@ -202,7 +202,7 @@ async def _handle(
             raise ProtocolError(ErrorCode.ACTION_SPECTATOR, "spectators cannot play")
         await services.manager.play(match, connection.seat, message.action, message.state_id)
     elif isinstance(message, Resync):
-        services.hub.send_state(match, connection, full=True)
+        services.hub.send_state(match, connection, full=True, since=message.state_id)
     elif isinstance(message, Ping):
         connection.push_json({"type": "pong"})
     else:

@@ -12,9 +12,13 @@ change it).
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from camelcade.core.game import State
+from camelcade.core.registry import plugin
+from camelcade.core.words import Counted, group_repeats
 
 log = logging.getLogger(__name__)
 
@@ -43,3 +47,16 @@ def action_sentences(state: State, action: Any, roles: list[int | None]) -> dict
         except Exception:  # a game bug must not stop the match or leak a raw action
             log.exception("%s: describe_action(%s, %s) failed", state.game.id, action, role)
     return sentences
+
+
+@cache
+def counted_forms(game_id: str) -> Mapping[str, Counted]:
+    """The game's counted forms (``GamePlugin.counted``): how a run of one event is told."""
+    counted = plugin(game_id).counted
+    return dict(counted.load()) if counted is not None else {}
+
+
+def told(game_id: str, sentences: Sequence[str]) -> list[str]:
+    """Sentences as a person hears them: a run of one event once, counted where the game
+    says how ("Yellow draws 3 cards."), exactly as ``camelcade play`` tells them."""
+    return [str(line) for line in group_repeats(sentences, counted_forms(game_id))]

@@ -58,6 +58,18 @@ def commands(match: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
+def advice_names(game: Game) -> list[str]:
+    """The game's advisor commands by name, offered or not: a client can then say how advice
+    is turned on rather than call the word unknown (README, "Advice")."""
+    return [str(name).lower() for name in plugin(game.id).terminal.advisor_commands]
+
+
+def guide_text(game: Game) -> str | None:
+    """The game's player's guide (``GamePlugin.guide``), or None when it has none."""
+    guide = plugin(game.id).guide
+    return None if guide is None else str(guide.load()(game))
+
+
 def answer(match: LiveMatch, seat: int | None, command: str) -> str:
     """The text for ``command`` asked by ``seat`` (None: a spectator)."""
     command = command.lower()

@@ -77,6 +77,8 @@ async def match_page_data(match_id: str, request: Request, services: ServicesDep
         "seat_names": answers.seat_names(match.game),
         "commands": answers.commands(match, seat),
         "advisor": answers.advisor_allowed(match, seat),
+        "advice": answers.advice_names(match.game),
+        "guide": answers.guide_text(match.game),
         "email": mailer_of(request).enabled,
         "seat": seat,
     }

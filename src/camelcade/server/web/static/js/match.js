@@ -98,8 +98,9 @@ function onState(message) {
   const before = page.msg;
   const view = message.view;
   if (view && view.history_from > page.history.length) {
-    // A gap: some update never arrived. Ask for the whole view instead of guessing.
-    page.socket?.resync();
+    // A gap: some update never arrived. Ask for the whole view (and the moves since the
+    // position shown, in words) instead of guessing.
+    page.socket?.resync(page.msg?.state_id ?? 0);
     return;
   }
   if (view) {
@@ -232,14 +233,14 @@ async function start(token) {
 }
 
 function renderLog(before) {
+  // The moves in words, as the server told them to this seat: the whole match when the
+  // events start at 0 (a new page, a hot-seat pass), else the moves after the last shown.
   const log = $("#events");
   const view = page.view;
   if (!view) { log.replaceChildren(); return; }
-  if (view.history_from === 0) {
-    log.replaceChildren(...page.history.map((text) => h("li", { text })));
-  } else {
-    for (const sentence of view.events) log.append(h("li", { text: sentence }));
-  }
+  const sentences = view.events.map((text) => h("li", { text }));
+  if ((view.events_from ?? 0) === 0) log.replaceChildren(...sentences);
+  else log.append(...sentences);
 }
 
 function renderResult() {
@@ -284,7 +285,8 @@ function drawBoard() {
   if (!page.board || !page.view) return;
   const svg = $("#board-svg");
   const view = { ...page.view, seat: page.seat, current_player: page.msg.current_player,
-    seats: page.msg.seats.map((s) => ({ ...s, label: name(s.seat) })), last_events: page.view.events };
+    seats: page.msg.seats.map((s) => ({ ...s, label: name(s.seat) })),
+    last_events: page.view.history_from > 0 ? page.view.events : page.view.events.slice(-1) };
   try {
     page.board.render(svg, view, {
       seatName: name, selected: page.marks?.selected ?? null, targets: page.marks?.targets ?? new Set(),
@@ -339,8 +341,10 @@ function announce(before, msg) {
   const view = msg.view;
   const parts = [];
   if (view && view.history_from > 0) parts.push(...view.events);
-  else if (before && before.state_id !== msg.state_id && page.history.length) {
-    parts.push(`Back in the match; last: ${page.history[page.history.length - 1]}.`);
+  else if (before && before.state_id !== msg.state_id && view?.events?.length) {
+    const missed = view.events;  // the moves after the position shown before, in words
+    parts.push(missed.length <= 3 ? `Back in the match. ${missed.join(" ")}`
+      : `Back in the match; ${missed.length} things happened while you were away, the last: ${missed[missed.length - 1]}`);
   }
   const myTurn = msg.status === "running" && msg.current_player === page.seat;
   const turnChanged = !before || before.current_player !== msg.current_player || before.status !== msg.status || before.state_id !== msg.state_id;

@@ -1,5 +1,7 @@
 // The websocket of one seat (or a spectator): hello, then state messages; reconnects with
 // backoff and resynchronises by state_id, so a dropped connection never leaves a stale board.
+// hello and resync name the last state shown, so the server tells the moves after it in
+// words (view.events); a new page names 0 and gets every move of the match.
 
 export class MatchSocket {
   constructor(matchId, token, handlers) {
@@ -19,7 +21,8 @@ export class MatchSocket {
     const ws = new WebSocket(`${scheme}://${location.host}/ws/matches/${encodeURIComponent(this.matchId)}`);
     this.ws = ws;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token || null, protocol: 1 }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token || null, protocol: 1,
+        state_id: Math.max(0, this.stateId) }));
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), 25000);
     };
     ws.onmessage = (event) => {
@@ -58,7 +61,7 @@ export class MatchSocket {
 
   act(action, stateId) { return this.send({ type: "action", action, state_id: stateId }); }
 
-  resync() { return this.send({ type: "resync" }); }
+  resync(stateId) { return this.send({ type: "resync", state_id: Math.max(0, stateId ?? 0) }); }
 
   close() {
     this.closedByUs = true;

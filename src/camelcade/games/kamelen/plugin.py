@@ -1,6 +1,6 @@
 """Kamelen's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.kamelen"
 
@@ -26,6 +26,8 @@ PLUGIN = GamePlugin(
         advisor_commands={"hint": Ref(f"{_HERE}.terminal:hint_command")},
     ),
     position=Ref(f"{_HERE}:position_state"),
+    web=WebSlot(board="web/board.js", stylesheet="web/board.css",
+                layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
     guide=Ref(f"{_HERE}.guide:guide"),
     counted=Ref(f"{_HERE}.text:COUNTED"),
 )

@@ -53,3 +53,15 @@ def test_position_lines_in_the_docs_load() -> None:
     assert START["11x11"] in lines and len(lines) == 2
     for line in lines:
         assert game().state_from_position(line).position() == line
+
+
+def test_the_words_shown_in_the_docs_are_what_the_game_says() -> None:
+    from camelcade.games.kamelen.terminal import hint_command
+    from tests.games.kamelen.test_transcript import GOLDEN
+
+    blocks = _blocks()
+    start = game().new_state()
+    assert start.describe(0) + "\n" in blocks
+    assert hint_command(start, 0) + "\n" in blocks
+    ending = next(b for b in blocks if b.startswith("North moves its dromedary from e7"))
+    assert ending in GOLDEN.read_text(encoding="utf-8")

@@ -1,6 +1,6 @@
 """Kamelen's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Ref, TerminalSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.kamelen"
 
@@ -12,13 +12,22 @@ PLUGIN = GamePlugin(
         "kamelen-search": Ref(f"{_HERE}.bots:SearchBot"),
         "kamelen-greedy": Ref(f"{_HERE}.bots:GreedyBot"),
     },
+    levels={
+        "easy": Level("kamelen-greedy", {}, "looks one move ahead"),
+        "medium": Level("kamelen-search", {"time_limit": None, "max_nodes": 3000},
+                        "a short search: 3,000 positions a move"),
+        "hard": Level("kamelen-search", {"time_limit": 1.0},
+                      "searches for about a second a move"),
+    },
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
         seat_name=Ref(f"{_HERE}.terminal:seat_name"),
-        commands={
-            "position": Ref(f"{_HERE}.terminal:position_command"),
-            "hint": Ref(f"{_HERE}.terminal:hint_command"),
-        },
+        commands={"position": Ref(f"{_HERE}.terminal:position_command")},
+        advisor_commands={"hint": Ref(f"{_HERE}.terminal:hint_command")},
     ),
     position=Ref(f"{_HERE}:position_state"),
+    web=WebSlot(board="web/board.js", stylesheet="web/board.css",
+                layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
+    guide=Ref(f"{_HERE}.guide:guide"),
+    counted=Ref(f"{_HERE}.text:COUNTED"),
 )

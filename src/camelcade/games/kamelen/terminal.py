@@ -1,9 +1,14 @@
-"""Kamelen drawn with rich for ``camelcade play`` and ``replay`` (see cli/hooks.py).
+"""Kamelen drawn with rich for ``camelcade play`` and ``replay`` (see cli/hooks.py), and
+the game's prompt commands.
 
 The board is drawn from North's back rank down to rank 1, with file letters and rank
 numbers on every side. Animals are letters, never colour alone: ``C``/``D`` South's camel
-and dromedary, ``c``/``d`` North's, ``#`` a rock, ``⌂`` an empty home field. Square
-colours are shaded (camels never leave theirs) and the last move's squares are marked.
+and dromedary, ``c``/``d`` North's, ``#`` a rock, ``⌂`` an empty home field, ``·`` an
+empty square. Square colours are shaded (camels never leave theirs) and the last move's
+two squares are marked; the legend under the board says all of it in words.
+
+``position`` is a plain command; ``hint`` is advice, so it is an advisor command, offered
+only with ``--advisor`` (and in the browser only against bots).
 """
 
 from __future__ import annotations
@@ -14,10 +19,12 @@ from rich.text import Text
 
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
+from camelcade.core.words import t, tn
 from camelcade.games.kamelen import position_state
 from camelcade.games.kamelen.actions import Move
-from camelcade.games.kamelen.geometry import SQUARE_NAMES, colour_of
-from camelcade.games.kamelen.spec import FILES, OWNER, PIECE_LETTERS, ROCK, SIDE_NAMES, WIDTH
+from camelcade.games.kamelen.geometry import colour_of, square_name
+from camelcade.games.kamelen.phrases import animal, home, last_move, side
+from camelcade.games.kamelen.spec import FILES, OWNER, PIECE_LETTERS, ROCK, WIDTH
 from camelcade.games.kamelen.state import KamelenState
 
 SIDE_STYLES = ("bold bright_white", "bold bright_red")
@@ -28,11 +35,19 @@ HOME_STYLE = "on dark_green"
 LAST_MOVE_STYLE = "on dark_blue"
 HOME_MARK = "⌂"
 EMPTY_MARK = "·"
+HINT_NODES = 100_000
+"""Positions a hint searches: about half a second, and the same advice on every machine."""
 
 
 def seat_name(game: Game, seat: PlayerId) -> str:
     """Seats are South (seat 0, moves first) and North."""
-    return SIDE_NAMES[seat]
+    return side(seat)
+
+
+def _kamelen(state: State) -> KamelenState:
+    if not isinstance(state, KamelenState):
+        raise TypeError(f"not a Kamelen state: {type(state).__name__}")
+    return state
 
 
 def _cell(state: KamelenState, square: int, last: tuple[int, ...]) -> Text:
@@ -54,10 +69,8 @@ def _cell(state: KamelenState, square: int, last: tuple[int, ...]) -> Text:
 def board_table(state: KamelenState) -> Table:
     """The board with coordinates, rank N at the top (North's side)."""
     geo = state.geometry
-    history = state.history
-    last: tuple[int, ...] = ()
-    if history and isinstance(history[-1], Move):
-        last = (history[-1].source, history[-1].target)
+    moved = last_move(state)
+    last = () if moved is None else (moved.source, moved.target)
     table = Table(box=None, show_header=True, padding=0, pad_edge=False)
     table.add_column("", justify="right")
     for letter in FILES:
@@ -71,55 +84,85 @@ def board_table(state: KamelenState) -> Table:
     return table
 
 
-def _legend(state: KamelenState, player: PlayerId | None) -> Text:
-    parts: list[Text | str | tuple[str, str]] = []
-    for seat in (0, 1):
-        you = " (you)" if seat == player else ""
-        home = SQUARE_NAMES[state.geometry.homes[1 - seat]]
-        parts += [
-            (f"{SIDE_NAMES[seat]}{you}", SIDE_STYLES[seat]),
-            f": {'C D' if seat == 0 else 'c d'} camel, dromedary; "
-            f"{state.attackers(seat)} camels can reach {home}\n",
-        ]
-    parts.append(f"# rock, {HOME_MARK} home field (green); shaded squares show the colour a "
-                 "camel keeps")
-    return Text.assemble(*parts)
+def legend(state: KamelenState, player: PlayerId | None) -> list[str]:
+    """Every mark the board draws, in words, one per line."""
+    lines: list[str] = [
+        t("C and D: South's camels and dromedaries; c and d: North's."),
+        t("#: a rock. {mark}: an empty home field, South's {south} and North's {north} "
+          "(green). {empty}: an empty square.", mark=HOME_MARK, empty=EMPTY_MARK,
+          south=home(state, 0), north=home(state, 1)),
+        t("Shaded squares show the colour a camel keeps all game; the last move's two "
+          "squares are blue."),
+    ]
+    if player is not None:
+        lines.insert(0, t("You play {side}: {letters}.", side=side(player),
+                          letters="C, D" if player == 0 else "c, d"))
+    return lines
 
 
 def render(state: State, player: PlayerId | None) -> RenderableType:
-    """Status line, the board and a legend, as everyone sees them (no hidden information)."""
-    if not isinstance(state, KamelenState):
-        raise TypeError(f"not a Kamelen state: {type(state).__name__}")
-    status = state.describe(player).splitlines()[0]
-    moved = ""
-    history = state.history
-    if history:
-        moved = f"Last move: {history[-1]}"
-    return Group(Text(status, style="bold"), board_table(state), _legend(state, player),
-                 Text(moved, style="dim"))
+    """Status line, the board and its legend, as everyone sees them (nothing is hidden)."""
+    kamelen = _kamelen(state)
+    status = kamelen.describe(player).splitlines()[0]
+    parts: list[RenderableType] = [Text(status, style="bold"), board_table(kamelen)]
+    parts += [Text(line, style="dim") for line in legend(kamelen, player)]
+    moved = kamelen.history[-1] if kamelen.history else None
+    if moved is not None:
+        parts.append(Text(t("Last move: {move}.", move=str(moved)), style="dim"))
+    return Group(*parts)
 
 
 def position_command(state: State, seat: PlayerId) -> str:
-    """The position as one line of text (paste it into play --position to resume)."""
-    if not isinstance(state, KamelenState):
-        raise TypeError(f"not a Kamelen state: {type(state).__name__}")
-    return state.position()
+    """The position as one line of text, to keep or to start from with play --position."""
+    return _kamelen(state).position()
 
 
 def hint_command(state: State, seat: PlayerId) -> str:
-    """Ask kamelen-search (one second) for a move and the line it expects."""
-    from camelcade.games.kamelen.bots import SearchBot
+    """Advice: the move kamelen-search would play here, and the line it expects."""
+    from camelcade.games.kamelen.bots import SearchBot  # the search only when asked
 
-    if not isinstance(state, KamelenState):
-        raise TypeError(f"not a Kamelen state: {type(state).__name__}")
-    if state.is_terminal() or state.current_player != seat:
-        return "A hint is given on your turn."
-    result = SearchBot(time_limit=1.0).search(state)
-    line = " ".join(str(action) for action in result.pv)
-    return (f"kamelen-search suggests {result.move} (score {result.score / 100:+.2f}, "
-            f"depth {result.depth}); expected line: {line}")
+    kamelen = _kamelen(state)
+    if kamelen.is_terminal() or kamelen.current_player != seat:
+        return t("A hint is given on your turn.")
+    if not kamelen.moves():
+        return t("You have no legal move: pass.")
+    result = SearchBot(time_limit=None, max_nodes=HINT_NODES, seed=0).search(kamelen)
+    move = result.move
+    assert isinstance(move, Move)
+    lines: list[str] = [t("The advisor suggests {move}: your {animal} from {source} to {target}.",
+               move=str(move), animal=animal(kamelen.piece(move.source)),
+               source=square_name(move.source), target=square_name(move.target))]
+    if len(result.pv) > 1:
+        lines.append(t("It expects this line to follow: {line}.",
+                       line=", ".join(str(action) for action in result.pv[1:])))
+    lines.append(_verdict(result.score, result.depth, 1 - seat))
+    return "\n".join(lines)
 
 
-COMMANDS = {"position": position_command, "hint": hint_command}
+def _verdict(score: int, depth: int, other: PlayerId) -> str:
+    """The search's score (in hundredths of a dromedary, for the side to move) in words."""
+    from camelcade.games.kamelen.evaluation import WIN_BOUND
 
-__all__ = ["COMMANDS", "position_state", "render", "seat_name"]
+    if score > WIN_BOUND:
+        return t("It sees a forced win for you.")
+    if score < -WIN_BOUND:
+        return t("It sees a forced win for {side}, whatever you play.", side=side(other))
+    size = abs(score)
+    if size < 40:
+        verdict = t("about even")
+    elif score > 0:
+        verdict = (t("a little better for you") if size < 150 else
+                   t("better for you") if size < 500 else t("much better for you"))
+    else:
+        verdict = (t("a little better for {side}", side=side(other)) if size < 150 else
+                   t("better for {side}", side=side(other)) if size < 500 else
+                   t("much better for {side}", side=side(other)))
+    return tn("It rates the position {verdict} (score {score}, looking {count} ply ahead).",
+              "It rates the position {verdict} (score {score}, looking {count} plies ahead).",
+              depth, verdict=verdict, score=f"{score / 100:+.2f}")
+
+
+COMMANDS = {"position": position_command}
+ADVISOR_COMMANDS = {"hint": hint_command}
+
+__all__ = ["ADVISOR_COMMANDS", "COMMANDS", "position_state", "render", "seat_name"]

@@ -46,6 +46,7 @@ def main() -> int:
         spec = importlib.util.spec_from_file_location(path.stem, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up while it loads
         spec.loader.exec_module(module)
         started = time.perf_counter()
         figures = module.run(quick=args.quick)

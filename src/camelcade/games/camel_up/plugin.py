@@ -1,6 +1,6 @@
 """Camel Up's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Ref, TerminalSlot, WebSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.camel_up"
 
@@ -9,6 +9,13 @@ PLUGIN = GamePlugin(
     game=Ref(f"{_HERE}.game:CamelUp"),
     summary="Stacking camels race round a pyramid while players bet on legs and the race (3-8).",
     bots={"camel-up-ev": Ref(f"{_HERE}.bots:ExpectedValueBot")},
+    levels={
+        "easy": Level("random", {}, "plays any legal move"),
+        "medium": Level("camel-up-ev", {"race_samples": 20},
+                        "takes the best leg bet by exact odds; guesses the race roughly"),
+        "hard": Level("camel-up-ev", {},
+                      "exact leg odds, and 200 simulated races for the race bets"),
+    },
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
         seat_name=Ref(f"{_HERE}.terminal:seat_name"),

@@ -1,6 +1,6 @@
 """A player's choices, told as a count and narrowed by words: ``legal [filter]``.
 
-Caravan offers up to 244 legal actions, Camel Up 38; read out one by one they are not a
+A game may offer hundreds of legal actions at once; read out one by one they are not a
 choice but a wall. So a turn says only how many there are, and ``legal`` narrows them by
 any words of the action's notation or its sentence: ``legal relay`` (a kind of action),
 ``legal d5`` (a square), ``legal blue`` (a camel), ``legal h1`` (a piece's square). A
@@ -9,7 +9,7 @@ it (``legal rel``, ``legal oasis`` for ``oasis3 12``); every word given must mat
 Numbers keep their place in the whole list, so the number shown plays the action.
 
 A long list with no filter is summarised by kind (the first word of the notation):
-"244 legal actions: camel (241), pick (2) and pass (1)", with how to narrow it; ``legal
+"244 legal actions: move (241), pick (2) and pass (1)", with how to narrow it; ``legal
 all`` lists every one. Nothing here knows a game: ``play`` passes the actions of a state
 with their sentences, ``online`` the server's ``legal_actions``.
 """

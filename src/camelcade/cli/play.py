@@ -12,7 +12,7 @@ A turn is told once (issue 14): what changed since your last turn (every other s
 actions worded for you, runs of one event told once in the game's counted form, "Yellow
 draws 3 cards."), then the position once, then how many choices you have; ``legal
 [filter]`` narrows them (``cli/choices.py``). Consecutive decisions of one seat are one
-turn (Caravan's 1-4 actions): the position is shown at its start only, and after each
+turn (several actions in a row by one seat): the position is shown at its start only, and after each
 action just what happened and the choices left.
 """
 

@@ -378,7 +378,11 @@ async def drive(base: str, pid: int, seconds: float, warmup: float) -> dict[str,
             out, _ = await asyncio.wait_for(attacker.communicate(), 120)
             attack_out = json.loads(out.decode().strip().splitlines()[-1])
         async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-            results[name]["server_health"] = (await http.get("/api/health")).json()
+            try:
+                results[name]["server_health"] = (await http.get("/api/health")).json()
+            except httpx.HTTPError as error:  # a stalled server is a finding, not a crash
+                results[name]["server_health"] = {
+                    "error": f"no health answer within 10 s after the phase: {error!r}"}
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)

@@ -12,6 +12,7 @@ which need Babel and run only when catalogues are extracted or compiled.
 from camelcade.i18n.languages import (
     ENV_VARIABLE,
     Language,
+    choose,
     codes,
     first_spoken,
     from_accept_language,
@@ -22,5 +23,5 @@ from camelcade.i18n.languages import (
     translated_codes,
 )
 
-__all__ = ["ENV_VARIABLE", "Language", "codes", "first_spoken", "from_accept_language",
+__all__ = ["ENV_VARIABLE", "Language", "choose", "codes", "first_spoken", "from_accept_language",
            "from_environment", "languages", "normalise", "require", "translated_codes"]

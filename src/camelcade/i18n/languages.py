@@ -108,6 +108,14 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
     return SOURCE_LANGUAGE
 
 
+def choose(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The terminal's language: ``--lang`` (``flag``), else ``CAMELCADE_LANG``, else the
+    locale (:func:`from_environment`), else English."""
+    if flag is not None and flag.strip():
+        return require(flag.strip())
+    return from_environment(environ)
+
+
 def from_accept_language(header: str | None) -> str | None:
     """The best spoken language of an HTTP ``Accept-Language`` header, else None.
 

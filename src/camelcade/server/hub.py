@@ -15,9 +15,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from camelcade.core.words import language
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
-from camelcade.server.views import legal_actions_for
+from camelcade.server.views import Viewer, legal_actions_for
 from camelcade.server.web.layout import board_and_cells, with_cells
 
 log = logging.getLogger(__name__)
@@ -83,6 +84,8 @@ class Connection:
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     sent_state_id: int = -1
     sent_history: int = 0
+    lang: str = "en"
+    """The language this connection's sentences are worded in (hello's, else the browser's)."""
     task: asyncio.Task[None] | None = None
     closed: bool = False
 
@@ -165,23 +168,26 @@ class Hub:
 
     # -- state messages ----------------------------------------------------------------
 
-    def _role_cache(self, match: LiveMatch, role: Role) -> RoleCache:
-        cached = match.cache.get(role)
+    def _role_cache(self, match: LiveMatch, viewer: Viewer) -> RoleCache:
+        cached = match.cache.get(viewer)
         if cached is not None and cached.state_id == match.state_id:
             return cached
+        role, lang = viewer
         state = match.state
         observation = state.public_observation() if role is None else state.observation(role)
-        legal = legal_actions_for(state, role) if match.status == "running" else []
-        board, cells = board_and_cells(state, role)
+        legal = legal_actions_for(state, role, lang) if match.status == "running" else []
+        with language(lang):
+            board, cells = board_and_cells(state, role)
+            description = state.describe(role)
         cached = RoleCache(
             state_id=match.state_id,
             observation=observation,
-            description=state.describe(role),
+            description=description,
             history=match.history_for(role),
             legal=with_cells(legal, cells),
             board=board,
         )
-        match.cache[role] = cached
+        match.cache[viewer] = cached
         return cached
 
     def state_message(self, match: LiveMatch, connection: Connection, full: bool) -> str:
@@ -191,7 +197,8 @@ class Hub:
         legal: list[dict[str, Any]] = []
         current: int | None = None
         if row.status != "open":
-            cached = self._role_cache(match, connection.seat)
+            viewer = (connection.seat, connection.lang)
+            cached = self._role_cache(match, viewer)
             start = 0 if full else min(connection.sent_history, len(cached.history))
             view = {
                 "observation": cached.observation,
@@ -200,7 +207,7 @@ class Hub:
                 "description": cached.description,
                 "board": cached.board,
                 "events": [] if full else match.events_since(
-                    connection.seat, connection.sent_state_id
+                    viewer, connection.sent_state_id
                 ),
             }
             legal = cached.legal
@@ -238,9 +245,10 @@ class Hub:
         Spectators (and a seat's second device) in step with each other get identical
         updates, so each distinct one is built and encoded once, not once per spectator.
         """
-        built: dict[tuple[Role, int, int], tuple[str, int]] = {}
+        built: dict[tuple[Role, str, int, int], tuple[str, int]] = {}
         for connection in list(match.connections):
-            key = (connection.seat, connection.sent_state_id, connection.sent_history)
+            key = (connection.seat, connection.lang, connection.sent_state_id,
+                   connection.sent_history)
             shared = built.get(key)
             if shared is None:
                 text = self.state_message(match, connection, False)
@@ -260,4 +268,5 @@ class Hub:
             "match_id": match.id,
             "seat": connection.seat,
             "role": "spectator" if connection.seat is None else "player",
+            "lang": connection.lang,
         }

@@ -22,7 +22,7 @@ from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class
 from camelcade.core.types import CHANCE
 from camelcade.server.store import ActionRow, MatchRow, SeatRow
-from camelcade.server.views import action_sentences
+from camelcade.server.views import Viewer, action_sentences
 
 Role = int | None
 """A seat number, or None for spectators."""
@@ -35,7 +35,7 @@ class Plan:
 
     state: State
     rows: list[ActionRow]
-    events: dict[Role, list[str]]
+    events: dict[Viewer, list[str]]
 
 
 @dataclass
@@ -59,8 +59,9 @@ class LiveMatch:
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Any] = field(default_factory=set)
-    events: dict[Role, deque[tuple[int, str]]] = field(default_factory=dict)
-    cache: dict[Role, RoleCache] = field(default_factory=dict)
+    events: dict[Viewer, deque[tuple[int, str]]] = field(default_factory=dict)
+    """Each viewer's (seat and language's) latest sentences, by the state_id they led to."""
+    cache: dict[Viewer, RoleCache] = field(default_factory=dict)
     histories: dict[Role, list[str]] = field(default_factory=dict)
     """Each viewer's history text so far, extended as the match moves (never rewritten)."""
     texts: list[str] = field(default_factory=list)
@@ -102,12 +103,14 @@ class LiveMatch:
     def status(self) -> str:
         return self.row.status
 
-    def roles(self) -> list[Role]:
-        """The viewers connected here, for whom event sentences are written.
+    def viewers(self) -> list[Viewer]:
+        """The viewers connected here (seat and language), for whom event sentences are
+        written: each language a seat's connections speak gets its own sentences.
 
         Sentences are only for updates; whoever connects later gets a full view instead.
         """
-        return sorted({c.seat for c in self.connections}, key=lambda r: -1 if r is None else r)
+        return sorted({(c.seat, c.lang) for c in self.connections},
+                      key=lambda v: (-1 if v[0] is None else v[0], v[1]))
 
     def seat_row(self, seat: int) -> SeatRow | None:
         return self.seats[seat] if 0 <= seat < len(self.seats) else None
@@ -127,13 +130,13 @@ class LiveMatch:
         self.state = live.clone()
         state = live
         rows: list[ActionRow] = []
-        roles = self.roles()
-        events: dict[Role, list[str]] = {role: [] for role in roles}
+        viewers = self.viewers()
+        events: dict[Viewer, list[str]] = {viewer: [] for viewer in viewers}
         if resolved is not None:
-            self._step(state, resolved, -1 if seat is None else seat, rows, events, roles)
+            self._step(state, resolved, -1 if seat is None else seat, rows, events, viewers)
         while state.current_player == CHANCE:
             rng = random.Random(f"{self.row.seed}:{len(rows) + self.state_id}")
-            self._step(state, sample_chance(state, rng), -1, rows, events, roles)
+            self._step(state, sample_chance(state, rng), -1, rows, events, viewers)
         return Plan(state, rows, events)
 
     def _step(
@@ -142,11 +145,11 @@ class LiveMatch:
         action: Action,
         seat: int,
         rows: list[ActionRow],
-        events: dict[Role, list[str]],
-        roles: list[Role],
+        events: dict[Viewer, list[str]],
+        viewers: list[Viewer],
     ) -> None:
-        for role, sentence in action_sentences(state, action, roles).items():
-            events[role].append(sentence)
+        for viewer, sentence in action_sentences(state, action, viewers).items():
+            events[viewer].append(sentence)
         state.apply(action)
         rows.append(ActionRow(self.state_id + len(rows), str(action), seat))
 
@@ -155,24 +158,24 @@ class LiveMatch:
         self.state = plan.state
         self.row.state_id += len(plan.rows)
         self.texts.extend(row.text for row in plan.rows)
-        for role, sentences in plan.events.items():
-            memory = self.events.setdefault(role, deque(maxlen=EVENT_MEMORY))
+        for viewer, sentences in plan.events.items():
+            memory = self.events.setdefault(viewer, deque(maxlen=EVENT_MEMORY))
             for sentence in sentences:
                 memory.append((self.row.state_id, sentence))
         self.cache.clear()
 
     def catch_up(self, texts: list[str]) -> None:
         """Apply actions another process committed (after ``state_id``)."""
-        roles = self.roles()
+        viewers = self.viewers()
         state = self.state
         for text in texts:
             action = state.parse_action(text)
-            sentences = action_sentences(state, action, roles)
+            sentences = action_sentences(state, action, viewers)
             state.apply(action)
             self.row.state_id += 1
             self.texts.append(text)
-            for role, sentence in sentences.items():
-                self.events.setdefault(role, deque(maxlen=EVENT_MEMORY)).append(
+            for viewer, sentence in sentences.items():
+                self.events.setdefault(viewer, deque(maxlen=EVENT_MEMORY)).append(
                     (self.row.state_id, sentence)
                 )
         self.cache.clear()
@@ -185,10 +188,10 @@ class LiveMatch:
         history.extend(self.state.history_for(role, len(history)))
         return history
 
-    def events_since(self, role: Role, state_id: int) -> list[str]:
+    def events_since(self, viewer: Viewer, state_id: int) -> list[str]:
         """The sentences after ``state_id``, read from the newest end (usually one or two)."""
         found: list[str] = []
-        for sid, text in reversed(self.events.get(role, ())):
+        for sid, text in reversed(self.events.get(viewer, ())):
             if sid <= state_id:
                 break
             found.append(text)

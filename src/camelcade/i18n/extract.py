@@ -13,7 +13,10 @@ be written differently for its words to reach the catalogue:
   name (a command word, ``msgctxt "command word"``) with the first line of its docstring (its
   one-line help, as the terminal and the web list it).
 
-Both also run Babel's Python extractor over the file, so its ``t()`` calls are kept.
+* :func:`html_pages`: the web app's pages, HTML strings assigned at a module's top level:
+  each of their texts (``camelcade.i18n.html``), as the server translates them.
+
+Each also runs Babel's Python extractor over the file, so its ``t()`` calls are kept.
 """
 
 from __future__ import annotations
@@ -90,6 +93,22 @@ def manifest(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Sequ
             help_line = first_doc_line(ref.load())
             if help_line:
                 yield 1, None, help_line, [f"The one-line help of the command {name!r}."]
+
+
+def html_pages(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Sequence[str],
+               options: Mapping[str, Any]) -> Iterator[Extracted]:
+    """The ``t()`` calls of a module of pages, and the texts of each page it declares."""
+    from camelcade.i18n.html import texts
+
+    source = fileobj.read()
+    yield from _python(source, keywords, comment_tags, options)
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) \
+                and isinstance(node.value.value, str) and "<" in node.value.value:
+            names = ", ".join(target.id for target in node.targets
+                              if isinstance(target, ast.Name))
+            for text in texts(node.value.value):
+                yield node.lineno, None, text, [f"A text of the web page {names}."]
 
 
 def first_doc_line(command: Any) -> str:

@@ -1,6 +1,6 @@
 """A pseudo-translation for tests of the machinery: real catalogues are the translators'.
 
-``Pseudo(code)`` answers every message with ``[code] `` before the English, keeping its
+``Pseudo(code)`` answers every message with ``«code» `` before the English, keeping its
 placeholders, so a test sees in which language each sentence was worded without any
 catalogue having been written. ``pseudo_catalogues()`` installs one per language (all but
 the messages it is told to leave out, to test the fallback) and puts the packaged
@@ -29,7 +29,7 @@ class Pseudo(gettext.NullTranslations):
         self.words = words or {}
 
     def _mark(self, message: str) -> str:
-        return message if message in self.missing else f"[{self.code}] {message}"
+        return message if message in self.missing else f"«{self.code}» {message}"
 
     def gettext(self, message: str) -> str:
         return self._mark(message)

@@ -77,9 +77,9 @@ def test_a_message_without_translation_is_english_and_others_are_translated() ->
     with pseudo_catalogues(missing=frozenset({"{name} wins."})):
         with language("de"):
             assert str(t("{name} wins.", name="Ada")) == "Ada wins."
-            assert str(t("{name} loses.", name="Ada")) == "[de] Ada loses."
-            assert str(tn("one camel", "{count} camels", 3)) == "[de] 3 camels"
-            assert translate("Bets") == "[de] Bets"
+            assert str(t("{name} loses.", name="Ada")) == "«de» Ada loses."
+            assert str(tn("one camel", "{count} camels", 3)) == "«de» 3 camels"
+            assert translate("Bets") == "«de» Bets"
         assert str(t("{name} loses.", name="Ada")) == "Ada loses."  # English outside
 
 
@@ -92,8 +92,8 @@ def test_each_context_keeps_its_own_language() -> None:
     """A server words each seat's text in its own language: nested and side by side."""
     with pseudo_catalogues(), language("de"):
         with language("fr"):
-            assert str(t("Bets")) == "[fr] Bets"
-        assert str(t("Bets")) == "[de] Bets"
+            assert str(t("Bets")) == "«fr» Bets"
+        assert str(t("Bets")) == "«de» Bets"
 
 
 # -- typed command words ------------------------------------------------------------

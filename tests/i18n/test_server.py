@@ -1,5 +1,5 @@
 """The server words each connection's text in its own language, and serves pages in the
-browser's. The catalogues are pseudo-translations (``[de] ...``): the machinery is tested
+browser's. The catalogues are pseudo-translations (``«de» ...``): the machinery is tested
 here, the translations by test_catalogues."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def pseudo() -> Iterator[None]:
 
 
 def marks(text: str) -> set[str]:
-    return {code for code in ("de", "fr", "da") if f"[{code}]" in text}
+    return {code for code in ("de", "fr", "da") if f"«{code}»" in text}
 
 
 def test_each_seat_hears_its_own_language_in_the_same_match(
@@ -54,14 +54,14 @@ def test_each_seat_hears_its_own_language_in_the_same_match(
 
 def test_pages_come_in_the_browser_s_language_and_say_so(api: Api, pseudo: None) -> None:
     asked = api.http.get("/", headers={"Accept-Language": "fr;q=0.9, de"})
-    assert '<html lang="de">' in asked.text and "[de] Create a match" in asked.text
+    assert '<html lang="de">' in asked.text and "«de» Create a match" in asked.text
     assert "Accept-Language" in asked.headers["vary"]
     setting = api.http.get("/my", headers={"Accept-Language": "de", "Cookie": "camelcade_lang=da"})
-    assert '<html lang="da">' in setting.text and "[da] My games" in setting.text
+    assert '<html lang="da">' in setting.text and "«da» My games" in setting.text
     chosen = api.http.get("/replay?lang=fr", headers={"Cookie": "camelcade_lang=da"})
-    assert '<html lang="fr">' in chosen.text and 'aria-label="[fr] Site"' in chosen.text
+    assert '<html lang="fr">' in chosen.text and 'aria-label="«fr» Site"' in chosen.text
     plain = api.http.get("/match/x", headers={"Accept-Language": "ja"})
-    assert '<html lang="en">' in plain.text and "[" not in plain.text.split("<main")[1]
+    assert '<html lang="en">' in plain.text and "«" not in plain.text.split("<main")[1]
 
 
 def test_the_web_catalogue_of_each_language_is_served(api: Api) -> None:

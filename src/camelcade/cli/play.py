@@ -25,6 +25,8 @@ from camelcade.core.chance import sample_chance
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
+from camelcade.core.words import t, translate
+from camelcade.i18n.commands import canonical, word
 from camelcade.records import Record
 
 HUMAN = "human"
@@ -191,16 +193,16 @@ class PlaySession:
     def _human_turn(self, state: State, seat: PlayerId) -> Action:
         if self.hotseat and self._at_keyboard != seat:
             self.screen.clear()
-            answer = self.screen.ask(
-                f"Pass the keyboard to {self.name(seat)}, then press Enter (or type quit). "
-            )
-            if answer is None or answer.strip().lower() in QUIT_WORDS:
+            answer = self.screen.ask(str(t(
+                "Pass the keyboard to {name}, then press Enter (or type {quit}). ",
+                name=self.name(seat), quit=word("quit"))))
+            if answer is None or canonical(answer).strip().lower() in QUIT_WORDS:
                 raise Quit
         self._at_keyboard = seat
         self._show_turn(state, seat)
         self._played.add(seat)
         while True:
-            answer = self.screen.ask(f"Your move, {self.name(seat)}: ")
+            answer = self.screen.ask(str(t("Your move, {name}: ", name=self.name(seat))))
             if answer is None:
                 raise Quit
             action = self._interpret(state, seat, answer)
@@ -212,27 +214,29 @@ class PlaySession:
         pending = self._pending[seat]
         if pending:
             first = seat not in self._played
-            self.screen.heading("Since the game began" if first else "Since your last turn")
+            self.screen.heading(t("Since the game began") if first else t("Since your last turn"))
             for line in pending:
                 self.screen.say(line)
             pending.clear()
         self.screen.board(state, seat, self.hooks)
         count = len(state.legal_actions())
         if not self._hinted:
-            self.screen.note(
-                f"{count} legal actions. Type an action (for example "
-                f"{state.legal_actions()[0]}), a number from 'legal', or 'help'."
-            )
+            self.screen.note(t(
+                "{count} legal actions. Type an action (for example {example}), a number "
+                "from '{legal}', or '{help}'.", count=count, example=state.legal_actions()[0],
+                legal=word("legal"), help=word("help")))
             self._hinted = True
         else:
-            self.screen.note(f"{count} legal actions ('legal' lists them).")
+            self.screen.note(t("{count} legal actions ('{legal}' lists them).", count=count,
+                               legal=word("legal")))
 
     def _interpret(self, state: State, seat: PlayerId, text: str) -> Action | None:
         """The action ``text`` chooses, or None after answering a command or an error."""
-        word = " ".join(text.split())
-        lower = word.lower()
-        if not word:
-            self.screen.note("Type an action, a number from 'legal', or 'help'.")
+        typed = " ".join(canonical(text, self.commands).split())
+        lower = typed.lower()
+        if not typed:
+            self.screen.note(t("Type an action, a number from '{legal}', or '{help}'.",
+                               legal=word("legal"), help=word("help")))
         elif lower in HELP_WORDS:
             self._show_help(state)
         elif lower in LEGAL_WORDS:
@@ -246,51 +250,53 @@ class PlaySession:
                 self.screen.say(self.commands[lower](state, seat))
             except CamelcadeError as error:
                 self.screen.error(str(error))
-        elif word.isdigit():
+        elif typed.isdigit():
             legal = state.legal_actions()
-            number = int(word)
+            number = int(typed)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.screen.error(
-                f"there is no action number {number}; the list runs from 1 to {len(legal)} "
-                f"(type 'legal' to see it)"
-            )
+            self.screen.error(t(
+                "there is no action number {number}; the list runs from 1 to {last} (type "
+                "'{legal}' to see it)", number=number, last=len(legal), legal=word("legal")))
         else:
             try:
-                return state.check_action(word, player=seat)
+                return state.check_action(typed, player=seat)
             except IllegalActionError as error:
                 self.screen.error(str(error))
-                self.screen.note("Type 'legal' for a numbered list of legal actions, or 'help'.")
+                self.screen.note(t("Type '{legal}' for a numbered list of legal actions, or "
+                                   "'{help}'.", legal=word("legal"), help=word("help")))
         return None
 
     def _show_legal(self, state: State, seat: PlayerId) -> None:
-        self.screen.heading("Legal actions")
+        self.screen.heading(t("Legal actions"))
         for number, action in enumerate(state.legal_actions(), 1):
             self.screen.say(f"{number}. {action} — {state.describe_action(action, seat)}")
 
     def _show_help(self, state: State) -> None:
         example = state.legal_actions()[0]
-        self.screen.heading("Commands")
+        self.screen.heading(t("Commands"))
+        legal, board, help_, quit_ = (word(name) for name in ("legal", "board", "help", "quit"))
         lines = [
-            f"An action in the game's notation, for example: {example}",
-            "A number: play that action from the 'legal' list.",
-            "legal: list the legal actions, numbered, each with what it does.",
-            "board: show the board again.",
-            "help: show this help.",
-            "quit: stop playing"
-            + (" (the game so far is saved to the record file)." if self.record_path else "."),
+            str(t("An action in the game's notation, for example: {example}", example=example)),
+            str(t("A number: play that action from the '{legal}' list.", legal=legal)),
+            str(t("{legal}: list the legal actions, numbered, each with what it does.",
+                  legal=legal)),
+            str(t("{board}: show the board again.", board=board)),
+            str(t("{help}: show this help.", help=help_)),
+            str(t("{quit}: stop playing (the game so far is saved to the record file).",
+                  quit=quit_) if self.record_path else t("{quit}: stop playing.", quit=quit_)),
         ]
-        for word, command in self.commands.items():
+        for name, command in self.commands.items():
             doc = (command.__doc__ or "").strip().splitlines()
-            lines.append(f"{word}: {doc[0] if doc else 'a command of this game.'}")
+            lines.append(f"{word(name)}: "
+                         f"{translate(doc[0]) if doc else t('a command of this game.')}")
         for line in lines:
             self.screen.say(line)
         notation = self._notation_text()
         if notation is None:
-            self.screen.say(
-                f"Type actions exactly as 'legal' shows them; "
-                f"'camelcade rules {self.game.id}' explains the notation."
-            )
+            self.screen.say(t(
+                "Type actions exactly as '{legal}' shows them; 'camelcade rules {game}' "
+                "explains the notation.", legal=word("legal"), game=self.game.id))
         else:
             self.screen.markdown(notation)
 
@@ -318,7 +324,8 @@ class PlaySession:
             others = [self.label(seat) for seat in range(game.players) if seat != you]
             self.screen.say(f"You are {self.name(you)}, seat {you}. Playing against: "
                             f"{', '.join(others)}.")
-        self.screen.note(f"Seed {self.seed}. Type 'help' at your turn for the commands.")
+        self.screen.note(t("Seed {seed}. Type '{help}' at your turn for the commands.",
+                           seed=self.seed, help=word("help")))
 
     def _show_end(self, state: State) -> None:
         if self.hotseat:
@@ -328,10 +335,11 @@ class PlaySession:
             viewer = self.seating.humans[0]
             last = self._pending[viewer]
         if last:
-            self.screen.heading("Since the last turn" if self.hotseat else "Since your last turn")
+            self.screen.heading(t("Since the last turn") if self.hotseat
+                                else t("Since your last turn"))
             for line in last:
                 self.screen.say(line)
-        self.screen.heading("The game is over")
+        self.screen.heading(t("The game is over"))
         self.screen.board(state, viewer, self.hooks)
         scores, winners = state.returns(), state.winners()
         rows = [

@@ -13,6 +13,7 @@ from html import escape
 
 from camelcade.core.words import SOURCE_LANGUAGE, language, t, translate
 from camelcade.i18n.html import translate_html
+from camelcade.i18n.languages import languages
 
 NAV = (
     '<nav aria-label="Site"><ul class="cc-nav">'
@@ -33,7 +34,7 @@ def page(title: str, body: str, script: str | None = None, head: str = "",
     with language(lang):
         if english:
             title, body = translate(title), translate_html(body, translate)
-        nav = translate_html(NAV, translate)
+        nav = translate_html(NAV, translate) + language_form(lang)
         skip = t("Skip to content")
     return f"""<!doctype html>
 <html lang="{escape(lang)}">
@@ -44,6 +45,7 @@ def page(title: str, body: str, script: str | None = None, head: str = "",
 <title>{escape(title)} · camelcade</title>
 <link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/css/app.css">
+<script type="module" src="/static/js/i18n.js"></script>
 {head}
 </head>
 <body>
@@ -56,6 +58,19 @@ def page(title: str, body: str, script: str | None = None, head: str = "",
 </body>
 </html>
 """
+
+
+def language_form(lang: str) -> str:
+    """The language setting in every page's header: each language by its own name. It
+    works without scripts (the page again with ``?lang=``); ``i18n.js`` keeps the choice."""
+    options = "".join(
+        f'<option value="{escape(code)}" lang="{escape(code)}"'
+        f'{" selected" if code == lang else ""}>{escape(spoken.name)}</option>'
+        for code, spoken in languages().items())
+    return (f'<form class="cc-lang" method="get"><label for="cc-lang">'
+            f'{escape(str(t("Language")))}</label> <select id="cc-lang" name="lang">'
+            f'{options}</select> <button type="submit">{escape(str(t("Change")))}</button>'
+            "</form>")
 
 
 LOBBY = """

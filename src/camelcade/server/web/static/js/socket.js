@@ -1,6 +1,8 @@
 // The websocket of one seat (or a spectator): hello, then state messages; reconnects with
 // backoff and resynchronises by state_id, so a dropped connection never leaves a stale board.
 
+import { lang } from "./i18n.js";
+
 export class MatchSocket {
   constructor(matchId, token, handlers) {
     this.matchId = matchId;
@@ -19,7 +21,7 @@ export class MatchSocket {
     const ws = new WebSocket(`${scheme}://${location.host}/ws/matches/${encodeURIComponent(this.matchId)}`);
     this.ws = ws;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token || null, protocol: 1 }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token || null, protocol: 1, lang }));
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), 25000);
     };
     ws.onmessage = (event) => {

@@ -35,6 +35,12 @@ msgstr "{name} gagne."
 msgid "Close"
 msgstr "Fermer"
 
+#: src/camelcade/games/camel_up/text.py
+msgid "one camel"
+msgid_plural "{count} camels"
+msgstr[0] ""
+msgstr[1] ""
+
 #: src/camelcade/i18n/commands.py
 msgctxt "command word"
 msgid "help"
@@ -56,6 +62,8 @@ def test_a_catalogue_compiles_for_gettext_and_for_the_browser(tmp_path: Path) ->
     assert french.ngettext("one move", "{count} moves", 0) == "{count} coup"  # French: 0 is one
     assert french.pgettext("command word", "help") == "aide"
     assert french.gettext("Close") == "Close"  # fuzzy: left out, English
+    # a counted message not yet translated is English, never an empty string
+    assert french.ngettext("one camel", "{count} camels", 2) == "{count} camels"
 
     web = json.loads((locale / "fr" / "LC_MESSAGES" / "camelcade.web.json").read_text())
     assert web == {"lang": "fr", "plural_categories": ["one", "other"], "messages": {

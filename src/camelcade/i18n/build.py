@@ -164,12 +164,32 @@ def compile_catalogues(root: Path) -> list[Path]:
             catalog = read_po(source, locale=code)
         mo = path.with_suffix(".mo")
         with mo.open("wb") as out:
-            write_mo(out, catalog, use_fuzzy=False)
+            write_mo(out, translated_only(catalog), use_fuzzy=False)
         web = path.with_name(WEB_CATALOGUE)
         web.write_text(json.dumps(web_catalogue(catalog, code, settings), ensure_ascii=False,
                                   sort_keys=True, indent=0), encoding="utf-8")
         written += [mo, web]
     return written
+
+
+def translated_only(catalog: Any) -> Any:
+    """``catalog`` without the messages it does not translate wholly.
+
+    Babel's ``write_mo`` skips an empty translation but not a counted one whose forms are
+    empty (its tuple of empty strings is not empty), and gettext would then answer such a
+    message with an empty string instead of the English: every form must be there.
+    """
+    from babel.messages.catalog import Catalog
+
+    kept = Catalog(locale=catalog.locale, domain=catalog.domain, fuzzy=False)
+    kept.mime_headers = catalog.mime_headers
+    for message in catalog:
+        if not message.id:
+            continue
+        forms = message.string if message.pluralizable else (message.string,)
+        if all(forms) and not message.fuzzy:
+            kept[message.id] = message  # the Catalog keys it by id and context
+    return kept
 
 
 def web_catalogue(catalog: Any, code: str, settings: dict[str, Any]) -> dict[str, Any]:

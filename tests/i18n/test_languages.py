@@ -5,9 +5,16 @@ from __future__ import annotations
 import pytest
 
 from camelcade.core.errors import OptionError
+from camelcade.core.registry import plugins
 from camelcade.core.words import language, t, tn, translate
 from camelcade.i18n.commands import canonical, word
-from camelcade.i18n.languages import choose, from_accept_language, from_environment, normalise
+from camelcade.i18n.languages import (
+    choose,
+    from_accept_language,
+    from_environment,
+    languages,
+    normalise,
+)
 from tests.i18n.support import pseudo_catalogues
 
 # -- the terminal: --lang, then CAMELCADE_LANG, then the locale ----------------------
@@ -109,3 +116,10 @@ def test_translated_command_words_are_typed_back_into_english_commands() -> None
         assert canonical("help") == "help"  # the English words work in every language
         assert canonical("oasis3 12") == "oasis3 12"  # notation is never translated
         assert canonical("chancen") == "chancen"  # not a command of this game
+
+
+def test_every_game_names_the_spoken_language_of_its_rulebook() -> None:
+    found = {plugin.id: plugin.rulebook_language for plugin in plugins()}
+    assert all(code in languages() for code in found.values()), found
+    assert {found[game] for game in ("camel-drive", "caravan")} == {"de"}
+    assert (found["a-dos-de-chameau"], found["camel-up"], found["kamelen"]) == ("fr", "da", "en")

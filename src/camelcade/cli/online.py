@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from camelcade.core.errors import CamelcadeError
+from camelcade.core.words import current_language
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 HTTP_TIMEOUT = 15.0
@@ -195,7 +196,8 @@ class OnlineSession:
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
             raise OnlineError(f"cannot open {self.ws_url}: {error}") from None
         with socket:
-            socket.send(json.dumps({"type": "hello", "token": self.token}))
+            socket.send(json.dumps({"type": "hello", "token": self.token,
+                                    "lang": current_language()}))  # the server words it
             reader = threading.Thread(target=self._read, args=(socket,), daemon=True)
             reader.start()
             try:

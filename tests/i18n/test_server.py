@@ -75,3 +75,12 @@ def test_the_web_catalogue_of_each_language_is_served(api: Api) -> None:
 def test_rules_pages_fall_back_to_english_and_say_in_which_language(api: Api) -> None:
     page = api.http.get("/rules/kamelen", headers={"Accept-Language": "de"}).text
     assert '<html lang="de">' in page and '<article class="cc-rules" lang="en">' in page
+
+
+def test_the_json_calls_answer_in_the_request_s_language(api: Api, pseudo: None) -> None:
+    match_id, _host, _tokens = api.open_match(players=2)
+    asked = api.http.post(f"/api/web/matches/{match_id}/ask", json={"command": "hand"},
+                          headers={"Accept-Language": "da"}).json()
+    assert marks(asked["text"]) == {"da"}
+    plain = api.http.post(f"/api/web/matches/{match_id}/ask", json={"command": "hand"}).json()
+    assert marks(plain["text"]) == set()

@@ -6,7 +6,10 @@ A page is served in the language the browser asks for: the ``lang`` of its addre
 English. The page's ``<html lang>`` says which, and the scripts read their messages
 (announcements, key help) from ``/i18n/<lang>.json``: the messages of the ES modules
 compiled from the same catalogue (``camelcade.i18n.build``), each counted one with its
-forms and the plural categories that pick them.
+forms and the plural categories that pick them. Every HTTP request is answered inside
+``language(...)`` of its language (:class:`SpeakTheRequestsLanguage`), so what the JSON
+calls word (a command's answer, a replay's sentences) is in it too; a websocket says its
+language in its ``hello`` instead.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from functools import cache
 from typing import Any
 
 from fastapi import Request
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from camelcade.core.words import LOCALE_DIR, SOURCE_LANGUAGE
+from camelcade.core.words import LOCALE_DIR, SOURCE_LANGUAGE, language
 from camelcade.i18n.build import WEB_CATALOGUE
 from camelcade.i18n.languages import first_spoken, from_accept_language, languages
 
@@ -44,3 +48,18 @@ def web_catalogue(code: str) -> dict[str, Any]:
         return empty
     found: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return found
+
+
+class SpeakTheRequestsLanguage:
+    """ASGI middleware: each HTTP request is handled in :func:`request_language`'s choice."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        with language(request_language(request, request.query_params.get("lang"))):
+            await self.app(scope, receive, send)

@@ -19,7 +19,11 @@ from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.web import pages
 from camelcade.server.web.api import router as api_router
 from camelcade.server.web.assets import STATIC, board_file, swagger_folder
-from camelcade.server.web.language import request_language, web_catalogue
+from camelcade.server.web.language import (
+    SpeakTheRequestsLanguage,
+    request_language,
+    web_catalogue,
+)
 from camelcade.server.web.mail import TurnMailer
 
 router = APIRouter(include_in_schema=False)
@@ -141,6 +145,7 @@ def docs() -> HTMLResponse:
 
 def install(app: FastAPI) -> None:
     """Add the web app to ``app``: pages, files, its JSON calls and the turn mailer."""
+    app.add_middleware(SpeakTheRequestsLanguage)
     app.include_router(api_router)
     app.include_router(router)
     app.mount("/static/swagger", StaticFiles(directory=swagger_folder()), name="swagger")

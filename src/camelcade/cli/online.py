@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from camelcade.core.errors import CamelcadeError
-from camelcade.core.words import current_language
+from camelcade.core.words import current_language, t
+from camelcade.i18n.commands import canonical
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 HTTP_TIMEOUT = 15.0
@@ -330,10 +331,10 @@ class OnlineSession:
         legal = message["legal_actions"]
         if self._prompted != message["state_id"]:
             self._prompted = message["state_id"]
-            self.say("Your turn.")
+            self.say(t("Your turn."))
             self._list_actions(legal)
         while True:
-            answer = self.ask("Your move: ").strip()
+            answer = canonical(self.ask(t("Your move: ")).strip())
             if not answer:
                 continue
             word = answer.lower()

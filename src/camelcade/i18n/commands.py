@@ -26,7 +26,8 @@ CONTEXT = "command word"
 
 
 def front_end_words() -> dict[str, str]:
-    """The commands every prompt knows, by English name, in the current language."""
+    """The commands of the terminal's prompts, by English name, in the current language
+    (``history`` and ``actions`` are the online prompt's)."""
     return {
         "help": pt("command word", "help"),
         "legal": pt("command word", "legal"),
@@ -34,6 +35,8 @@ def front_end_words() -> dict[str, str]:
         "board": pt("command word", "board"),
         "quit": pt("command word", "quit"),
         "exit": pt("command word", "exit"),
+        "history": pt("command word", "history"),
+        "actions": pt("command word", "actions"),
     }
 
 

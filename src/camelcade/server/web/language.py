@@ -1,7 +1,7 @@
 """The language of a web page and the web app's catalogue of it.
 
 A page is served in the language the browser asks for: the ``lang`` of its address
-(``/rules/camel-up?lang=da``, the links of a language choice), else the web app's setting
+(``/rules/<game>?lang=da``, the links of a language choice), else the web app's setting
 (the cookie ``camelcade_lang``, which its settings write), else ``Accept-Language``, else
 English. The page's ``<html lang>`` says which, and the scripts read their messages
 (announcements, key help) from ``/i18n/<lang>.json``: the messages of the ES modules

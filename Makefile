@@ -8,7 +8,7 @@ GAME ?= a-dos-de-chameau
 PLAYERS ?= 3
 ARGS ?=
 
-.PHONY: play serve test lint typecheck unit web-test bench clean help
+.PHONY: play serve test lint typecheck unit web-test bench clean help extract catalogues compile
 
 help:
 	@echo "make play    set up and play $(GAME) in the terminal against bots (GAME=, PLAYERS=, ARGS=)"
@@ -16,6 +16,9 @@ help:
 	@echo "make bench   run the benchmarks, figures to benchmarks/results/"
 	@echo "make serve   set up and start the game server and web app on http://127.0.0.1:8000/"
 	@echo "make web-test  only the browser tests (Debian's chromium; part of make test)"
+	@echo "make extract     write the message template locale/camelcade.pot from the sources"
+	@echo "make catalogues  extract, then merge the template into each language's .po"
+	@echo "make compile     compile each .po (every install does it too; docs/i18n.md)"
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "camelcade needs Python 3.11 or newer"'
@@ -53,6 +56,15 @@ web-test: $(VENV)/.installed-dev
 	$(BIN)/pytest -n 2 -p no:cacheprovider -m browser tests/web
 
 test: lint typecheck unit
+
+extract: $(VENV)/.installed-dev
+	$(BIN)/python -m camelcade.i18n.build extract
+
+catalogues: extract
+	$(BIN)/python -m camelcade.i18n.build update
+
+compile: $(VENV)/.installed-dev
+	$(BIN)/python -m camelcade.i18n.build compile
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/run.py $(ARGS)

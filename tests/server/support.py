@@ -182,10 +182,14 @@ class Client:
     """A websocket client that validates and keeps every message it receives."""
 
     def __init__(self, ws_base: str, match_id: str, token: str | None = None,
-                 hello: bool = True, source: str | None = None) -> None:
+                 hello: bool = True, source: str | None = None, lang: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         """``source``: the loopback address to connect from (127.0.0.2 ...), to be another
-        client address for the per-address limits."""
+        client address for the per-address limits; ``lang`` goes in the hello, ``headers``
+        (``Accept-Language``) in the handshake."""
         extra: dict[str, Any] = {"source_address": (source, 0)} if source else {}
+        if headers:
+            extra["additional_headers"] = headers
         self.ws: ClientConnection = connect(
             f"{ws_base}/ws/matches/{match_id}", open_timeout=10, close_timeout=2,
             max_size=2**22, **extra
@@ -196,9 +200,12 @@ class Client:
         self.state: dict[str, Any] | None = None
         self.closed = False
         if hello:
-            self.send({"type": "hello", "token": token})
-            welcome = self.recv()
-            assert welcome["type"] == "welcome", welcome
+            hello_message: dict[str, Any] = {"type": "hello", "token": token}
+            if lang is not None:
+                hello_message["lang"] = lang
+            self.send(hello_message)
+            self.welcome = self.recv()
+            assert self.welcome["type"] == "welcome", self.welcome
 
     def send(self, message: Any) -> None:
         self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))

@@ -70,7 +70,9 @@ class CamelcadeGroup(TyperGroup):
         app = cli_app(cmd_name)
         if app is None:
             return None
-        group = typer.main.get_group(app)
+        from camelcade.cli.language import translate_help
+
+        group = translate_help(typer.main.get_group(app))
         group.name = cmd_name
         return group
 
@@ -116,12 +118,22 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def root(
+    ctx: typer.Context,
     version: Annotated[
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="The language to play in: en, de, fr or da (default: "
+                     "CAMELCADE_LANG, else the locale's, else English)."),
+    ] = None,
 ) -> None:
     """Camel board games in the terminal: play, watch bots, replay records."""
+    from camelcade.core.words import language
+    from camelcade.i18n.languages import choose
+
+    ctx.with_resource(language(choose(lang)))  # main() chose it already; app() alone not
 
 
 @app.command("list")
@@ -576,8 +588,20 @@ def online_watch(match_id: MatchId, server: Server = "http://127.0.0.1:8000") ->
 
 
 def main() -> None:
-    """The console-script entry point."""
-    app()
+    """The console-script entry point: the whole run, help included, in the chosen
+    language (``camelcade.cli.language``)."""
+    import sys
+
+    from camelcade.cli.language import chosen_language, translate_help
+    from camelcade.core.words import language
+
+    try:
+        code = chosen_language(sys.argv[1:])
+    except CamelcadeError as error:
+        typer.echo(f"Error: {error}", err=True)
+        raise SystemExit(EXIT_USAGE) from None
+    with language(code):
+        translate_help(typer.main.get_command(app)).main(prog_name="camelcade")
 
 
 if __name__ == "__main__":

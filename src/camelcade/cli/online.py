@@ -28,7 +28,8 @@ from typing import Any
 from camelcade.cli.choices import count_sentence, listing
 from camelcade.cli.render import result_sentence
 from camelcade.core.errors import CamelcadeError
-from camelcade.core.words import and_list, t, tn
+from camelcade.core.words import and_list, current_language, t, tn
+from camelcade.i18n.commands import canonical
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 HTTP_TIMEOUT = 15.0
@@ -220,7 +221,8 @@ class OnlineSession:
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
             raise OnlineError(f"cannot open {self.ws_url}: {error}") from None
         with socket:
-            socket.send(json.dumps({"type": "hello", "token": self.token}))
+            socket.send(json.dumps({"type": "hello", "token": self.token,
+                                    "lang": current_language()}))  # the server words it
             reader = threading.Thread(target=self._read, args=(socket,), daemon=True)
             reader.start()
             try:
@@ -402,7 +404,7 @@ class OnlineSession:
                 self.say(message["view"]["description"])
             self._count(legal)
         while True:
-            answer = self.ask(t("Your move: ")).strip()
+            answer = canonical(self.ask(t("Your move: ")).strip())
             if not answer:
                 continue
             word = " ".join(answer.lower().split())

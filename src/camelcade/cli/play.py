@@ -33,7 +33,8 @@ from camelcade.core.chance import sample_chance
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
-from camelcade.core.words import and_list, group_repeats, t, tn
+from camelcade.core.words import and_list, group_repeats, t, tn, translate
+from camelcade.i18n.commands import canonical, word
 from camelcade.records import Record
 
 HUMAN = "human"
@@ -215,15 +216,16 @@ class PlaySession:
     def _human_turn(self, state: State, seat: PlayerId) -> Action:
         if self.hotseat and self._at_keyboard != seat:
             self.screen.clear()
-            answer = self.screen.ask(t("Pass the keyboard to {seat}, then press Enter (or type "
-                                       "quit). ", seat=self.name(seat)))
-            if answer is None or answer.strip().lower() in QUIT_WORDS:
+            answer = self.screen.ask(str(t(
+                "Pass the keyboard to {seat}, then press Enter (or type {quit}). ",
+                seat=self.name(seat), quit=word("quit"))))
+            if answer is None or canonical(answer).strip().lower() in QUIT_WORDS:
                 raise Quit
         self._at_keyboard = seat
         self._show_turn(state, seat, start=self._new_turn(seat))
         self._played.add(seat)
         while True:
-            answer = self.screen.ask(t("Your move, {seat}: ", seat=self.name(seat)))
+            answer = self.screen.ask(str(t("Your move, {seat}: ", seat=self.name(seat))))
             if answer is None:
                 raise Quit
             action = self._interpret(state, seat, answer)
@@ -256,20 +258,22 @@ class PlaySession:
                                sentence=state.describe_action(only, seat)))
         elif not self._hinted:
             self.screen.note(t("{count} Type an action (for example {example}), a number from "
-                               "'legal', 'legal' and a word to narrow the list (a piece, a "
-                               "square, a kind of action), or 'help'.",
-                               count=count, example=legal[0]))
+                               "'{legal}', '{legal}' and a word to narrow the list (a piece, a "
+                               "square, a kind of action), or '{help}'.",
+                               count=count, example=legal[0], legal=word("legal"),
+                               help=word("help")))
         else:
             self.screen.note(count)
         self._hinted = True
 
     def _interpret(self, state: State, seat: PlayerId, text: str) -> Action | None:
         """The action ``text`` chooses, or None after answering a command or an error."""
-        word = " ".join(text.split())
-        lower = word.lower()
+        typed = " ".join(canonical(text, self.commands).split())
+        lower = typed.lower()
         first, _, rest = lower.partition(" ")
-        if not word:
-            self.screen.note(t("Type an action, a number from 'legal', or 'help'."))
+        if not typed:
+            self.screen.note(t("Type an action, a number from '{legal}', or '{help}'.",
+                               legal=word("legal"), help=word("help")))
         elif lower in HELP_WORDS:
             self._show_help(state)
         elif first in LEGAL_WORDS:
@@ -285,21 +289,21 @@ class PlaySession:
                 self.screen.error(str(error))
         elif lower in self.hooks.advisor_commands:
             self.screen.error(self._advice_off(lower))
-        elif word.isdigit():
+        elif typed.isdigit():
             legal = state.legal_actions()
-            number = int(word)
+            number = int(typed)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.screen.error(t("there is no action number {number}; the list runs from 1 to "
-                                "{last} (type 'legal' to see it)", number=number,
-                                last=len(legal)))
+            self.screen.error(t(
+                "there is no action number {number}; the list runs from 1 to {last} (type "
+                "'{legal}' to see it)", number=number, last=len(legal), legal=word("legal")))
         else:
             try:
-                return state.check_action(word, player=seat)
+                return state.check_action(typed, player=seat)
             except IllegalActionError as error:
                 self.screen.error(str(error))
-                self.screen.note(t("Type 'legal' for a numbered list of legal actions, or "
-                                   "'help'."))
+                self.screen.note(t("Type '{legal}' for a numbered list of legal actions, or "
+                                   "'{help}'.", legal=word("legal"), help=word("help")))
         return None
 
     def _advice_off(self, command: str) -> str:
@@ -323,23 +327,25 @@ class PlaySession:
         example = state.legal_actions()[0]
         self.screen.heading(t("Commands"))
         saved = self.record_path is not None
+        legal, board, help_, quit_ = (word(name) for name in ("legal", "board", "help", "quit"))
         lines = [
             t("An action in the game's notation, for example: {example}", example=example),
-            t("A number: play that action from the 'legal' list."),
-            t("legal: your choices, numbered, each with what it does."),
-            t("legal and words: only the choices with those words, for example a piece, a "
-              "square, a colour or a kind of action; 'legal all' lists every choice."),
-            t("board: show the position again."),
-            t("help: show this help."),
-            t("quit: stop playing (the game so far is saved to the record file).") if saved
-            else t("quit: stop playing."),
+            t("A number: play that action from the '{legal}' list.", legal=legal),
+            t("{legal}: your choices, numbered, each with what it does.", legal=legal),
+            t("{legal} and words: only the choices with those words, for example a piece, a "
+              "square, a colour or a kind of action; '{legal} {all}' lists every choice.",
+              legal=legal, all=word("all")),
+            t("{board}: show the position again.", board=board),
+            t("{help}: show this help.", help=help_),
+            t("{quit}: stop playing (the game so far is saved to the record file).", quit=quit_)
+            if saved else t("{quit}: stop playing.", quit=quit_),
         ]
-        for word, command in self.commands.items():
-            lines.append(t("{word}: {help}", word=word, help=_first_line(command)))
-        for word, command in self.hooks.advisor_commands.items():
-            if word not in self.commands:
+        for name, command in self.commands.items():
+            lines.append(t("{word}: {help}", word=word(name), help=_first_line(command)))
+        for name, command in self.hooks.advisor_commands.items():
+            if name not in self.commands:
                 lines.append(t("{word}: {help} Advice: off; start the game with --advisor to "
-                               "use it.", word=word, help=_first_line(command)))
+                               "use it.", word=word(name), help=_first_line(command)))
         for line in lines:
             self.screen.say(line)
         if self.hooks.guide is not None:
@@ -348,8 +354,9 @@ class PlaySession:
             return
         notation = self._notation_text()
         if notation is None:
-            self.screen.say(t("Type actions exactly as 'legal' shows them; 'camelcade rules "
-                              "{game}' explains the notation.", game=self.game.id))
+            self.screen.say(t(
+                "Type actions exactly as '{legal}' shows them; 'camelcade rules {game}' "
+                "explains the notation.", legal=word("legal"), game=self.game.id))
         else:
             self.screen.markdown(notation)
 
@@ -380,8 +387,8 @@ class PlaySession:
                                   seat=self.name(you), others=and_list(others)))
             else:
                 self.screen.say(t("You are {seat}.", seat=self.name(you)))
-        self.screen.note(t("Seed {seed}. Type 'help' at your turn for the commands.",
-                           seed=self.seed))
+        self.screen.note(t("Seed {seed}. Type '{help}' at your turn for the commands.",
+                           seed=self.seed, help=word("help")))
 
     def _show_end(self, state: State) -> None:
         if self.hotseat:
@@ -433,4 +440,4 @@ class PlaySession:
 def _first_line(command: Command) -> str:
     """A command's help: the first line of its docstring."""
     doc = (command.__doc__ or "").strip().splitlines()
-    return doc[0] if doc else t("a command of this game.")
+    return translate(doc[0]) if doc else t("a command of this game.")

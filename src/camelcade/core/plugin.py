@@ -128,6 +128,9 @@ class GamePlugin:
     game: Ref[type[Game]]
     summary: str = ""
     """One line for the lobby and ``camelcade list``: what kind of game it is."""
+    rulebook_language: str = "en"
+    """The language the game's own rulebook was written in: its rules page offers that
+    language first (``docs/games/<lang>/<id>.md``, English ``docs/games/<id>.md``)."""
     bots: Mapping[str, Ref[Callable[..., Any]]] = field(default_factory=dict)
     """The game's own bots by name, each a class or factory taking keyword settings."""
     levels: Mapping[str, Level] = field(default_factory=lambda: dict(DEFAULT_LEVELS))

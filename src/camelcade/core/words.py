@@ -14,7 +14,15 @@ come from a game's text module. They are written with these few helpers so that
 
 ``t`` and ``tn`` look their message up in the catalogue of the current language
 (:func:`language`, a context variable, so a server can word each seat's text in its own
-language); English is the source and the fallback.
+language); English is the source and the fallback. The catalogues are gettext's, one
+domain (``camelcade``), compiled from the ``.po`` files in ``camelcade/locale/`` when the
+package is built, and read with the standard library's ``gettext`` alone: the core needs
+no package to speak German. ``docs/i18n.md`` tells how it all fits together.
+
+``pt`` words a message whose English is ambiguous out of context (a command word typed at
+a prompt, "help", is not the "help" of a sentence); ``N_`` marks a message for the
+catalogue where it is written and leaves it untranslated, for text looked up later by
+:func:`translate` (help written as data).
 """
 
 from __future__ import annotations
@@ -24,25 +32,41 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 SOURCE_LANGUAGE = "en"
+DOMAIN = "camelcade"
+"""The one gettext domain every message of camelcade is in."""
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+"""Where the compiled catalogues are: ``<lang>/LC_MESSAGES/camelcade.mo``."""
 _LANGUAGE: ContextVar[str] = ContextVar("camelcade_language", default=SOURCE_LANGUAGE)
 _CATALOGUES: dict[str, gettext.NullTranslations] = {}
 Loader = Callable[[str], gettext.NullTranslations | None]
-_loader: Loader | None = None
 
 
-def set_catalogue_loader(loader: Loader) -> None:
-    """Install the function that finds a language's catalogue (the translations do)."""
+def packaged_catalogue(code: str) -> gettext.NullTranslations | None:
+    """The compiled catalogue of ``code`` shipped in the package, or None if it has none."""
+    try:
+        return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code])
+    except OSError:  # no such catalogue (or it was never compiled): English
+        return None
+
+
+_loader: Loader = packaged_catalogue
+
+
+def set_catalogue_loader(loader: Loader | None) -> None:
+    """Install the function that finds a language's catalogue (tests give their own);
+    None puts back the packaged catalogues."""
     global _loader
-    _loader = loader
+    _loader = packaged_catalogue if loader is None else loader
     _CATALOGUES.clear()
 
 
 def _catalogue() -> gettext.NullTranslations | None:
     code = _LANGUAGE.get()
-    if code == SOURCE_LANGUAGE or _loader is None:
+    if code == SOURCE_LANGUAGE:
         return None
     found = _CATALOGUES.get(code)
     if found is None:
@@ -84,6 +108,25 @@ def t(message: str, /, **values: Any) -> Sentence:
     catalogue = _catalogue()
     text = catalogue.gettext(message) if catalogue is not None else message
     return Sentence(text.format(**values), message, values)
+
+
+def pt(context: str, message: str, /, **values: Any) -> Sentence:
+    """``message`` in ``context`` (gettext's ``msgctxt``), translated, placeholders filled."""
+    catalogue = _catalogue()
+    text = catalogue.pgettext(context, message) if catalogue is not None else message
+    return Sentence(text.format(**values), message, values)
+
+
+def translate(message: str) -> str:
+    """The current language's text of a message known only at run time (marked with
+    :func:`N_` where it is written); no placeholders are filled."""
+    catalogue = _catalogue()
+    return catalogue.gettext(message) if catalogue is not None else message
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it here (see translate)."""
+    return message
 
 
 def tn(singular: str, plural: str, count: int, /, **values: Any) -> Sentence:

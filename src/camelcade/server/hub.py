@@ -15,9 +15,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from camelcade.core.words import language
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
-from camelcade.server.views import legal_actions_for, told
+from camelcade.server.views import Viewer, legal_actions_for, told
 from camelcade.server.web.layout import board_and_cells, with_cells
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,8 @@ class Connection:
     """``sent_state_id`` when the outbox last ran empty: the client has had everything up to
     it, so a resynchronisation after a dropped backlog tells the events since then."""
     sent_history: int = 0
+    lang: str = "en"
+    """The language this connection's sentences are worded in (hello's, else the browser's)."""
     task: asyncio.Task[None] | None = None
     closed: bool = False
 
@@ -170,23 +173,26 @@ class Hub:
 
     # -- state messages ----------------------------------------------------------------
 
-    def _role_cache(self, match: LiveMatch, role: Role) -> RoleCache:
-        cached = match.cache.get(role)
+    def _role_cache(self, match: LiveMatch, viewer: Viewer) -> RoleCache:
+        cached = match.cache.get(viewer)
         if cached is not None and cached.state_id == match.state_id:
             return cached
+        role, lang = viewer
         state = match.state
         observation = state.public_observation() if role is None else state.observation(role)
-        legal = legal_actions_for(state, role) if match.status == "running" else []
-        board, cells = board_and_cells(state, role)
+        legal = legal_actions_for(state, role, lang) if match.status == "running" else []
+        with language(lang):
+            board, cells = board_and_cells(state, role)
+            description = state.describe(role)
         cached = RoleCache(
             state_id=match.state_id,
             observation=observation,
-            description=state.describe(role),
+            description=description,
             history=match.history_for(role),
             legal=with_cells(legal, cells),
             board=board,
         )
-        match.cache[role] = cached
+        match.cache[viewer] = cached
         return cached
 
     def state_message(self, match: LiveMatch, connection: Connection, full: bool,
@@ -205,7 +211,8 @@ class Hub:
         current: int | None = None
         seat = connection.seat
         if row.status != "open":
-            cached = self._role_cache(match, seat)
+            viewer = (seat, connection.lang)
+            cached = self._role_cache(match, viewer)
             start = 0 if full else min(connection.sent_history, len(cached.history))
             if not full:
                 since = connection.sent_state_id
@@ -219,7 +226,7 @@ class Hub:
                 "description": cached.description,
                 "board": cached.board,
                 "events_from": since,
-                "events": told(row.game, match.events_since(seat, since)),
+                "events": told(row.game, match.events_since(viewer, since), connection.lang),
             }
             legal = cached.legal
             current = match.state.current_player
@@ -265,9 +272,10 @@ class Hub:
         Spectators (and a seat's second device) in step with each other get identical
         updates, so each distinct one is built and encoded once, not once per spectator.
         """
-        built: dict[tuple[Role, int, int], tuple[str, int]] = {}
+        built: dict[tuple[Role, str, int, int], tuple[str, int]] = {}
         for connection in list(match.connections):
-            key = (connection.seat, connection.sent_state_id, connection.sent_history)
+            key = (connection.seat, connection.lang, connection.sent_state_id,
+                   connection.sent_history)
             shared = built.get(key)
             if shared is None:
                 text = self.state_message(match, connection, False)
@@ -288,4 +296,5 @@ class Hub:
             "match_id": match.id,
             "seat": connection.seat,
             "role": "spectator" if connection.seat is None else "player",
+            "lang": connection.lang,
         }

@@ -17,6 +17,9 @@ from camelcade.server import strictjson
 
 PROTOCOL_VERSION = 1
 MAX_TOKEN_CHARS = 200
+MAX_LANG_CHARS = 35
+LANG_PATTERN = r"^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$"
+"""A language tag (``de``, ``fr-CH``): hello's ``lang``."""
 MAX_ACTION_CHARS = 200
 ACTION_PATTERN = r"^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$"
 """Action text has no control or format characters: ``"oasis1\\n0"`` is not ``oasis1 0``."""
@@ -115,6 +118,9 @@ class Hello(BaseModel):
         description="the last state this client was shown: the first state message's "
                     "events are those after it (0: every event; omitted: since this seat's "
                     "last state message on any connection)")
+    lang: str | None = Field(default=None, max_length=MAX_LANG_CHARS, pattern=LANG_PATTERN)
+    """The language to word this connection's sentences in (the web app's setting); None
+    takes the handshake's ``Accept-Language``, and a language not spoken here is English."""
 
 
 class PlayAction(BaseModel):
@@ -200,6 +206,8 @@ class Welcome(BaseModel):
     match_id: str
     seat: int | None
     role: Literal["player", "spectator"]
+    lang: str = "en"
+    """The language every sentence to this connection is worded in."""
 
 
 class LegalAction(BaseModel):

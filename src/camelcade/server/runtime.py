@@ -27,7 +27,7 @@ from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class
 from camelcade.core.types import CHANCE
 from camelcade.server.store import ActionRow, MatchRow, SeatRow
-from camelcade.server.views import action_sentences
+from camelcade.server.views import Viewer, action_sentences
 
 Role = int | None
 """A seat number, or None for spectators."""
@@ -39,7 +39,7 @@ class Plan:
 
     state: State
     rows: list[ActionRow]
-    events: dict[Role, list[str]]
+    events: dict[Viewer, list[str]]
 
 
 @dataclass
@@ -63,12 +63,13 @@ class LiveMatch:
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Any] = field(default_factory=set)
-    told: dict[Role, list[str]] = field(default_factory=dict)
-    """Each viewer's sentence for every action so far (entry ``i``: action ``i``, "" where
-    the game failed to word it), for the viewers this process keeps them for."""
+    told: dict[Viewer, list[str]] = field(default_factory=dict)
+    """Each viewer's (seat and language's) sentence for every action so far (entry ``i``:
+    action ``i``, "" where the game failed to word it), for the viewers this process keeps
+    them for."""
     seen: dict[int, int] = field(default_factory=dict)
     """The last ``state_id`` each seat was sent: what a returning player was already told."""
-    cache: dict[Role, RoleCache] = field(default_factory=dict)
+    cache: dict[Viewer, RoleCache] = field(default_factory=dict)
     histories: dict[Role, list[str]] = field(default_factory=dict)
     """Each viewer's history text so far, extended as the match moves (never rewritten)."""
     texts: list[str] = field(default_factory=list)
@@ -110,11 +111,12 @@ class LiveMatch:
     def status(self) -> str:
         return self.row.status
 
-    def roles(self) -> list[Role]:
-        """The viewers sentences are written for: those connected here, and those told
-        before (their record goes on while they are away)."""
-        viewers = set(self.told) | {c.seat for c in self.connections}
-        return sorted(viewers, key=lambda r: -1 if r is None else r)
+    def viewers(self) -> list[Viewer]:
+        """The viewers (seat and language) sentences are written for: those connected here,
+        and those told before (their record goes on while they are away); each language a
+        seat's connections speak gets its own sentences."""
+        viewers = set(self.told) | {(c.seat, c.lang) for c in self.connections}
+        return sorted(viewers, key=lambda v: (-1 if v[0] is None else v[0], v[1]))
 
     def seat_row(self, seat: int) -> SeatRow | None:
         return self.seats[seat] if 0 <= seat < len(self.seats) else None
@@ -134,13 +136,13 @@ class LiveMatch:
         self.state = live.clone()
         state = live
         rows: list[ActionRow] = []
-        roles = self.roles()
-        events: dict[Role, list[str]] = {role: [] for role in roles}
+        viewers = self.viewers()
+        events: dict[Viewer, list[str]] = {viewer: [] for viewer in viewers}
         if resolved is not None:
-            self._step(state, resolved, -1 if seat is None else seat, rows, events, roles)
+            self._step(state, resolved, -1 if seat is None else seat, rows, events, viewers)
         while state.current_player == CHANCE:
             rng = random.Random(f"{self.row.seed}:{len(rows) + self.state_id}")
-            self._step(state, sample_chance(state, rng), -1, rows, events, roles)
+            self._step(state, sample_chance(state, rng), -1, rows, events, viewers)
         return Plan(state, rows, events)
 
     def _step(
@@ -149,12 +151,12 @@ class LiveMatch:
         action: Action,
         seat: int,
         rows: list[ActionRow],
-        events: dict[Role, list[str]],
-        roles: list[Role],
+        events: dict[Viewer, list[str]],
+        viewers: list[Viewer],
     ) -> None:
-        sentences = action_sentences(state, action, roles)
-        for role in roles:
-            events[role].append(sentences.get(role, ""))
+        sentences = action_sentences(state, action, viewers)
+        for viewer in viewers:
+            events[viewer].append(sentences.get(viewer, ""))
         state.apply(action)
         rows.append(ActionRow(self.state_id + len(rows), str(action), seat))
 
@@ -170,47 +172,48 @@ class LiveMatch:
     def catch_up(self, texts: list[str]) -> None:
         """Apply actions another process committed (after ``state_id``)."""
         before = self.row.state_id
-        roles = self.roles()
-        events: dict[Role, list[str]] = {role: [] for role in roles}
+        viewers = self.viewers()
+        events: dict[Viewer, list[str]] = {viewer: [] for viewer in viewers}
         state = self.state
         for text in texts:
             action = state.parse_action(text)
-            sentences = action_sentences(state, action, roles)
-            for role in roles:
-                events[role].append(sentences.get(role, ""))
+            sentences = action_sentences(state, action, viewers)
+            for viewer in viewers:
+                events[viewer].append(sentences.get(viewer, ""))
             state.apply(action)
             self.row.state_id += 1
             self.texts.append(text)
         self._record(before, events)
         self.cache.clear()
 
-    def _record(self, before: int, events: dict[Role, list[str]]) -> None:
+    def _record(self, before: int, events: dict[Viewer, list[str]]) -> None:
         """Add the sentences of the actions after ``before``; a viewer whose record does
         not line up with them (first asked for while they were being planned) is dropped,
         to be replayed whole when next asked for."""
-        for role, kept in list(self.told.items()):
-            sentences = events.get(role)
+        for viewer, kept in list(self.told.items()):
+            sentences = events.get(viewer)
             if sentences is None or len(kept) != before:
-                del self.told[role]
+                del self.told[viewer]
             else:
                 kept.extend(sentences)
-        for role, sentences in events.items():
-            if role not in self.told and before == 0:
-                self.told[role] = list(sentences)
+        for viewer, sentences in events.items():
+            if viewer not in self.told and before == 0:
+                self.told[viewer] = list(sentences)
 
-    def told_to(self, role: Role) -> list[str]:
-        """Every action's sentence for ``role`` so far, replayed from the stored actions the
-        first time this process is asked (one pass over the match, then kept up to date)."""
-        kept = self.told.get(role)
+    def told_to(self, viewer: Viewer) -> list[str]:
+        """Every action's sentence for ``viewer`` so far, replayed from the stored actions
+        the first time this process is asked (one pass over the match, then kept up to
+        date)."""
+        kept = self.told.get(viewer)
         if kept is not None and len(kept) == self.state_id:
             return kept
         state = self.game.new_state()
         kept = []
         for text in self.texts:
             action = state.parse_action(text)
-            kept.append(action_sentences(state, action, [role]).get(role, ""))
+            kept.append(action_sentences(state, action, [viewer]).get(viewer, ""))
             state.apply(action)
-        self.told[role] = kept
+        self.told[viewer] = kept
         return kept
 
     def history_for(self, role: Role) -> list[str]:
@@ -221,7 +224,7 @@ class LiveMatch:
         history.extend(self.state.history_for(role, len(history)))
         return history
 
-    def events_since(self, role: Role, state_id: int) -> list[str]:
-        """The sentences of the actions after ``state_id``, as ``role`` is told them."""
-        told = self.told_to(role)
+    def events_since(self, viewer: Viewer, state_id: int) -> list[str]:
+        """The sentences of the actions after ``state_id``, as ``viewer`` is told them."""
+        told = self.told_to(viewer)
         return [text for text in told[max(0, state_id):] if text]

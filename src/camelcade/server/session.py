@@ -18,6 +18,7 @@ import time
 
 from fastapi import WebSocket
 
+from camelcade.i18n.languages import first_spoken, from_accept_language
 from camelcade.server.hub import Connection, TokenBucket
 from camelcade.server.manager import HOST
 from camelcade.server.protocol import (
@@ -138,6 +139,8 @@ async def _serve(services: Services, websocket: WebSocket, match_id: str) -> Non
         sender=websocket,
         match_id=match.id,
         seat=seat,
+        lang=first_spoken([hello.lang,
+                           from_accept_language(websocket.headers.get("accept-language"))]),
         bucket=TokenBucket(settings.rate_per_second, settings.rate_burst),
         outbox_size=settings.outbox_size,
     )

@@ -7,6 +7,9 @@ A seat gets exactly what the engine approves for it: ``observation(seat)``,
 Spectators sit at no seat and get ``State.public_observation()``, which every game must
 declare and the conformance suite checks (resampling each seat's unknowns must not
 change it).
+
+Every sentence is worded in the language of the connection that reads it: a viewer is a
+role and a language (``Viewer``), so two seats of one match each hear their own.
 """
 
 from __future__ import annotations
@@ -18,34 +21,43 @@ from typing import Any
 
 from camelcade.core.game import State
 from camelcade.core.registry import plugin
-from camelcade.core.words import Counted, group_repeats
+from camelcade.core.words import Counted, group_repeats, language
 
 log = logging.getLogger(__name__)
+Viewer = tuple[int | None, str]
+"""Who reads a sentence: a seat (None for spectators) and a language code."""
 
 
-def legal_actions_for(state: State, seat: int | None) -> list[dict[str, str]]:
-    """The seat's legal actions with their sentences; empty unless it is that seat's turn."""
+def legal_actions_for(state: State, seat: int | None, lang: str = "en"
+                      ) -> list[dict[str, str]]:
+    """The seat's legal actions with their sentences in ``lang``; empty unless it is that
+    seat's turn. The action text stays the language-neutral notation."""
     if seat is None or state.current_player != seat:
         return []
-    return [
-        {"action": str(action), "description": state.describe_action(action, seat)}
-        for action in state.legal_actions()
-    ]
+    with language(lang):
+        return [
+            {"action": str(action), "description": state.describe_action(action, seat)}
+            for action in state.legal_actions()
+        ]
 
 
-def action_sentences(state: State, action: Any, roles: list[int | None]) -> dict[int | None, str]:
-    """What each viewer is told of ``action``, about to be applied to ``state``.
+def action_sentences(state: State, action: Any, viewers: list[Viewer]) -> dict[Viewer, str]:
+    """What each viewer is told of ``action``, about to be applied to ``state``, in the
+    viewer's language.
 
     The game words each sentence for the viewer (a hidden draw is "draws a card" to the
     others). A game that fails to describe an action gives no sentence rather than a
     fallback that might name something hidden.
     """
-    sentences: dict[int | None, str] = {}
-    for role in roles:
+    sentences: dict[Viewer, str] = {}
+    for viewer in viewers:
+        role, lang = viewer
         try:
-            sentences[role] = state.describe_action(action, role)
+            with language(lang):
+                sentences[viewer] = state.describe_action(action, role)
         except Exception:  # a game bug must not stop the match or leak a raw action
-            log.exception("%s: describe_action(%s, %s) failed", state.game.id, action, role)
+            log.exception("%s: describe_action(%s, %s) in %s failed", state.game.id, action,
+                          role, lang)
     return sentences
 
 
@@ -56,7 +68,9 @@ def counted_forms(game_id: str) -> Mapping[str, Counted]:
     return dict(counted.load()) if counted is not None else {}
 
 
-def told(game_id: str, sentences: Sequence[str]) -> list[str]:
+def told(game_id: str, sentences: Sequence[str], lang: str = "en") -> list[str]:
     """Sentences as a person hears them: a run of one event once, counted where the game
-    says how ("Yellow draws 3 cards."), exactly as ``camelcade play`` tells them."""
-    return [str(line) for line in group_repeats(sentences, counted_forms(game_id))]
+    says how ("Yellow draws 3 cards."), exactly as ``camelcade play`` tells them, the
+    counted forms worded in ``lang``."""
+    with language(lang):
+        return [str(line) for line in group_repeats(sentences, counted_forms(game_id))]

@@ -8,7 +8,12 @@ person is escaped here or set as text by the scripts, never as HTML.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
+
+from camelcade.core.words import SOURCE_LANGUAGE, language, t, translate
+from camelcade.i18n.html import translate_html
+from camelcade.i18n.languages import languages
 
 NAV = (
     '<nav aria-label="Site"><ul class="cc-nav">'
@@ -18,12 +23,21 @@ NAV = (
 )
 
 
-def page(title: str, body: str, script: str | None = None, head: str = "") -> str:
-    """A whole page: ``body`` goes inside ``<main>``; ``script`` names a module to load."""
+def page(title: str, body: str, script: str | None = None, head: str = "",
+         lang: str = SOURCE_LANGUAGE, english: bool = True) -> str:
+    """A whole page in ``lang``: ``body`` goes inside ``<main>``; ``script`` names a module
+    to load. The navigation, and ``title`` and ``body`` when ``english``, are English,
+    translated here (the catalogue has their texts: ``camelcade.i18n.extract.html_pages``);
+    ``english=False`` takes them as written in ``lang`` already."""
     module = (f'<script type="module" src="/static/js/{escape(script)}"></script>'
               if script else "")
+    with language(lang):
+        if english:
+            title, body = translate(title), translate_html(body, translate)
+        nav = translate_html(NAV, translate) + language_form(lang)
+        skip = t("Skip to content")
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{escape(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -31,11 +45,12 @@ def page(title: str, body: str, script: str | None = None, head: str = "") -> st
 <title>{escape(title)} · camelcade</title>
 <link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/css/app.css">
+<script type="module" src="/static/js/i18n.js"></script>
 {head}
 </head>
 <body>
-<a class="cc-skip" href="#main">Skip to content</a>
-<header class="cc-header"><a class="cc-brand" href="/">camelcade</a>{NAV}</header>
+<a class="cc-skip" href="#main">{escape(skip)}</a>
+<header class="cc-header"><a class="cc-brand" href="/">camelcade</a>{nav}</header>
 <main id="main" tabindex="-1">
 {body}
 </main>
@@ -43,6 +58,19 @@ def page(title: str, body: str, script: str | None = None, head: str = "") -> st
 </body>
 </html>
 """
+
+
+def language_form(lang: str) -> str:
+    """The language setting in every page's header: each language by its own name. It
+    works without scripts (the page again with ``?lang=``); ``i18n.js`` keeps the choice."""
+    options = "".join(
+        f'<option value="{escape(code)}" lang="{escape(code)}"'
+        f'{" selected" if code == lang else ""}>{escape(spoken.name)}</option>'
+        for code, spoken in languages().items())
+    return (f'<form class="cc-lang" method="get"><label for="cc-lang">'
+            f'{escape(str(t("Language")))}</label> <select id="cc-lang" name="lang">'
+            f'{options}</select> <button type="submit">{escape(str(t("Change")))}</button>'
+            "</form>")
 
 
 LOBBY = """
@@ -147,12 +175,28 @@ Seats are kept in this browser only.</p>
 """
 
 
-def rules_page(title: str, html_body: str | None, game_id: str) -> str:
-    """The rules of one game, rendered from its Markdown (already HTML-safe)."""
-    if html_body is None:
-        body = f"<h1>{escape(title)}: rules</h1><p>This game has no rules document.</p>"
-    else:
-        body = f'<article class="cc-rules">{html_body}</article>'
-    links = (f'<p><a href="/#create">Play {escape(title)}</a> · '
-             f'<a href="/replay">Replays</a></p>')
-    return page(f"{title} rules", body + links)
+def rules_page(title: str, html_body: str | None, game_id: str,
+               lang: str = SOURCE_LANGUAGE, doc_lang: str = SOURCE_LANGUAGE,
+               choices: Sequence[tuple[str, str]] = ()) -> str:
+    """The rules of one game in ``lang``: its document (Markdown rendered, already
+    HTML-safe) written in ``doc_lang``, which its ``<article lang>`` says, and a link to
+    each language of ``choices`` (code, the language's own name) it is written in."""
+    with language(lang):
+        if html_body is None:
+            body = (f"<h1>{escape(str(t('{title}: rules', title=title)))}</h1>"
+                    f"<p>{escape(str(t('This game has no rules document.')))}</p>")
+        else:
+            body = f'<article class="cc-rules" lang="{escape(doc_lang)}">{html_body}</article>'
+        if len(choices) > 1:
+            current = ' aria-current="page"'
+            items = "".join(
+                f'<li><a href="?lang={escape(code)}" hreflang="{escape(code)}" '
+                f'lang="{escape(code)}"{current if code == doc_lang else ""}>'
+                f"{escape(name)}</a></li>" for code, name in choices)
+            label = escape(str(t("The rules in other languages")))
+            body = f'<nav class="cc-languages" aria-label="{label}"><ul>{items}</ul></nav>' \
+                + body
+        links = (f'<p><a href="/#create">{escape(str(t("Play {title}", title=title)))}</a> · '
+                 f'<a href="/replay">{escape(str(t("Replays")))}</a></p>')
+        heading = str(t("{title} rules", title=title))
+    return page(heading, body + links, lang=lang, english=False)

@@ -5,18 +5,25 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 
-from camelcade.cli.rules import doc_dirs, find_rules_doc
-from camelcade.core.registry import game_class, game_ids
+from camelcade.cli.rules import doc_dirs, find_rules_doc, rules_doc_in, rules_languages
+from camelcade.core.registry import game_class, game_ids, plugin
+from camelcade.core.words import N_, SOURCE_LANGUAGE
+from camelcade.i18n.languages import languages
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.web import pages
 from camelcade.server.web.api import router as api_router
 from camelcade.server.web.assets import STATIC, board_file, swagger_folder
+from camelcade.server.web.language import (
+    SpeakTheRequestsLanguage,
+    request_language,
+    web_catalogue,
+)
 from camelcade.server.web.mail import TurnMailer
 
 router = APIRouter(include_in_schema=False)
@@ -26,25 +33,44 @@ def _html(text: str) -> HTMLResponse:
     return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
 
 
+def _html_in(request: Request, lang: str | None, title: str, body: str,
+             script: str) -> HTMLResponse:
+    """A page in the request's language; the answer varies with what chose it."""
+    response = _html(pages.page(title, body, script, lang=request_language(request, lang)))
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response
+
+
 @router.get("/")
-def lobby() -> HTMLResponse:
-    return _html(pages.page("Lobby", pages.LOBBY, "lobby.js"))
+def lobby(request: Request, lang: str | None = None) -> HTMLResponse:
+    return _html_in(request, lang, N_("Lobby"), pages.LOBBY, "lobby.js")
 
 
 @router.get("/match/{match_id}")
-def match_page(match_id: str) -> HTMLResponse:
-    return _html(pages.page("Match", pages.MATCH, "match.js"))
+def match_page(request: Request, match_id: str, lang: str | None = None) -> HTMLResponse:
+    return _html_in(request, lang, N_("Match"), pages.MATCH, "match.js")
 
 
 @router.get("/replay")
 @router.get("/replay/{match_id}")
-def replay_page(match_id: str | None = None) -> HTMLResponse:
-    return _html(pages.page("Replay", pages.REPLAY, "replay.js"))
+def replay_page(request: Request, match_id: str | None = None,
+                lang: str | None = None) -> HTMLResponse:
+    return _html_in(request, lang, N_("Replay"), pages.REPLAY, "replay.js")
 
 
 @router.get("/my")
-def my_games_page() -> HTMLResponse:
-    return _html(pages.page("My games", pages.MY_GAMES, "mygames.js"))
+def my_games_page(request: Request, lang: str | None = None) -> HTMLResponse:
+    return _html_in(request, lang, N_("My games"), pages.MY_GAMES, "mygames.js")
+
+
+@router.get("/i18n/{code}.json")
+def catalogue(code: str) -> JSONResponse:
+    """The web app's messages in ``code`` (``camelcade.server.web.language``)."""
+    if code not in languages():
+        raise ProtocolError(ErrorCode.MATCH_NOT_FOUND,
+                            f"no language {code[:16]!r}; the languages are "
+                            f"{', '.join(languages())}")
+    return JSONResponse(web_catalogue(code), headers={"Cache-Control": "no-cache"})
 
 
 DOC_IMAGE = re.compile(r'src="(?:\.\./)*(?:games/)?img/([A-Za-z0-9_.-]+\.(?:png|svg))"')
@@ -54,16 +80,22 @@ IMAGE_TYPES = {".png": "image/png", ".svg": "image/svg+xml"}
 
 
 @cache
-def _rules_html(game_id: str) -> str:
+def _rules_html(game_id: str, lang: str) -> str:
     cls = game_class(game_id)
-    found = find_rules_doc(game_id)
+    found = find_rules_doc(game_id, lang)
+    doc_lang = lang if found is not None and found == rules_doc_in(game_id, lang) \
+        else SOURCE_LANGUAGE
+    spoken = languages()
+    choices = [(code, spoken[code].name) for code in rules_languages(
+        game_id, list(spoken), plugin(game_id).rulebook_language)]
     # html=False: a rules document is text; any raw HTML in it is shown, never run.
     body = None if found is None else MarkdownIt("commonmark", {"html": False}).enable(
         "table").render(found.read_text(encoding="utf-8"))
     if body is not None:
         body = DOC_IMAGE.sub(r'src="/rules-images/\1"', body)
         body = body.replace("<pre>", '<pre tabindex="0">')  # a scrolled block takes focus
-    return pages.rules_page(cls.title, body, game_id)
+    return pages.rules_page(cls.title, body, game_id, lang=lang, doc_lang=doc_lang,
+                            choices=choices)
 
 
 @router.get("/rules-images/{name}")
@@ -80,10 +112,13 @@ def rules_image(name: str) -> FileResponse:
 
 
 @router.get("/rules/{game_id}")
-def rules_page(game_id: str) -> HTMLResponse:
+def rules_page(request: Request, game_id: str, lang: str | None = None) -> HTMLResponse:
+    """A game's rules in the request's language if they are written in it, else English."""
     if game_id not in game_ids():
         raise ProtocolError(ErrorCode.GAME_UNKNOWN, f"no game {game_id[:64]!r}")
-    return _html(_rules_html(game_id))
+    response = _html(_rules_html(game_id, request_language(request, lang)))
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response
 
 
 @router.get("/games/{game_id}/{path:path}")
@@ -110,6 +145,7 @@ def docs() -> HTMLResponse:
 
 def install(app: FastAPI) -> None:
     """Add the web app to ``app``: pages, files, its JSON calls and the turn mailer."""
+    app.add_middleware(SpeakTheRequestsLanguage)
     app.include_router(api_router)
     app.include_router(router)
     app.mount("/static/swagger", StaticFiles(directory=swagger_folder()), name="swagger")

@@ -5,6 +5,7 @@
 // aria-live=off) the player can read back at leisure.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export class Announcer {
   constructor({ polite, assertive, log, limit = 200 }) {
@@ -27,7 +28,7 @@ export class Announcer {
     }
   }
 
-  repeat() { this.say(this.last || "Nothing was said yet.", { remember: false }); }
+  repeat() { this.say(this.last || t("Nothing was said yet."), { remember: false }); }
 
   clear() {
     // Hot-seat: nothing worded for the previous person may stay in the page.

@@ -2,6 +2,7 @@
 // the seats this browser holds, and everything said through one announcer.
 
 import { $, api, duration, h } from "./dom.js";
+import { ready, t, translate } from "./i18n.js";
 import { Announcer } from "./announcer.js";
 import { ActionChooser, CellPicker } from "./actions.js";
 import { BoardGrid } from "./grid.js";
@@ -9,6 +10,8 @@ import { KEYS, bindKeys } from "./keys.js";
 import { MatchSocket } from "./socket.js";
 import { play as cue } from "./sound.js";
 import { held, keep, saveSetting, settings } from "./store.js";
+
+await ready;
 
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const page = {
@@ -143,7 +146,7 @@ function render(before) {
   renderSeats();
   renderJoin();
   const position = $("#position");
-  position.replaceChildren(...(view ? view.description.split("\n").filter(Boolean).map((line) => h("p", { text: line })) : [h("p", { text: "The match has not started." })]));
+  position.replaceChildren(...(view ? view.description.split("\n").filter(Boolean).map((line) => h("p", { text: line })) : [h("p", { text: t("The match has not started.") })]));
   grid.render(view?.board ?? null);
   const legal = msg.legal_actions;
   picker.update(legal);
@@ -368,7 +371,7 @@ function announce(before, msg) {
 function notify() {
   if (!page.settings.notify || !document.hidden || !("Notification" in window)) return;
   if (Notification.permission !== "granted") return;
-  new Notification(`Your turn in ${page.meta.game.title}`, { body: page.view?.events?.slice(-1)[0] || "It is your turn.", tag: matchId });
+  new Notification(t("Your turn in {game}", { game: page.meta.game.title }), { body: page.view?.events?.slice(-1)[0] || t("It is your turn."), tag: matchId });
 }
 
 // -- hot-seat ---------------------------------------------------------------------------------
@@ -472,7 +475,7 @@ $("#help-open").addEventListener("click", handlers.help);
 
 function renderHelp() {
   const rows = KEYS.filter((k) => !k.advisor || page.meta?.advisor).map((k) =>
-    h("tr", {}, h("th", { scope: "row" }, h("kbd", { text: k.key })), h("td", { text: k.help })));
+    h("tr", {}, h("th", { scope: "row" }, h("kbd", { text: k.key })), h("td", { text: translate(k.help) })));
   $("#help-keys").replaceChildren(h("table", {}, h("caption", { text: "One-key commands (not while typing in a box)" }),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Key" }), h("th", { scope: "col", text: "Says" }))),
     h("tbody", {}, rows)));

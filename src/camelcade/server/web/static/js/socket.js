@@ -3,6 +3,8 @@
 // hello and resync name the last state shown, so the server tells the moves after it in
 // words (view.events); a new page names 0 and gets every move of the match.
 
+import { lang } from "./i18n.js";
+
 export class MatchSocket {
   constructor(matchId, token, handlers) {
     this.matchId = matchId;
@@ -22,7 +24,7 @@ export class MatchSocket {
     this.ws = ws;
     ws.onopen = () => {
       ws.send(JSON.stringify({ type: "hello", token: this.token || null, protocol: 1,
-        state_id: Math.max(0, this.stateId) }));
+        state_id: Math.max(0, this.stateId), lang }));
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), 25000);
     };
     ws.onmessage = (event) => {

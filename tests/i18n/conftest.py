@@ -1,0 +1,5 @@
+"""The server fixtures of tests/server (one SQLite server in a thread per module)."""
+
+from tests.server.conftest import api, server
+
+__all__ = ["api", "server"]

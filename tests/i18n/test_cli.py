@@ -1,0 +1,75 @@
+"""The terminal in another language: ``--lang``, its help, its prompt's command words and
+its rules documents (pseudo-translated: ``«de» ...``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from camelcade.cli import rules
+from camelcade.cli.main import app, main
+from tests.i18n.support import pseudo_catalogues
+
+GAME = "a-dos-de-chameau"
+WORDS = {"de": {"help": "hilfe", "quit": "ende", "legal": "zulässig"}}
+
+
+def play(*extra: str, input: str, env: dict[str, str] | None = None) -> str:
+    with pseudo_catalogues(words=WORDS):
+        result = CliRunner().invoke(app, [*extra, "play", GAME, "--players", "2", "--seed",
+                                          "3", "--plain"], input=input, env=env)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_a_game_is_played_in_german_with_german_command_words() -> None:
+    output = play("--lang", "de", input="hilfe\nzulässig\nende\n")
+    assert "«de» Commands:" in output and "«de» hilfe: show this help." in output
+    assert "«de» Legal actions:" in output  # typed "zulässig" was the command legal
+    assert "«de» Your move, " in output
+
+
+def test_the_variable_chooses_when_no_flag_does_and_the_flag_beats_it() -> None:
+    assert "«fr» Commands:" in play(input="help\nquit\n", env={"CAMELCADE_LANG": "fr"})
+    assert "«da» Commands:" in play("--lang", "da", input="help\nquit\n",
+                                    env={"CAMELCADE_LANG": "fr", "LANG": "de_DE.UTF-8"})
+    english = play(input="help\nquit\n", env={"CAMELCADE_LANG": "", "LANGUAGE": "",
+                                              "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"})
+    assert "Commands:" in english and "«" not in english.split("Commands:")[1][:40]
+
+
+def test_an_unknown_language_is_a_clear_error() -> None:
+    result = CliRunner().invoke(app, ["--lang", "xx", "list"])
+    assert result.exit_code == 2
+    assert "--lang 'xx' is not a language camelcade speaks" in result.output
+    assert "fr (Français)" in result.output
+
+
+def test_the_help_is_shown_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "argv", ["camelcade", "--lang=fr", "rules", "--help"])
+    with pseudo_catalogues(), pytest.raises(SystemExit) as stopped:
+        main()
+    assert stopped.value.code == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "«fr» Show a game's rules and action notation." in shown
+    assert "«fr» A game id, as 'camelcade list' shows." in shown
+
+
+def test_rules_are_read_in_the_language_and_else_in_english(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules, "doc_dirs", lambda: [tmp_path])
+    (tmp_path / f"{GAME}.md").write_text("# Rules\n\nRace to the oasis.\n", encoding="utf-8")
+    (tmp_path / "fr").mkdir()
+    (tmp_path / "fr" / f"{GAME}.md").write_text("# Règles\n\nCourez à l'oasis.\n",
+                                                encoding="utf-8")
+    runner = CliRunner()
+    french = runner.invoke(app, ["--lang", "fr", "rules", GAME, "--plain"])
+    assert french.exit_code == 0 and "Courez à l'oasis." in french.output
+    german = runner.invoke(app, ["--lang", "de", "rules", GAME, "--plain"])
+    assert german.exit_code == 0 and "Race to the oasis." in german.output
+    assert rules.rules_languages(GAME, ["en", "de", "fr", "da"], first="fr") == ["fr", "en"]
+    assert rules.rules_languages(GAME, ["en", "de", "fr", "da"]) == ["en", "fr"]

@@ -328,6 +328,8 @@ def test_no_web_layout_reveals_what_its_seat_cannot_see(toy_server: ServerThread
     assert "toy" in laid_out_games()
     for game_id in laid_out_games():
         game = cc.load(game_id)
+        if game.perfect_information:  # nothing to hide; and a determinised copy has no
+            continue                  # history, which a board may mark its last move from
         for seed in range(3):
             rng = random.Random(seed)
             state = game.new_state()

@@ -88,4 +88,4 @@ def test_entrant_specs_and_their_errors() -> None:
     with pytest.raises(cc.OptionError, match="has no level 'expert'; its levels are: @easy"):
         parse_entrant("@expert", "kamelen")
     hard = parse_entrant("@hard", "kamelen")
-    assert hard.bot == "mcts" and hard.timed()
+    assert hard.bot == "kamelen-search" and hard.timed()

@@ -282,3 +282,11 @@ def test_random_games_read_well_for_every_listener(seed: int) -> None:
                 assert not BAD_GRAMMAR.search(text), text
                 assert all(line.endswith(".") for line in text.splitlines()), text
         state.apply(action)
+
+
+def test_every_seat_name_is_its_colour_written_out_for_the_catalogue() -> None:
+    from camelcade.games.a_dos_de_chameau.phrases import SEAT_NAMES, colour
+    from camelcade.games.a_dos_de_chameau.spec import COLOURS
+
+    assert tuple(name.lower() for name in SEAT_NAMES) == COLOURS
+    assert [colour(seat) for seat in range(len(COLOURS))] == ["Red", "Yellow", "Orange", "Brown"]

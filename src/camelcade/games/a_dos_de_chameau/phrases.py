@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from camelcade.core.types import PlayerId
-from camelcade.core.words import and_list, t, tn
+from camelcade.core.words import N_, and_list, t, tn, translate
 from camelcade.games.a_dos_de_chameau.spec import (
     COLOURS,
     LEADER,
@@ -27,9 +27,13 @@ from camelcade.games.a_dos_de_chameau.spec import (
 )
 
 
+SEAT_NAMES: tuple[str, ...] = (N_("Red"), N_("Yellow"), N_("Orange"), N_("Brown"))
+"""Seat names in seat order, written out so that each is in the catalogue."""
+
+
 def colour(seat: PlayerId) -> str:
     """The seat's name, its camels' colour ("Red"): players are called by their colour."""
-    return t(COLOURS[seat].capitalize())
+    return translate(SEAT_NAMES[seat])
 
 
 def seat_word(seat: PlayerId, listener: PlayerId | None) -> str:

@@ -70,7 +70,8 @@ def render(state: State, player: PlayerId | None) -> RenderableType:
     if state.phase == OVER:
         return Text(text.describe_state(state, player))
     table = Table(title=text.race_line(state, player), title_justify="left")
-    for column in ("Lane", "Camel", "Track", "Field", "Deck", "Shouts", "Bet", "Points"):
+    for column in (t("Lane"), t("Camel"), t("Track"), t("Field"), t("Deck"), t("Shouts"),
+                   t("Bet"), t("Points")):
         table.add_column(column)
     for camel in state.lane_order():
         name = naming.camel(state, camel, player)

@@ -6,6 +6,7 @@ _HERE = "camelcade.games.camel_up"
 
 PLUGIN = GamePlugin(
     id="camel-up",
+    rl=Ref(f"{_HERE}.rl:ENCODING"),
     game=Ref(f"{_HERE}.game:CamelUp"),
     summary="Stacking camels race round a pyramid while players bet on legs and the race (3-8).",
     bots={"camel-up-ev": Ref(f"{_HERE}.bots:ExpectedValueBot")},

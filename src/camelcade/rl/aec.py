@@ -5,12 +5,12 @@ dict, as in PettingZoo's classic games: ``"observation"`` (the seat's tensor, fr
 observation JSON) and ``"action_mask"`` (1 at every legal index on the agent's turn, all 0
 otherwise). The action space is ``Discrete(n)`` over the game's fixed action index.
 
-**Several actions in one turn** (a game whose turn is 1-4 actions): the same agent is selected again until
-its turn ends, exactly as ``agent_iter()`` users expect; nothing else changes (the
-tensor says how many actions the turn has left). **Chance** (dice, draws) is resolved
-inside from the environment's seed, so ``agent_selection`` is always a seat. **An index
-outside the mask** raises ``IllegalActionError`` naming the legal ones: the mask never
-allows an illegal move, and the game never plays one.
+**Several actions in one turn** (a game whose turn is 1-4 actions): the same agent is
+selected again until its turn ends, exactly as ``agent_iter()`` users expect; nothing
+else changes (the tensor says how many actions the turn has left). **Chance** (dice,
+draws) is resolved inside from the environment's seed, so ``agent_selection`` is always a
+seat. **An index outside the mask** raises ``IllegalActionError`` naming the legal ones:
+the mask never allows an illegal move, and the game never plays one.
 
 At the end every agent is terminated at once with its reward; each then steps ``None``
 once, as PettingZoo's dead-step protocol asks. ``max_steps`` truncates a game (every
@@ -61,11 +61,11 @@ def check_render_mode(render_mode: str | None) -> str | None:
     return render_mode
 
 
-class CamelcadeAEC(AECEnv[str, dict[str, Any], int]):
+class CamelcadeAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     """One camelcade game as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "camelcade_v0",
-                                "is_parallelizable": False}
+    metadata: dict[str, Any]
+    """Render modes and the environment's name (``camelcade_<id>_v0``), set per game."""
 
     def __init__(self, game: Game | str, players: int | None = None, *,
                  reward: str = "ranking", max_steps: int | None = None,
@@ -73,8 +73,9 @@ class CamelcadeAEC(AECEnv[str, dict[str, Any], int]):
         super().__init__()
         self.table = Table(load_game(game, players, options), reward)
         self.game = self.table.game
-        self.metadata = {**type(self).metadata,
-                         "name": f"camelcade_{self.game.id.replace('-', '_')}_v0"}
+        self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1,
+                         "name": f"camelcade_{self.game.id.replace('-', '_')}_v0",
+                         "is_parallelizable": False}
         self.render_mode = check_render_mode(render_mode)
         if max_steps is not None and max_steps < 1:
             raise OptionError(f"max_steps must be a positive number of steps, got {max_steps}")
@@ -89,7 +90,7 @@ class CamelcadeAEC(AECEnv[str, dict[str, Any], int]):
                                                           "action_mask": mask})
             self.action_spaces[agent] = discrete
         self._steps = 0
-        self.agents = []
+        self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -112,7 +113,7 @@ class CamelcadeAEC(AECEnv[str, dict[str, Any], int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._steps = 0
         self._select()
 

@@ -25,13 +25,13 @@ from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
+import numpy.typing as npt
 
 from camelcade.bots import levels as game_levels
 from camelcade.bots import load as load_bot
 from camelcade.bots import load_level
 from camelcade.core.agent import Agent
-from camelcade.core.errors import IllegalActionError, OptionError
+from camelcade.core.errors import OptionError
 from camelcade.core.game import Game
 from camelcade.core.registry import game_ids
 from camelcade.core.types import PlayerId
@@ -55,10 +55,11 @@ def make_opponent(game: Game, who: Opponent) -> Agent:
     return load_bot(who)
 
 
-class CamelcadeGym(gymnasium.Env[FloatArray, int]):
+class CamelcadeGym(gymnasium.Env[npt.NDArray[Any], np.int64]):
     """One seat of a camelcade game as a Gymnasium environment (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
+    """Gymnasium reads it from the class (``gymnasium.make`` checks ``render_mode``)."""
 
     def __init__(self, game: Game | str, players: int | None = None, *,
                  seat: int = 0, opponents: Opponent | Sequence[Opponent] = "random",

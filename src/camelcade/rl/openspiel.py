@@ -187,8 +187,11 @@ class CamelcadeSpielState(pyspiel.State):  # type: ignore[misc]
         return rank_rewards(state.ranking(), players)
 
     def __str__(self) -> str:
+        """The complete position (every seat's secrets) and who is to act, as JSON: unique
+        per position, and, unlike ``to_json()``, without the history (its cost does not
+        grow with the game)."""
         state = self._held.state
-        return json.dumps({"to_move": state.current_player, "position": state.to_json()["state"]},
+        return json.dumps({"to_move": state.current_player, "position": state._to_data()},
                           sort_keys=True)
 
 

@@ -70,7 +70,8 @@ def encoding(game: Game) -> GameEncoding:
         Block("draw_queue", (players,), f"per seat: cards still to draw now / {HAND_SIZE}"),
         Block("scores", (players,), f"per seat: oasis points / {best} (the most one seat "
               "can hold)"),
-        Block("end", (len(END_REASONS),), f"one-hot: why the game ended ({', '.join(END_REASONS)})"),
+        Block("end", (len(END_REASONS),),
+              f"one-hot: why the game ended ({', '.join(END_REASONS)})"),
     ])
     off = layout.offset
     card_id = {card: number for number, card in enumerate(CARD_ORDER)}

@@ -31,6 +31,7 @@ _NAMES = {
     "Table": "camelcade.rl.table",
     "rank_rewards": "camelcade.rl.table",
     "observation_tensor": "camelcade.rl.table",
+    "block_of": "camelcade.rl.table",
     "encoding_for": "camelcade.rl.encoding",
     "describe_encoding": "camelcade.rl.encoding",
     "GameEncoding": "camelcade.rl.encoding",

@@ -57,6 +57,14 @@ def observation_tensor(encoding: GameEncoding, state: State, seat: PlayerId) -> 
     return np.asarray(encoding.encode(state.observation(seat)), dtype=np.float32)
 
 
+def block_of(encoding: GameEncoding, tensor: FloatArray, name: str) -> FloatArray:
+    """One named block of an observation tensor, in its shape (a view, not a copy)."""
+    layout = encoding.layout
+    block = layout.block(name)
+    start = layout.offset[name]
+    return tensor[start:start + block.size].reshape(block.shape)
+
+
 def check_reward(reward: str) -> str:
     if reward not in REWARDS:
         raise OptionError(f"reward={reward!r} is not offered; choose one of: "
@@ -179,4 +187,5 @@ class Table:
         return f"{self.state.describe()}\n{who}"
 
 
-__all__ = ["REWARDS", "Table", "check_reward", "observation_tensor", "rank_rewards"]
+__all__ = ["REWARDS", "Table", "block_of", "check_reward", "observation_tensor",
+           "rank_rewards"]

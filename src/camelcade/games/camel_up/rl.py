@@ -100,65 +100,80 @@ def encoding(game: Game) -> GameEncoding:
         Block("hand_sizes", (players,), f"per seat: finish cards in hand / {len(racing)}"),
     ])
     off = layout.offset
-    unit_id = {unit: number for number, unit in enumerate(units)}
+    size, width, faces, kinds = layout.size, len(racing), len(DIE_VALUES), len(values)
+    cell_at = {unit: off["unit_cell"] + n * CELLS for n, unit in enumerate(units)}
+    height_at = {unit: off["unit_height"] + n for n, unit in enumerate(units)}
+    place_at = {colour: off["racing_place"] + n * width for n, colour in enumerate(racing)}
     racing_id = {colour: number for number, colour in enumerate(racing)}
-    phase_id = {phase: number for number, phase in enumerate(PHASES)}
-    side_id = {side: number for number, side in enumerate(sides)}
-    value_id = {value: number for number, value in enumerate(values)}
-    pile_cap = players * len(racing)
+    phase_at = {phase: off["phase"] + n for n, phase in enumerate(PHASES)}
+    tile_at = {side: off["tile"] - len(sides) + n for n, side in enumerate(sides)}
+    rolled_at = {unit: off["rolled"] + n * faces - 1 for n, unit in enumerate(units)}
+    ticket_at = {(colour, value): off["tickets"] + n * kinds + values.index(value)
+                 for n, colour in enumerate(racing) for value in values}
+    ticket_share = {value: 1.0 / copies[value] for value in values}
+    stack_share = 1.0 / stack_height
+    top_value = [value / max(values) for value in edition.leg_tickets]
+    o_owner, o_ticket_top = off["tile_owner"] - players, off["ticket_top"]
+    o_pyramid, o_coins, o_hands = off["pyramid"], off["coins"], off["hand_sizes"]
+    o_partner, o_start, o_hand = off["partner"], off["start_player"], off["hand"]
+    pile_cards_at = [off["pile_cards"] + n * players for n in range(len(PILES))]
+    pile_colour_at = [off["pile_colour"] + n * width for n in range(len(PILES))]
+    pile_mine_at = [off["pile_mine"] + n * width for n in range(len(PILES))]
+    pile_cap = players * width
+    card_share, seat_share = 1.0 / width, 1.0 / players
 
     def encode(seen: JSONDict) -> list[float]:
-        out = [0.0] * layout.size
+        out = [0.0] * size
         seat = int(seen["player"])
         write_seats(out, layout, players, seat, seen["current_player"])
-        out[off["phase"] + phase_id[seen["phase"]]] = 1.0
-        order: list[tuple[int, int, int]] = []
+        out[phase_at[seen["phase"]]] = 1.0
+        order: list[tuple[int, int, str]] = []
         for space, stack in seen["track"]:
             cell = 0 if space < FIRST_SPACE else min(space, CELLS - 1)
             for height, unit in enumerate(stack):
-                number = unit_id[unit]
-                out[off["unit_cell"] + number * CELLS + cell] = 1.0
-                out[off["unit_height"] + number] = height / stack_height
+                out[cell_at[unit] + cell] = 1.0
+                out[height_at[unit]] = height * stack_share
                 if unit in racing_id:
-                    order.append((space, height, racing_id[unit]))
-        for place, (_, _, colour) in enumerate(sorted(order, reverse=True)):
-            out[off["racing_place"] + colour * len(racing) + place] = 1.0
+                    order.append((space, height, unit))
+        order.sort(reverse=True)
+        for place, (_, _, colour) in enumerate(order):
+            out[place_at[colour] + place] = 1.0
         for space, side, owner in seen["tiles"]:
-            out[off["tile"] + (space - 1) * len(sides) + side_id[side]] = 1.0
-            out[off["tile_owner"] + (space - 1) * players + owner] = 1.0
+            out[tile_at[side] + space * len(sides)] = 1.0
+            out[o_owner + space * players + owner] = 1.0
         for unit, value in seen["rolled"]:
-            out[off["rolled"] + unit_id[unit] * len(DIE_VALUES) + value - 1] = 1.0
-        taken = [0] * len(racing)
+            out[rolled_at[unit] + value] = 1.0
+        taken = [0] * width
         for holder, held in enumerate(seen["tickets"]):
+            base = holder * width * kinds
             for colour, value in held:
-                number = racing_id[colour]
-                taken[number] += 1
-                slot = (holder * len(racing) + number) * len(values) + value_id[value]
-                out[off["tickets"] + slot] += 1.0 / copies[value]
+                taken[racing_id[colour]] += 1
+                out[ticket_at[colour, value] + base] += ticket_share[value]
         for number, count in enumerate(taken):
-            if count < len(edition.leg_tickets):
-                out[off["ticket_top"] + number] = edition.leg_tickets[count] / max(values)
+            if count < len(top_value):
+                out[o_ticket_top + number] = top_value[count]
+        pyramid, coins = seen["pyramid_tickets"], seen["coins"]
+        hands, partners = seen["hand_sizes"], seen["partners"]
         for holder in range(players):
-            out[off["pyramid"] + holder] = scaled(seen["pyramid_tickets"][holder],
-                                                  edition.rolls_per_leg)
-            out[off["coins"] + holder] = scaled(seen["coins"][holder], COIN_CAP)
-            out[off["hand_sizes"] + holder] = seen["hand_sizes"][holder] / len(racing)
-            partner = seen["partners"][holder]
-            if partner is not None:
-                out[off["partner"] + holder * players + partner] = 1.0
-        out[off["start_player"] + seen["start_player"]] = 1.0
+            out[o_pyramid + holder] = scaled(pyramid[holder], edition.rolls_per_leg)
+            out[o_coins + holder] = scaled(coins[holder], COIN_CAP)
+            out[o_hands + holder] = hands[holder] * card_share
+            if partners[holder] is not None:
+                out[o_partner + holder * players + partners[holder]] = 1.0
+        out[o_start + seen["start_player"]] = 1.0
         out[off["leg"]] = scaled(seen["leg"], LEG_CAP)
-        for pile_number, pile in enumerate(PILES):
-            for position, (holder, colour) in enumerate(seen["piles"][pile]):
-                out[off["pile_cards"] + pile_number * players + holder] += 1.0 / len(racing)
-                if colour is None:
-                    continue
-                number = pile_number * len(racing) + racing_id[colour]
-                out[off["pile_colour"] + number] += 1.0 / players
-                if holder == seat:
-                    out[off["pile_mine"] + number] = 1.0 - position / pile_cap
+        piles = seen["piles"]
+        for number, pile in enumerate(PILES):
+            cards_at, colour_at, mine_at = (pile_cards_at[number], pile_colour_at[number],
+                                            pile_mine_at[number])
+            for position, (holder, colour) in enumerate(piles[pile]):
+                out[cards_at + holder] += card_share
+                if colour is not None:
+                    out[colour_at + racing_id[colour]] += seat_share
+                    if holder == seat:
+                        out[mine_at + racing_id[colour]] = 1.0 - position / pile_cap
         for colour in seen["hand"]:
-            out[off["hand"] + racing_id[colour]] = 1.0
+            out[o_hand + racing_id[colour]] = 1.0
         return out
 
     notes = (

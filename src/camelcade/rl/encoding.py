@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.types import JSONDict
@@ -165,8 +165,18 @@ class Layout:
         raise KeyError(name)
 
 
-Encoder = Callable[[JSONDict], list[float]]
-"""Builds the flat tensor (``Layout.size`` floats) from one seat's observation JSON."""
+class Buffer(Protocol):
+    """Where an encoder writes: a list of floats or a numpy array."""
+
+    def __getitem__(self, index: int, /) -> Any: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+Encoder = Callable[[JSONDict, Buffer], None]
+"""Writes one seat's tensor from its observation JSON into ``out`` (``Layout.size`` floats,
+a list or a numpy array), which holds ``GameEncoding.base`` when it is called: the encoder
+writes only what the observation says, never the planes that never change."""
 
 
 @dataclass(frozen=True)
@@ -179,6 +189,21 @@ class GameEncoding:
     encode: Encoder
     notes: tuple[str, ...] = field(default_factory=tuple)
     """Sentences for the documentation: what varies with the options, what is derived."""
+    base: tuple[float, ...] = ()
+    """The tensor before anything is observed: zeros, and the planes that never change in
+    this variant (a map's cities, a board's rocks); empty means all zeros."""
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Room for what an adapter derives once per encoding (its numpy copy of ``base``)."""
+
+    def start(self) -> list[float]:
+        """A fresh tensor holding ``base``, for ``encode`` to write into."""
+        return list(self.base) if self.base else [0.0] * self.layout.size
+
+    def tensor(self, observation: JSONDict) -> list[float]:
+        """A seat's tensor as a plain list (the adapters give numpy arrays)."""
+        out = self.start()
+        self.encode(observation, out)
+        return out
 
 
 EncodingFactory = Callable[["Game"], GameEncoding]
@@ -237,7 +262,7 @@ def seat_blocks(players: int) -> list[Block]:
     ]
 
 
-def write_seats(out: list[float], layout: Layout, players: int, seat: int, mover: Any) -> None:
+def write_seats(out: Buffer, layout: Layout, players: int, seat: int, mover: Any) -> None:
     """Fill the two blocks of :func:`seat_blocks`."""
     out[layout.offset["seat"] + seat] = 1.0
     if isinstance(mover, int) and 0 <= mover < players:
@@ -276,6 +301,7 @@ __all__ = [
     "ActionGroup",
     "ActionIndex",
     "Block",
+    "Buffer",
     "Encoder",
     "EncodingFactory",
     "GameEncoding",

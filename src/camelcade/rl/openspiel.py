@@ -38,7 +38,7 @@ from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class, game_ids
 from camelcade.core.types import CHANCE, TERMINAL
 from camelcade.rl.encoding import GameEncoding, encoding_for
-from camelcade.rl.table import rank_rewards
+from camelcade.rl.table import observation_tensor, rank_rewards
 
 MAX_GAME_LENGTH = 100_000
 PREFIX = "camelcade_"
@@ -203,7 +203,7 @@ class CamelcadeObserver:
         self.perfect_recall = perfect_recall
         self.dict: dict[str, np.ndarray[Any, Any]] = {}
         self.tensor: np.ndarray[Any, Any] | None = None
-        self._encode = game.encoding.encode
+        self._encoding = game.encoding
         if not perfect_recall:
             layout = game.encoding.layout
             self.tensor = np.zeros(layout.size, np.float32)
@@ -213,7 +213,7 @@ class CamelcadeObserver:
 
     def set_from(self, state: CamelcadeSpielState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[:] = self._encode(state.camelcade_state.observation(player))
+            self.tensor[:] = observation_tensor(self._encoding, state.camelcade_state, player)
 
     def string_from(self, state: CamelcadeSpielState, player: int) -> str:
         inner = state.camelcade_state

@@ -7,7 +7,7 @@ what a step means is written once, here:
   ``reset(seed)``), with the engine's fast path on outcomes the state itself listed;
 - the **mask** is built from ``legal_actions()`` through the game's action index, and an
   index is played only if it is one of those actions — never an illegal move;
-- the **observation tensor** is ``encoding.encode(state.observation(seat))``: the seat's
+- the **observation tensor** is encoded from ``state.observation(seat)``: the seat's
   own JSON and nothing else (:func:`observation_tensor`);
 - **rewards** come from ``ranking()`` at the end (:func:`rank_rewards`), or, with
   ``reward="points"``, from the game's points as they change (``scores()`` each step,
@@ -54,7 +54,12 @@ def rank_rewards(ranking: Sequence[Sequence[PlayerId]], players: int) -> list[fl
 
 def observation_tensor(encoding: GameEncoding, state: State, seat: PlayerId) -> FloatArray:
     """The seat's observation tensor: built from ``state.observation(seat)`` alone."""
-    return np.asarray(encoding.encode(state.observation(seat)), dtype=np.float32)
+    start: FloatArray | None = encoding.memo.get("numpy_base")
+    if start is None:
+        start = encoding.memo["numpy_base"] = np.array(encoding.start(), dtype=np.float32)
+    out = start.copy()
+    encoding.encode(state.observation(seat), out)
+    return out
 
 
 def block_of(encoding: GameEncoding, tensor: FloatArray, name: str) -> FloatArray:

@@ -24,6 +24,7 @@ from camelcade.rl.encoding import (
     ActionGroup,
     ActionIndex,
     Block,
+    Buffer,
     GameEncoding,
     Layout,
     one_hot_group,
@@ -78,13 +79,12 @@ def encoding(game: Game) -> GameEncoding:
     end_id = {reason: number for number, reason in enumerate(END_REASONS)}
     width = len(CARD_ORDER)
 
-    def count(cards_seen: list[str], start: int, out: list[float]) -> None:
+    def count(cards_seen: list[str], start: int, out: Buffer) -> None:
         for card in cards_seen:
             number = card_id[card]
             out[start + number] += 1.0 / copies[number]
 
-    def encode(seen: JSONDict) -> list[float]:
-        out = [0.0] * layout.size
+    def encode(seen: JSONDict, out: Buffer) -> None:
         seat = int(seen["player"])
         write_seats(out, layout, players, seat, seen["current_player"])
         out[off["last"] + seen["last"]] = 1.0
@@ -106,7 +106,6 @@ def encoding(game: Game) -> GameEncoding:
             out[off["draw_queue"] + owner] += 1.0 / HAND_SIZE
         if seen["end"] is not None:
             out[off["end"] + end_id[seen["end"]]] = 1.0
-        return out
 
     notes = (
         "Variants: only the player count changes the shapes; `oasis_cards` and "

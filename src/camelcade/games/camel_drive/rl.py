@@ -25,6 +25,7 @@ from camelcade.rl.encoding import (
     ActionGroup,
     ActionIndex,
     Block,
+    Buffer,
     GameEncoding,
     Layout,
     one_hot_group,
@@ -86,8 +87,7 @@ def encoding(game: Game) -> GameEncoding:
     phase_id = {phase: number for number, phase in enumerate(PHASES)}
     owners = [owner_of(camel, players) for camel in range(camels)]
 
-    def encode(seen: JSONDict) -> list[float]:
-        out = [0.0] * layout.size
+    def encode(seen: JSONDict, out: Buffer) -> None:
         seat = int(seen["player"])
         write_seats(out, layout, players, seat, seen["current_player"])
         out[off["phase"] + phase_id[seen["phase"]]] = 1.0
@@ -125,7 +125,6 @@ def encoding(game: Game) -> GameEncoding:
         if last is not None:
             out[off["last_first"] + last["first"]] = 1.0
             out[off["last_winner"] + last["winner"]] = 1.0
-        return out
 
     notes = (
         "Variants: `bet COLOUR` names the colours in play (two per player with 2-3 "

@@ -21,6 +21,7 @@ from camelcade.rl.encoding import (
     ActionGroup,
     ActionIndex,
     Block,
+    Buffer,
     GameEncoding,
     Layout,
     one_hot_group,
@@ -100,7 +101,7 @@ def encoding(game: Game) -> GameEncoding:
         Block("hand_sizes", (players,), f"per seat: finish cards in hand / {len(racing)}"),
     ])
     off = layout.offset
-    size, width, faces, kinds = layout.size, len(racing), len(DIE_VALUES), len(values)
+    width, faces, kinds = len(racing), len(DIE_VALUES), len(values)
     cell_at = {unit: off["unit_cell"] + n * CELLS for n, unit in enumerate(units)}
     height_at = {unit: off["unit_height"] + n for n, unit in enumerate(units)}
     place_at = {colour: off["racing_place"] + n * width for n, colour in enumerate(racing)}
@@ -122,8 +123,7 @@ def encoding(game: Game) -> GameEncoding:
     pile_cap = players * width
     card_share, seat_share = 1.0 / width, 1.0 / players
 
-    def encode(seen: JSONDict) -> list[float]:
-        out = [0.0] * size
+    def encode(seen: JSONDict, out: Buffer) -> None:
         seat = int(seen["player"])
         write_seats(out, layout, players, seat, seen["current_player"])
         out[phase_at[seen["phase"]]] = 1.0
@@ -174,7 +174,6 @@ def encoding(game: Game) -> GameEncoding:
                         out[mine_at + racing_id[colour]] = 1.0 - position / pile_cap
         for colour in seen["hand"]:
             out[o_hand + racing_id[colour]] = 1.0
-        return out
 
     notes = (
         "Variants: the 1st edition (`edition=1`) has its own colours and tile sides, no "

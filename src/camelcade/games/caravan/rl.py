@@ -29,6 +29,7 @@ from camelcade.rl.encoding import (
     ActionGroup,
     ActionIndex,
     Block,
+    Buffer,
     GameEncoding,
     Layout,
     one_hot_group,
@@ -113,34 +114,48 @@ def encoding(game: Game) -> GameEncoding:
     for number, square in enumerate(cities):
         static[off["city"] + number * planes + square] = 1.0
 
-    def encode(seen: JSONDict) -> list[float]:
-        out = list(static)
+    goods = len(GOODS)
+    o_camels, o_space_good, o_markers = off["camels"], off["space_good"], off["space_markers"]
+    o_bag, o_delivered = off["bag"], off["delivered"]
+    parsed: dict[str, tuple[int, int]] = {}
+    """A camel's text ("a1", "g1 salt", "a1 meat under") -> (its offset in the seat's
+    camel plane, its good's offset in the seat's loads or stolen planes, or -1)."""
+
+    def parse(text: str) -> tuple[int, int]:
+        words = text.split()
+        square = SQUARE_ID[words[0]]
+        load = -1
+        if len(words) > 1:
+            block = off["stolen"] if words[-1] == UNDER else off["loads"]
+            load = block + good_id[words[1]] * planes + square
+        found = parsed[text] = (o_camels + square, load)
+        return found
+
+    def encode(seen: JSONDict, out: Buffer) -> None:
         seat = int(seen["player"])
         write_seats(out, layout, players, seat, seen["current_player"])
         share = 1.0 / camels
         for owner, held in enumerate(seen["camels"]):
+            camel_base, load_base = owner * planes, owner * goods * planes
             for text in held:
-                words = text.split()
-                square = SQUARE_ID[words[0]]
-                if len(words) == 1:
-                    out[off["camels"] + owner * planes + square] += share
-                    continue
-                out[off["camels"] + owner * planes + square] += share
-                block = "stolen" if words[-1] == UNDER else "loads"
-                plane = owner * len(GOODS) + good_id[words[1]]
-                out[off[block] + plane * planes + square] += share
+                where, load = parsed.get(text) or parse(text)
+                out[where + camel_base] += share
+                if load >= 0:
+                    out[load + load_base] += share
         for number, lying in enumerate(seen["spaces"]):
             if lying["good"] is not None:
-                out[off["space_good"] + number * len(GOODS) + good_id[lying["good"]]] = 1.0
-            out[off["space_markers"] + number] = scaled(lying["markers"], MARKER_CAP)
+                out[o_space_good + number * goods + good_id[lying["good"]]] = 1.0
+            if lying["markers"]:
+                out[o_markers + number] = scaled(lying["markers"], MARKER_CAP)
         for good, left in seen["bag"].items():
-            number = good_id[good]
-            out[off["bag"] + number] = scaled(left, bag_full[number])
+            if left:
+                number = good_id[good]
+                out[o_bag + number] = scaled(left, bag_full[number])
         for owner in range(players):
             for good, done in seen["delivered"][owner].items():
-                number = good_id[good]
-                out[off["delivered"] + owner * len(GOODS) + number] = scaled(done,
-                                                                             bag_full[number])
+                if done:
+                    number = good_id[good]
+                    out[o_delivered + owner * goods + number] = scaled(done, bag_full[number])
             out[off["supply"] + owner] = scaled(seen["supply"][owner], camels)
             out[off["demand"] + owner] = scaled(seen["demand"][owner], DEMAND_CAP)
             out[off["theft"] + owner] = scaled(seen["theft"][owner], players)
@@ -149,7 +164,6 @@ def encoding(game: Game) -> GameEncoding:
         out[off["ramp"]] = scaled(seen["turn"], MAX_ACTIONS)
         out[off["idle"]] = scaled(seen["idle"], players)
         out[off["refilling"]] = 1.0 if seen["refilling"] else 0.0
-        return out
 
     notes = (
         "Variants: the player count changes `steal`'s seats and the seat blocks; `camels` "
@@ -158,7 +172,7 @@ def encoding(game: Game) -> GameEncoding:
         "Most of the 23,000-odd indices are never legal at once (about 100-300 are at a "
         "step): read the mask.",
     )
-    return GameEncoding(actions, chance, layout, encode, notes)
+    return GameEncoding(actions, chance, layout, encode, notes, base=tuple(static))
 
 
 ENCODING = encoding

@@ -26,6 +26,7 @@ from camelcade.rl.encoding import (
     ActionGroup,
     ActionIndex,
     Block,
+    Buffer,
     GameEncoding,
     Layout,
     scaled,
@@ -99,8 +100,7 @@ def encoding(game: Game) -> GameEncoding:
     static[off["homes"] + squares + (ranks - 1) * WIDTH + HOME_FILE] = 1.0
     plane_of = {code: code - 1 for code in PIECE_LETTERS if code != ROCK}
 
-    def encode(seen: JSONDict) -> list[float]:
-        out = list(static)
+    def encode(seen: JSONDict, out: Buffer) -> None:
         seat = int(seen["player"])
         fields = seen["position"].split()
         side = SIDE_LETTERS.index(fields[1]) if len(fields) > 1 else 0
@@ -126,7 +126,6 @@ def encoding(game: Game) -> GameEncoding:
             out[off["passes"]] = scaled(int(fields[3]), 2)
         current = " ".join(fields[:2])
         out[off["repeats"]] = scaled(sum(1 for e in seen["earlier"] if e == current), REPEATS)
-        return out
 
     notes = (
         "Variants: `board` sets the ranks (11, 12 or 13) and the rocks; "
@@ -135,7 +134,7 @@ def encoding(game: Game) -> GameEncoding:
         f"Each side has {CAMELS_PER_SIDE} camels; the planes hold only what the position "
         "line says.",
     )
-    return GameEncoding(actions, ActionIndex([]), layout, encode, notes)
+    return GameEncoding(actions, ActionIndex([]), layout, encode, notes, base=tuple(static))
 
 
 ENCODING = encoding

@@ -269,19 +269,30 @@ def write_seats(out: Buffer, layout: Layout, players: int, seat: int, mover: Any
         out[layout.offset["to_move"] + mover] = 1.0
 
 
+def _cell(text: str) -> str:
+    """Text for a Markdown table cell: a bar would end the cell, even in code."""
+    return text.replace("|", "\\|")
+
+
+def _span(start: int, stop: int) -> str:
+    return str(start) if stop - start == 1 else f"{start}-{stop - 1}"
+
+
 def describe_encoding(encoding: GameEncoding) -> str:
     """The encoding as Markdown: the action table, the chance table, the tensor layout."""
     lines = ["| index | action | count | texts |", "|---|---|---|---|"]
     for group, start, stop in encoding.actions.spans():
         shown = ", ".join(f"`{t}`" for t in group.texts[:3])
         more = f", ... `{group.texts[-1]}`" if len(group.texts) > 3 else ""
-        lines.append(f"| {start}-{stop - 1} | `{group.pattern}` | {stop - start} "
-                     f"| {shown}{more} |")
+        about = f" ({group.about})" if group.about else ""
+        lines.append(f"| {_span(start, stop)} | `{_cell(group.pattern)}` | {stop - start} "
+                     f"| {shown}{more}{_cell(about)} |")
     lines += ["", f"{len(encoding.actions)} actions.", ""]
     if len(encoding.chance):
         lines += ["| chance index | outcome | count |", "|---|---|---|"]
         for group, start, stop in encoding.chance.spans():
-            lines.append(f"| {start}-{stop - 1} | `{group.pattern}` | {stop - start} |")
+            lines.append(f"| {_span(start, stop)} | `{_cell(group.pattern)}` "
+                         f"| {stop - start} |")
         lines.append("")
     else:
         lines += ["No chance outcomes.", ""]
@@ -290,7 +301,7 @@ def describe_encoding(encoding: GameEncoding) -> str:
     for block in layout.blocks:
         shape = "×".join(str(n) for n in block.shape)
         lines.append(f"| {layout.offset[block.name]} | `{block.name}` | {shape} "
-                     f"| {block.low:g} to {block.high:g} | {block.about} |")
+                     f"| {block.low:g} to {block.high:g} | {_cell(block.about)} |")
     lines += ["", f"{layout.size} floats."]
     if encoding.notes:
         lines += [""] + [f"- {note}" for note in encoding.notes]

@@ -3,6 +3,8 @@ bot and ``evaluate_bots`` playing through it, observers giving the wrappers' ten
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pyspiel
 import pytest
@@ -133,3 +135,28 @@ def test_clones_are_independent() -> None:
     copy.apply_action(copy.chance_outcomes()[0][0])
     assert len(state.camelcade_state.history) == 0
     assert len(copy.camelcade_state.history) == 1
+
+
+@pytest.mark.parametrize("game_id", cc.game_ids())
+def test_a_serialised_state_is_the_saved_state_not_the_games_shared_tables(game_id: str
+                                                                           ) -> None:
+    # Regression: pickling the state object itself walked A dos de Chameau's interned
+    # card sets (half a megabyte) and sometimes exceeded the recursion limit in
+    # random_sim_test(serialize=True). A state's serialisation is its to_json().
+    game = load_openspiel(game_id)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, copy = pyspiel.deserialize_game_and_state(text)
+    saved = state.camelcade_state.to_json()
+    assert copy.camelcade_state.to_json() == saved
+    assert str(copy) == str(state) and copy.legal_actions() == state.legal_actions()
+    assert len(text) < 4 * len(json.dumps(saved)) + 10_000

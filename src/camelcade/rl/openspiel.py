@@ -21,7 +21,8 @@ underscores), with its options as game parameters; then OpenSpiel's own tools ru
 - ``max_game_length`` (a game parameter, default 100,000 actions of the seats) is a true
   bound: a game still going then ends with every seat at 0. No random game of any
   camelcade game at its default options comes near it.
-- Cloning costs one ``State.clone()`` (no JSON, no pickling); serialising pickles it.
+- Cloning costs one ``State.clone()`` (no JSON, no pickling); serialising saves the
+  state as ``to_json()`` does, and the game (its id and options).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from camelcade.core.action import Action
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class, game_ids
-from camelcade.core.types import CHANCE, TERMINAL
+from camelcade.core.types import CHANCE, TERMINAL, JSONDict
 from camelcade.rl.encoding import GameEncoding, encoding_for
 from camelcade.rl.table import observation_tensor, rank_rewards
 
@@ -99,11 +100,16 @@ class _Held:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return _Held(self.state.clone(), self.decisions, self.cut)
 
-    def __getstate__(self) -> tuple[State, int, bool]:
-        return self.state, self.decisions, self.cut
+    def __getstate__(self) -> tuple[Game, JSONDict, int, bool]:
+        """Serialised as the engine's own saved state (``to_json()``), not by pickling the
+        state's objects: a game may share interned values between its states (linked
+        tables, caches) that pickle would walk whole — megabytes, and deep enough to
+        exceed Python's recursion limit."""
+        return self.state.game, self.state.to_json(), self.decisions, self.cut
 
-    def __setstate__(self, data: tuple[State, int, bool]) -> None:
-        self.state, self.decisions, self.cut = data
+    def __setstate__(self, data: tuple[Game, JSONDict, int, bool]) -> None:
+        game, saved, self.decisions, self.cut = data
+        self.state = game.state_from_json(saved)
         self.listed = None
 
 

@@ -20,6 +20,7 @@ from camelcade.rl.encoding import (
     ActionGroup,
     ActionIndex,
     Block,
+    GameEncoding,
     Layout,
     describe_encoding,
     encoding_for,
@@ -142,6 +143,19 @@ def test_an_action_index_refuses_a_text_twice_and_a_layout_a_name_twice() -> Non
         ActionIndex([ActionGroup("a", ("x", "y")), ActionGroup("b", ("x",))])
     with pytest.raises(ValueError, match="declared twice"):
         Layout([Block("a", (2,), ""), Block("a", (3,), "")])
+
+
+def test_the_markdown_tables_escape_bars_and_show_one_index_as_a_number() -> None:
+    encoding = GameEncoding(
+        actions=ActionIndex([ActionGroup("go a|b", ("go a", "go b"), "a or b"),
+                             ActionGroup("pass", ("pass",))]),
+        chance=ActionIndex([]),
+        layout=Layout([Block("flag", (1,), "on | off")]),
+        encode=lambda observation, out: None)
+    text = describe_encoding(encoding)
+    assert "| 0-1 | `go a\\|b` | 2 | `go a`, `go b` (a or b) |" in text
+    assert "| 2 | `pass` | 1 | `pass` |" in text
+    assert "| on \\| off |" in text and "No chance outcomes." in text
 
 
 def test_rank_rewards_are_zero_sum_and_respect_ties() -> None:

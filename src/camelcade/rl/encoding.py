@@ -282,8 +282,8 @@ def describe_encoding(encoding: GameEncoding) -> str:
     """The encoding as Markdown: the action table, the chance table, the tensor layout."""
     lines = ["| index | action | count | texts |", "|---|---|---|---|"]
     for group, start, stop in encoding.actions.spans():
-        shown = ", ".join(f"`{t}`" for t in group.texts[:3])
-        more = f", ... `{group.texts[-1]}`" if len(group.texts) > 3 else ""
+        shown = ", ".join(f"`{_cell(t)}`" for t in group.texts[:3])
+        more = f", ... `{_cell(group.texts[-1])}`" if len(group.texts) > 3 else ""
         about = f" ({group.about})" if group.about else ""
         lines.append(f"| {_span(start, stop)} | `{_cell(group.pattern)}` | {stop - start} "
                      f"| {shown}{more}{_cell(about)} |")

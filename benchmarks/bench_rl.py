@@ -163,7 +163,9 @@ def run(quick: bool, only: list[str] | None = None) -> dict[str, Any]:
         fast = base["decisions_per_cpu_second"]
         measured["over_engine_decisions"] = {
             "aec": round(measured["aec"]["decisions_per_cpu_second"] / fast, 3),
-            "gymnasium_game_decisions": round(
+            # a Gymnasium step is one seat's decision and the bots' moves after it:
+            # compared by every action the game took (chance included)
+            "gymnasium_game_actions": round(
                 measured["gymnasium"]["actions_per_cpu_second"]
                 / base["actions_per_cpu_second"], 3),
             "openspiel": round(measured["openspiel"]["decisions_per_cpu_second"] / fast, 3),

@@ -54,6 +54,20 @@ def observation_spaces(table: Table) -> tuple[spaces.Box, spaces.Discrete, space
     return box, spaces.Discrete(count), spaces.Box(0, 1, (count,), dtype=np.int8)
 
 
+def render_text(table: Table, render_mode: str | None) -> str | None:
+    """``render()`` of both environments: the position in words, returned ("ansi") or
+    printed ("human"); without a render mode, Gymnasium's warning and nothing."""
+    if render_mode is None:
+        gymnasium.logger.warn("render() was called without a render_mode; "
+                              f"give render_mode= one of {', '.join(RENDER_MODES)}")
+        return None
+    text = table.text()
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
 def check_render_mode(render_mode: str | None) -> str | None:
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise OptionError(f"render_mode={render_mode!r} is not offered; choose one of "
@@ -156,15 +170,7 @@ class CamelcadeAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode; "
-                                  f"give render_mode= one of {', '.join(RENDER_MODES)}")
-            return None
-        text = self.table.text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.table, self.render_mode)
 
     def close(self) -> None:
         return None
@@ -179,4 +185,4 @@ def env(game: Game | str, players: int | None = None, **kwargs: Any) -> Camelcad
     return CamelcadeAEC(game, players, **kwargs)
 
 
-__all__ = ["CamelcadeAEC", "env", "load_game"]
+__all__ = ["CamelcadeAEC", "env", "load_game", "render_text"]

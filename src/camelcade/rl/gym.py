@@ -35,7 +35,13 @@ from camelcade.core.errors import OptionError
 from camelcade.core.game import Game
 from camelcade.core.registry import game_ids
 from camelcade.core.types import PlayerId
-from camelcade.rl.aec import RENDER_MODES, check_render_mode, load_game, observation_spaces
+from camelcade.rl.aec import (
+    RENDER_MODES,
+    check_render_mode,
+    load_game,
+    observation_spaces,
+    render_text,
+)
 from camelcade.rl.table import FloatArray, MaskArray, Table
 
 ILLEGAL = ("lose", "raise")
@@ -154,15 +160,7 @@ class CamelcadeGym(gymnasium.Env[npt.NDArray[Any], np.int64]):
         return self.table.mask()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode; "
-                                  f"give render_mode= one of {', '.join(RENDER_MODES)}")
-            return None
-        text = self.table.text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.table, self.render_mode)
 
 
 def gym_env(game: Game | str, players: int | None = None, **kwargs: Any) -> CamelcadeGym:

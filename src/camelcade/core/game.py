@@ -746,6 +746,14 @@ class State(ABC):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self._game!r} after {len(self._history)} actions>"
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture of the position: the game's accessible web board
+        (``WebSlot.layout``) drawn as plain SVG, as a spectator sees it; None, and so the
+        text, for a game that declares no layout. Plain Python, imported on first use."""
+        from camelcade.rl.svg import board_svg
+
+        return board_svg(self)
+
 
 @lru_cache(maxsize=4096)
 def _outcomes_key(outcomes: tuple[tuple[Action, float], ...]) -> str:

@@ -6,6 +6,7 @@ _HERE = "camelcade.games.a_dos_de_chameau"
 
 PLUGIN = GamePlugin(
     id="a-dos-de-chameau",
+    rl=Ref(f"{_HERE}.rl:ENCODING"),
     game=Ref(f"{_HERE}.game:ADosDeChameau"),
     rulebook_language="fr",
     summary="A card-driven race of camels to the oasis, adapted for blind players (2-4).",

@@ -6,6 +6,7 @@ _HERE = "camelcade.games.camel_drive"
 
 PLUGIN = GamePlugin(
     id="camel-drive",
+    rl=Ref(f"{_HERE}.rl:ENCODING"),
     game=Ref(f"{_HERE}.game:CamelDrive"),
     rulebook_language="de",
     summary="A six-lane camel race where the camel that comes in second wins (2-6).",

@@ -6,6 +6,7 @@ _HERE = "camelcade.games.camel_up"
 
 PLUGIN = GamePlugin(
     id="camel-up",
+    rl=Ref(f"{_HERE}.rl:ENCODING"),
     game=Ref(f"{_HERE}.game:CamelUp"),
     rulebook_language="da",
     summary="Stacking camels race round a pyramid while players bet on legs and the race (3-8).",

@@ -6,6 +6,7 @@ _HERE = "camelcade.games.caravan"
 
 PLUGIN = GamePlugin(
     id="caravan",
+    rl=Ref(f"{_HERE}.rl:ENCODING"),
     game=Ref(f"{_HERE}.game:Caravan"),
     rulebook_language="de",
     summary="Camels carry and relay goods across a desert map to the cities that want them (2-4).",

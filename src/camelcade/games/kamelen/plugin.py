@@ -6,6 +6,7 @@ _HERE = "camelcade.games.kamelen"
 
 PLUGIN = GamePlugin(
     id="kamelen",
+    rl=Ref(f"{_HERE}.rl:ENCODING"),
     game=Ref(f"{_HERE}.game:KamelenGame"),
     summary="Fred Horn's abstract: leaping camels and dromedaries raid the enemy home (2).",
     bots={

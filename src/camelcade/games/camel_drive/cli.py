@@ -41,7 +41,8 @@ def balance_command(
     out: Annotated[Path | None, typer.Option(
         "--out", help="Folder for the report, its plots and the games (default: "
         "camelcade-lab/balance-camel-drive, shared with camelcade balance).")] = None,
-    plain: Annotated[bool, typer.Option("--plain", help="Plain text for screen readers: no colour, no box drawing.")] = False,
+    plain: Annotated[bool, typer.Option(
+        "--plain", help="Plain text for screen readers: no colour, no box drawing.")] = False,
 ) -> None:
     """Play bot matches per option value; print who wins by seat, lane and race length."""
     from camelcade.cli.render import make_screen

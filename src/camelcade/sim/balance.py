@@ -110,7 +110,7 @@ class SettingFigures:
     probe: dict[str, float] = field(default_factory=dict)
     probe_totals: dict[str, Any] = field(default_factory=dict)
     """The probe's counts summed over the setting's games, before ``figures``: for a
-    game's own tables beyond the report's columns (Camel Drive's lanes by race length)."""
+    game's own tables beyond the report's columns (wins by lane and race length, say)."""
 
     @property
     def seat_advantage(self) -> float:

@@ -1,16 +1,19 @@
 """Camel Drive balance report: who wins, by lane, seat, race length, interjections, track.
 
 The seed is a 2020 prototype with no published play-testing, so these are the numbers its
-author would want. Bots play whole matches, 4 players unless stated; one option varies
-at a time (``balance.SWEEPS``), everything else at its default:
+author would want. It is the generic balance sweep (``camelcade.sim.balance.run_balance``,
+paired seeds, one results file) with Camel Drive's probe (``balance.RaceProbe``), 4
+players unless stated; one option varies at a time (``balance.SWEEPS``), everything else
+at its default:
 
 * all-random seats: cheap, many matches; shows the mechanics without strategy;
 * all-``camel-drive-planner`` seats (``balance.FAST_PLANNER``): play for second place,
   interjections used on purpose, bets on the likely winner;
 * the default game at every player count 2-6, for the lane and seat effects.
 
-Writes benchmarks/results/camel_drive_balance.json and .md and, on a full run, the plots
-docs/games/img/camel-drive-balance.png (planner) and camel-drive-balance-random.png.
+Writes benchmarks/results/camel_drive_balance.json and .md and, on a full run, the lane
+plots docs/games/img/camel-drive-balance[-random]-OPTION.png. The games themselves go to
+``.bench/camel-drive-balance/`` (so a stopped run resumes).
 Run: ``python benchmarks/camel_drive_balance.py [--quick]`` (a full run takes ~half an hour
 on two cores).
 """
@@ -29,7 +32,7 @@ from camelcade.games.camel_drive import balance
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 IMAGES = HERE.parent / "docs" / "games" / "img"
-BOTS = ("random", "camel-drive-planner")
+GAMES = HERE.parent / ".bench" / "camel-drive-balance"
 
 
 def run(quick: bool) -> dict[str, Any]:
@@ -38,25 +41,26 @@ def run(quick: bool) -> dict[str, Any]:
     started = time.perf_counter()
     report: dict[str, Any] = {"quick": quick, "games": games, "sweeps": {}, "players": {}}
     markdown = ["# Camel Drive balance figures", ""]
-    for bot in BOTS:
-        panels = {name: balance.sweep(name, games=games[bot], bot=bot, workers=workers)
-                  for name in balance.SWEEPS}
-        report["sweeps"][bot] = {name: [s.to_json() for s in summaries]
-                                 for name, summaries in panels.items()}
-        for name, summaries in panels.items():
+    for bot in balance.BOTS:
+        folder = GAMES / ("quick" if quick else "full") / bot
+        panels = balance.sweeps(list(balance.SWEEPS), bot=bot, games=games[bot],
+                                workers=workers, out=folder, draw=False)
+        report["sweeps"][bot] = {name: [f.to_json() for f in found]
+                                 for name, found in panels.items()}
+        for name, found in panels.items():
             markdown += [f"## {bot} bots, 4 players: {name}", "",
-                         balance.markdown_table(summaries), ""]
-        default = next(s for s in panels["track_length"] if s.setting["track_length"] == 15)
+                         balance.markdown_table(found), ""]
+        default = next(f for f in panels["track_length"] if f.setting["track_length"] == "15")
         markdown += [f"## {bot} bots: race winner's lane by race length (defaults)", "",
                      balance.length_table(default), ""]
-        by_players = [balance.run_setting({}, players=p, bot=bot, games=games[bot],
-                                          workers=workers) for p in range(2, 7)]
-        report["players"][bot] = [s.to_json() for s in by_players]
+        by_players = balance.run(["players=2,3,4,5,6"], bot=bot, players=None,
+                                 games=games[bot], workers=workers, out=folder, draw=False)
+        report["players"][bot] = [f.to_json() for f in by_players]
         markdown += [f"## {bot} bots: lane and seat by player count (defaults)", "",
                      balance.players_table(by_players), ""]
         if not quick:
             suffix = "" if bot == "camel-drive-planner" else "-random"
-            balance.plot(panels, IMAGES / f"camel-drive-balance{suffix}.png")
+            balance.lane_plots(panels, IMAGES / f"camel-drive-balance{suffix}.png")
     report["seconds"] = time.perf_counter() - started
     write_results("camel_drive_balance", report, markdown)
     return report

@@ -108,6 +108,9 @@ class SettingFigures:
     """Share of games whose first sole leader on points was never overtaken."""
     bot_wins: dict[str, float] = field(default_factory=dict)
     probe: dict[str, float] = field(default_factory=dict)
+    probe_totals: dict[str, Any] = field(default_factory=dict)
+    """The probe's counts summed over the setting's games, before ``figures``: for a
+    game's own tables beyond the report's columns (wins by lane and race length, say)."""
 
     @property
     def seat_advantage(self) -> float:
@@ -121,7 +124,7 @@ class SettingFigures:
                 "mean_decisions": self.mean_decisions,
                 "mean_lead_changes": self.mean_lead_changes,
                 "no_lead_change": self.no_lead_change, "bot_win_rate": self.bot_wins,
-                "probe": self.probe}
+                "probe": self.probe, "probe_totals": self.probe_totals}
 
 
 def figures_of(setting: dict[str, str], records: Sequence[Record], probe: str | None
@@ -147,6 +150,7 @@ def figures_of(setting: dict[str, str], records: Sequence[Record], probe: str | 
                 else:
                     totals[key] = totals.get(key, 0.0) + value
         figures.probe = dict(Ref[Any](probe).load()().figures(totals, len(records)))
+        figures.probe_totals = totals
     return figures
 
 
@@ -276,11 +280,23 @@ def _plots(vary: Sequence[tuple[str, list[str]]], found: Sequence[SettingFigures
         out.append(Figure(path, f"Game length for {name} = {', '.join(xs)}: actions " +
                           ", ".join(f"{f.mean_actions:.0f}" for f in chosen)))
         lead: dict[str, list[float]] = {"lead changes": [f.mean_lead_changes for f in chosen]}
+        shares: dict[str, list[float]] = {}
         for probe_name in probe_names:
             if all(probe_name in f.probe for f in chosen):
-                lead[probe_name] = [f.probe[probe_name] for f in chosen]
+                values = [f.probe[probe_name] for f in chosen]
+                # shares (every value within 0-1) get a plot of their own, in percent
+                if all(0.0 <= value <= 1.0 for value in values):
+                    shares[probe_name] = [100 * value for value in values]
+                else:
+                    lead[probe_name] = values
         path = plots.sweep(folder / f"{name}-lead.png", f"Lead changes and game figures "
-                           f"against {name}", xs, lead, None, name, "per game or share")
+                           f"against {name}", xs, lead, None, name, "per game")
         out.append(Figure(path, f"Lead changes a game for {name} = {', '.join(xs)}: " +
                           ", ".join(f"{f.mean_lead_changes:.2f}" for f in chosen)))
+        if shares:
+            path = plots.sweep(folder / f"{name}-shares.png", f"Game figures (shares) "
+                               f"against {name}", xs, shares, None, name, "percent")
+            out.append(Figure(path, f"Game figures for {name} = {', '.join(xs)}: " + "; ".join(
+                f"{key} " + ", ".join(f"{value:.0f}%" for value in values)
+                for key, values in shares.items())))
     return out

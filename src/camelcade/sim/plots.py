@@ -117,8 +117,9 @@ def sweep(path: Path, title: str, xs: Sequence[Any], series: Mapping[str, Sequen
         marker = markers[index % len(markers)]
         if bounds and name in bounds:
             lows, highs = bounds[name]
-            errors = [[y - lo for y, lo in zip(ys, lows, strict=True)],
-                      [hi - y for y, hi in zip(ys, highs, strict=True)]]
+            # clamped: a Wilson bound at a rate of 0 or 1 may miss it by a rounding error
+            errors = [[max(0.0, y - lo) for y, lo in zip(ys, lows, strict=True)],
+                      [max(0.0, hi - y) for y, hi in zip(ys, highs, strict=True)]]
             axis.errorbar(ticks, ys, yerr=errors, marker=marker, capsize=3, label=name)
         else:
             axis.plot(ticks, ys, marker=marker, label=name)

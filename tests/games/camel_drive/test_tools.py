@@ -1,14 +1,9 @@
-"""The terminal renderer, the odds advisor, the balance module and its CLI command."""
+"""The terminal renderer and the odds advisor (the balance report: test_balance.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.console import Console
-from typer.testing import CliRunner
 
-from camelcade.games.camel_drive import balance
-from camelcade.games.camel_drive.cli import app
 from camelcade.games.camel_drive.terminal import ADVISOR_COMMANDS, render, seat_name
 
 from .helpers import game, play, position
@@ -67,38 +62,3 @@ def test_odds_command_gives_every_racing_camel_a_chance() -> None:
     assert "Yellow" in advice and "Red" not in advice.split(":", 1)[1]
     shares = [int(part.split()[-1].rstrip("%.")) for part in advice.split(": ", 1)[1].split(", ")]
     assert 97 <= sum(shares) <= 103
-
-
-def test_balance_logs_every_race_of_a_match() -> None:
-    log = balance.play_match(game(4), "random", seed=3)
-    assert log.races and log.winners
-    assert all(1 <= r.first_lane <= 4 and 1 <= r.winner_lane <= 4 for r in log.races)
-    assert all(r.first_lane != r.winner_lane and r.turns >= 4 for r in log.races)
-    summary = balance.run_setting({"track_length": 10}, games=6)
-    figures = summary.to_json()
-    assert sum(figures["race_win_share_by_lane"]) == 1.0 or abs(
-        sum(figures["race_win_share_by_lane"]) - 1.0) < 1e-9
-    assert abs(sum(figures["match_win_share_by_seat"]) - 1.0) < 1e-9
-    table = balance.markdown_table([summary])
-    assert "track_length=10" in table and "win lane 4" in table
-    assert "race length (rounds)" in balance.length_table(summary)
-    assert "| 4 | 4 | 6 |" in balance.players_table([summary])
-
-
-def test_balance_plot_writes_a_png(tmp_path: Path) -> None:
-    panels = {"interjections": balance.sweep("interjections", (0, 3), games=3)}
-    target = balance.plot(panels, tmp_path / "balance.png")
-    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-
-def test_cli_balance_prints_the_tables(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["balance", "--games", "2", "--sweep", "interjections",
-                                      "--json", str(tmp_path / "f.json")])
-    assert result.exit_code == 0, result.output
-    assert "interjections=5" in result.output
-    assert (tmp_path / "f.json").exists()
-
-
-def test_cli_balance_refuses_an_unknown_sweep() -> None:
-    result = CliRunner().invoke(app, ["balance", "--games", "1", "--sweep", "weather"])
-    assert result.exit_code != 0

@@ -315,6 +315,19 @@ class ADosState(State):
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         return self._piles[self._queue[0]].outcomes
 
+    def _chance_key(self) -> str:
+        """The pile a card comes from: ``pile 2 `` and the cards it holds.
+
+        Every seat has its own pile of the same twelve cards, so the contents alone would
+        let two seats share a stream and the order of their draws decide who gets what.
+        Seat and contents name a place in one shuffle: a pile's first three cards after
+        every deal (the start, each sandstorm) are the same in every seat arrangement of a
+        seed, and so are the later ones unless an earlier shuffle of that pile ran to the
+        same cards in one arrangement only (``docs/games/a-dos-de-chameau.md``,
+        "Paired seeds").
+        """
+        return f"pile {self._queue[0]} {super()._chance_key()}"
+
     def _current_player(self) -> PlayerId:
         return self._mover
 

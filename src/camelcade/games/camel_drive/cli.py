@@ -1,7 +1,10 @@
 """``camelcade camel-drive ...``: extra commands for Camel Drive (mounted by the CLI).
 
-``balance`` plays many bot matches and prints how lane, seat, race length, the number of
-interjections and ``track_length`` change who wins (the report of docs/games/camel-drive.md).
+``balance`` is ``camelcade balance camel-drive`` with the game's own two sweeps
+(``track_length`` and ``interjections``, ``balance.SWEEPS``) and one bot in every seat:
+the generic report (seat win rates with intervals, game length, lead changes, and the
+game's probe: lanes, races, interjections, bets), then the race winner's lane by race
+length at the default track (the report of docs/games/camel-drive.md).
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ from typing import Annotated
 
 import typer
 
-from camelcade.core.errors import OptionError
 from camelcade.games.camel_drive import balance
 
 app = typer.Typer(help="Camel Drive tools.", no_args_is_help=True)
@@ -30,33 +32,35 @@ def balance_command(
     bot: Annotated[str, typer.Option(help="Bot for every seat: random or "
                                           "camel-drive-planner.")] = "random",
     sweep: Annotated[str, typer.Option(help="track_length, interjections or both.")] = "both",
-    seed: Annotated[int, typer.Option(help="Seed of the first match.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the sweep: every setting plays the "
+                                           "same seeds.")] = 0,
     workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
-    plot: Annotated[Path | None, typer.Option(help="Write a PNG plot here.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Write the race winner's lane against "
+                                                   "each swept option here (PNG).")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write figures here.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="Folder for the report, its plots and the games (default: "
+        "camelcade-lab/balance-camel-drive, shared with camelcade balance).")] = None,
+    plain: Annotated[bool, typer.Option(
+        "--plain", help="Plain text for screen readers: no colour, no box drawing.")] = False,
 ) -> None:
-    """Play bot matches per option value; print who wins by lane, seat and race length."""
-    names = list(balance.SWEEPS) if sweep == "both" else [sweep]
-    unknown = [name for name in names if name not in balance.SWEEPS]
-    if unknown:
-        raise OptionError(f"--sweep {sweep!r} is not allowed; allowed: "
-                          f"{', '.join(balance.SWEEPS)} or both")
-    if bot not in ("random", "camel-drive-planner"):
-        raise OptionError(f"--bot {bot!r} is not allowed; allowed: random, camel-drive-planner")
-    panels = {name: balance.sweep(name, games=games, players=players, bot=bot, seed=seed,
-                                  workers=workers) for name in names}
-    for name, summaries in panels.items():
-        typer.echo(f"\n{name} ({bot} bots, {players} players, {games} matches each):\n")
-        typer.echo(balance.markdown_table(summaries))
-    default = next((s for s in panels.get("track_length", []) if s.setting["track_length"] == 15),
-                   None)
+    """Play bot matches per option value; print who wins by seat, lane and race length."""
+    from camelcade.cli.render import make_screen
+
+    names = balance.sweep_names(sweep)
+    balance.entrant(bot)  # a wrong bot is refused before anything is played
+    screen = make_screen(plain)
+    panels = balance.sweeps(names, bot=bot, players=players, games=games, seed=seed,
+                            workers=workers, out=out, screen=screen)
+    default = next((f for f in panels.get("track_length", []) if
+                    f.setting["track_length"] == "15"), None)
     if default is not None:
-        typer.echo("\nRace winner's lane by race length (track_length=15):\n")
-        typer.echo(balance.length_table(default))
+        screen.say("Race winner's lane by race length (track_length=15):")
+        screen.markdown(balance.length_table(default))
     if plot is not None:
-        typer.echo(f"\nplot: {balance.plot(panels, plot)}")
+        screen.say(f"plot: {', '.join(str(p) for p in balance.lane_plots(panels, plot))}")
     if json_out is not None:
-        json_out.write_text(json.dumps({name: [s.to_json() for s in summaries]
-                                        for name, summaries in panels.items()}, indent=1),
+        json_out.write_text(json.dumps({name: [f.to_json() for f in found]
+                                        for name, found in panels.items()}, indent=1),
                             encoding="utf-8")
-        typer.echo(f"figures: {json_out}")
+        screen.say(f"figures: {json_out}")

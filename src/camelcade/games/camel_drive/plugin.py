@@ -26,6 +26,7 @@ PLUGIN = GamePlugin(
     ),
     cli=Ref(f"{_HERE}.cli:app"),
     guide=Ref(f"{_HERE}.guide:guide"),
+    balance=Ref(f"{_HERE}.balance:RaceProbe"),
     web=WebSlot(board="web/board.js", stylesheet="web/board.css",
                 layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
 )

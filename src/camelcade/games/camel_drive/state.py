@@ -117,6 +117,20 @@ class CamelDriveState(CamelDriveTable):
         assert self._pending is not None
         return REVEALS[self._piles[self._pending[0]]]
 
+    def _chance_key(self) -> str:
+        """The deck a card comes from, by race: ``camel 2 race 3 `` and the cards it holds.
+
+        Every camel has its own deck, reset to twelve cards at the start of each race and
+        reshuffled, by the rules alone, whenever it runs out; so camel, race and contents
+        name one place in one shuffle, and a camel's cards in a race are the same in
+        every seat arrangement of a seed, however interjections move draws between turns
+        (``docs/games/camel-drive.md``, "Paired seeds"). A tie race restarts the decks
+        within the race number of the race before it, so it is named apart.
+        """
+        assert self._pending is not None
+        race = f"tie {self._race}" if self._phase == TIE_RACE else str(self._race)
+        return f"camel {self._pending[0]} race {race} {super()._chance_key()}"
+
     def _apply(self, action: Action) -> None:
         kind = action.__class__
         if kind is Card:  # half of all steps: kept to one call

@@ -44,7 +44,7 @@ serve: $(VENV)/.installed-server
 	$(BIN)/camelcade serve $(ARGS)
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy

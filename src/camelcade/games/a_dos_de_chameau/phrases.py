@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from camelcade.core.types import PlayerId
 from camelcade.core.words import N_, and_list, t, tn, translate
 from camelcade.games.a_dos_de_chameau.spec import (
-    COLOURS,
     LEADER,
     MIRAGE_CARD,
     OASIS_FIRST,
@@ -25,7 +24,6 @@ from camelcade.games.a_dos_de_chameau.spec import (
     TOWN,
     card_value,
 )
-
 
 SEAT_NAMES: tuple[str, ...] = (N_("Red"), N_("Yellow"), N_("Orange"), N_("Brown"))
 """Seat names in seat order, written out so that each is in the catalogue."""

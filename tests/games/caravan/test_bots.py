@@ -143,3 +143,32 @@ def test_greedy_self_play_ends_by_the_bag_rule_without_idle_passes_or_undone_mov
         final = cc.replay(record).to_json()["state"]
         assert (final["end"], sum(final["bag"].values())) == ("delivery", 0), seed
         assert watch.faults == [], seed
+
+
+class Passer:
+    """A person who places a camel on a goods space, picks the good up, places two camels
+    beside it, then passes every turn (the scripted person of the transcript golden)."""
+
+    name = "passer"
+
+    def __init__(self) -> None:
+        self.script = ["camel a1", "pick a1", "camel b1", "camel c1"]
+
+    def choose(self, view: cc.View) -> cc.Action:
+        actions = {str(action): action for action in view.legal_actions()}
+        while self.script:
+            text = self.script.pop(0)
+            if text in actions:
+                return actions[text]
+        return actions["pass"]
+
+
+def test_greedy_leapfrogs_its_goods_home_against_a_player_who_passes() -> None:
+    """With every camel placed, the bot carries goods home by leapfrogging (a camel beside
+    the good, the good passed on, the camel behind freed); before the planned relay it
+    wandered a camel round d2-d4-e3 until the no-progress stop (seeds 3 and 5)."""
+    for seed in (3, 5):
+        agents = [Passer(), cc.bots.load("caravan-greedy")]
+        record = cc.play(cc.load("caravan", players=2), agents, seed=seed)
+        final = cc.replay(record).to_json()["state"]
+        assert (final["end"], sum(final["bag"].values())) == ("delivery", 0), seed

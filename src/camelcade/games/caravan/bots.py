@@ -64,6 +64,9 @@ class Memory:
     """Squares a camel of ours left in our previous turn."""
     relayed: set[tuple[int, int]] = field(default_factory=set)
     """(good, square) a good of ours was relayed away from."""
+    planned: Relay | None = None
+    """The relay a leapfrog step was made for (see ``GreedyBot._leapfrog``): taken next,
+    before anything else, so the camel placed beside a good is not valued away again."""
 
     def follow(self, state: CaravanState) -> None:
         """Forget everything when ``state`` is not the game the memory is of; at the start
@@ -77,9 +80,10 @@ class Memory:
 
     def copy(self) -> Memory:
         return Memory(self.game, self.turn, set(self.left), set(self.before),
-                      set(self.relayed))
+                      set(self.relayed), self.planned)
 
     def forget(self) -> None:
+        self.planned = None
         self.left.clear()
         self.before.clear()
         self.relayed.clear()
@@ -154,6 +158,11 @@ class GreedyBot:
         return best
 
     def _best(self, state: CaravanState, me: PlayerId, actions: Sequence[Action]) -> Action:
+        planned, self.memory.planned = self.memory.planned, None
+        if planned is not None:
+            for action in actions:
+                if action == planned:
+                    return action
         best, candidates = self._ranked(state, me, actions)
         if best is PASS and state.actions_left >= PLACE_COST_OCCUPIED:
             best = self._two_steps(state, me, actions, candidates)
@@ -211,9 +220,9 @@ class GreedyBot:
     def _leapfrog(self, state: CaravanState, position: Position, actions: Sequence[Action]
                   ) -> Action | None:
         """A camel onto the square beside the best carried good, towards its city, so the
-        good can be passed on to it next (the camel from the supply, else the unladen one
-        furthest from that city, never back onto a square one of ours left); None if there
-        is no such step."""
+        good can be passed on to it next, as the bot then does (``Memory.planned``): the
+        camel from the supply, else the unladen one furthest from that city, never back
+        onto a square one of ours left; None if there is no such step."""
         carried = [plan for plan in position.plans if not plan.pick and plan.worth > 0]
         if not carried:
             return None
@@ -232,11 +241,13 @@ class GreedyBot:
         for near in nearer:
             if near in position.unladen:
                 continue  # the good can be passed on already (or the relay was undone)
-            if near in placed:
-                return placed[near]
-            if near in moved:
-                return max(moved[near], key=lambda move: (squares_apart(move.start, city),
+            step: Action | None = placed.get(near)
+            if step is None and near in moved:
+                step = max(moved[near], key=lambda move: (squares_apart(move.start, city),
                                                           -move.start))
+            if step is not None:
+                self.memory.planned = Relay(plan.good, plan.start, near)
+                return step
         return None
 
     def _ranked(self, state: CaravanState, me: PlayerId, actions: Sequence[Action]

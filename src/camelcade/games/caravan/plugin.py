@@ -14,4 +14,6 @@ PLUGIN = GamePlugin(
         seat_name=Ref(f"{_HERE}.terminal:seat_name"),
         commands={"chains": Ref(f"{_HERE}.terminal:chains")},
     ),
+    guide=Ref(f"{_HERE}.text:guide"),
+    counted=Ref(f"{_HERE}.text:COUNTED"),
 )

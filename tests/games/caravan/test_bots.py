@@ -172,3 +172,25 @@ def test_greedy_leapfrogs_its_goods_home_against_a_player_who_passes() -> None:
         record = cc.play(cc.load("caravan", players=2), agents, seed=seed)
         final = cc.replay(record).to_json()["state"]
         assert (final["end"], sum(final["bag"].values())) == ("delivery", 0), seed
+
+
+class Afresh:
+    """``caravan-greedy`` made anew for every decision, as the game server's workers make
+    it: its memory must come from the game's history."""
+
+    name = "caravan-greedy"
+
+    def choose(self, view: cc.View) -> cc.Action:
+        return GreedyBot().choose(view)
+
+
+def test_a_greedy_bot_made_afresh_for_each_decision_recalls_its_moves() -> None:
+    """Against a player who passes, the fresh bots (seed 3, where the server's bot shuttled
+    a camel d7-a6-d7 until the no-progress stop) end the game by the bag rule, moving no
+    camel back where one of theirs came from."""
+    watch = SelfPlayWatch()
+    record = cc.play(cc.load("caravan", players=2), [Passer(), Afresh()], seed=3,
+                     on_action=watch)
+    final = cc.replay(record).to_json()["state"]
+    assert (final["end"], sum(final["bag"].values())) == ("delivery", 0)
+    assert [fault for fault in watch.faults if "undoes" in fault] == []

@@ -10,8 +10,8 @@ nothing else changes. Besides, the bot remembers the squares its camels left in 
 turn and its previous one, and the goods it relayed, since it last picked up, delivered or
 stole, and does not move a camel back onto such a square or relay a good back the way it
 came (across turns, where the others' moves change the values). The memory lives in the
-bot object, so a bot made afresh for every decision (as the game server's workers do)
-relies on the exact values alone.
+bot object; a bot made afresh for a decision (as the game server's workers make them)
+recalls it from the game's history first.
 
 It passes only when no action raises the value: never while a pick-up, relay, delivery or
 theft is worth something to it. So games between greedy bots end by the bag rule; it never
@@ -32,7 +32,12 @@ from camelcade.core.types import PlayerId
 from camelcade.core.view import View
 from camelcade.games.caravan.actions import PASS, Move, Pass, Pick, Place, Relay, Steal
 from camelcade.games.caravan.plans import Distances, Plan, Position, shortest, squares_apart
-from camelcade.games.caravan.spec import NEIGHBOURS, NO_GOOD, PLACE_COST_OCCUPIED, penalty
+from camelcade.games.caravan.spec import (
+    NEIGHBOURS,
+    NO_GOOD,
+    PLACE_COST_OCCUPIED,
+    penalty,
+)
 from camelcade.games.caravan.state import CaravanState
 
 WIN = 1000.0
@@ -64,9 +69,8 @@ class Memory:
     """Squares a camel of ours left in our previous turn."""
     relayed: set[tuple[int, int]] = field(default_factory=set)
     """(good, square) a good of ours was relayed away from."""
-    planned: Relay | None = None
-    """The relay a leapfrog step was made for (see ``GreedyBot._leapfrog``): taken next,
-    before anything else, so the camel placed beside a good is not valued away again."""
+    last: Action | None = None
+    """Our last action (see ``GreedyBot._follow_up``)."""
 
     def follow(self, state: CaravanState) -> None:
         """Forget everything when ``state`` is not the game the memory is of; at the start
@@ -78,12 +82,31 @@ class Memory:
             self.before, self.left = self.left, set()
         self.turn = state.turn
 
+    @classmethod
+    def recalled(cls, state: CaravanState, history: Sequence[str], me: PlayerId) -> Memory:
+        """The memory a bot that played seat ``me`` all game would have, rebuilt from the
+        ``history`` of the view (for a bot made afresh for a decision, as the game server's
+        workers make them; empty when the history does not replay from the game's start,
+        as after a set-up position)."""
+        memory = cls()
+        replay = state.game.new_state()
+        try:
+            for text in history:
+                action = replay.parse_action(text)
+                if replay.current_player == me:
+                    assert isinstance(replay, CaravanState)
+                    memory.follow(replay)
+                    memory.done(replay, action)
+                replay.apply(action)
+        except CamelcadeError:
+            return cls()
+        return memory
+
     def copy(self) -> Memory:
         return Memory(self.game, self.turn, set(self.left), set(self.before),
-                      set(self.relayed), self.planned)
+                      set(self.relayed), self.last)
 
     def forget(self) -> None:
-        self.planned = None
         self.left.clear()
         self.before.clear()
         self.relayed.clear()
@@ -99,6 +122,7 @@ class Memory:
         return False
 
     def done(self, state: CaravanState, action: Action) -> None:
+        self.last = action
         kind = type(action)
         if kind is Move:
             self.left.add(action.start)  # type: ignore[attr-defined]
@@ -152,17 +176,17 @@ class GreedyBot:
             return actions[0]
         state = view.sample_state(self._rng)  # Caravan hides nothing: the true position
         assert isinstance(state, CaravanState)
+        if self.memory.game is None and view.history:
+            self.memory = Memory.recalled(state, view.history, view.player)
         self.memory.follow(state)
         best = self._best(state, view.player, actions)
         self.memory.done(state, best)
         return best
 
     def _best(self, state: CaravanState, me: PlayerId, actions: Sequence[Action]) -> Action:
-        planned, self.memory.planned = self.memory.planned, None
-        if planned is not None:
-            for action in actions:
-                if action == planned:
-                    return action
+        follow_up = self._follow_up(state, me, actions)
+        if follow_up is not None:
+            return follow_up
         best, candidates = self._ranked(state, me, actions)
         if best is PASS and state.actions_left >= PLACE_COST_OCCUPIED:
             best = self._two_steps(state, me, actions, candidates)
@@ -217,10 +241,35 @@ class GreedyBot:
             return min(onto)[3]
         return PASS if PASS in actions else actions[0]
 
+    def _follow_up(self, state: CaravanState, me: PlayerId, actions: Sequence[Action]
+                   ) -> Action | None:
+        """After our last action brought a camel onto a square beside one of our goods,
+        the relay of that good onto it when that brings the good nearer the city that wants
+        it (and delivering it is worth something): the step a leapfrog move was made for,
+        taken before anything values the camel away again (the memory is recalled from the
+        history by a bot made afresh, so it does the same)."""
+        last = self.memory.last
+        if not isinstance(last, Move | Place):
+            return None
+        position: Position | None = None
+        best: tuple[int, int, Action] | None = None
+        for index, action in enumerate(actions):
+            if (not isinstance(action, Relay) or action.to != last.to
+                    or squares_apart(action.start, action.to) != 1):
+                continue
+            if position is None:
+                position = Position(self, state, me)
+            city = position.cities[action.good]
+            nearer = squares_apart(action.start, city) - squares_apart(action.to, city)
+            if (nearer > 0 and position.delivery_worth(action.good, state.held(me) - 1) > 0
+                    and (best is None or (-nearer, index) < best[:2])):
+                best = (-nearer, index, action)
+        return None if best is None else best[2]
+
     def _leapfrog(self, state: CaravanState, position: Position, actions: Sequence[Action]
                   ) -> Action | None:
         """A camel onto the square beside the best carried good, towards its city, so the
-        good can be passed on to it next, as the bot then does (``Memory.planned``): the
+        good can be passed on to it next, as the bot then does (``_follow_up``): the
         camel from the supply, else the unladen one furthest from that city, never back
         onto a square one of ours left; None if there is no such step."""
         carried = [plan for plan in position.plans if not plan.pick and plan.worth > 0]
@@ -246,7 +295,6 @@ class GreedyBot:
                 step = max(moved[near], key=lambda move: (squares_apart(move.start, city),
                                                           -move.start))
             if step is not None:
-                self.memory.planned = Relay(plan.good, plan.start, near)
                 return step
         return None
 

@@ -101,6 +101,7 @@ def test_the_scene_gives_the_drawing_its_data_and_a_legend() -> None:
         {"seat": 1, "letter": "G", "good": None, "under": False}]
     assert scene["squares"]["c2"]["camels"][0]["under"] is True
     assert scene["squares"]["a7"]["space"] == 1
-    assert [seat["caption"] for seat in scene["seats"]][0].startswith("You (R): ")
+    assert scene["seats"][0]["caption"] == "You (R): -1"  # 2 goods held: penalty 1
+    assert scene["seats"][1]["caption"] == "Green (G): 0"
     marks = {entry["mark"] for entry in scene["legend"]}
     assert {"city", "space", "markers", "camel", "load", "under", "good-salt"} <= marks

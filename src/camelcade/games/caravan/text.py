@@ -113,10 +113,16 @@ def camels_on(state: CaravanState, square: int, player: PlayerId | None) -> list
     return parts
 
 
-def describe_square(state: CaravanState, square: int, player: PlayerId | None) -> str:
-    """One line for a square: what it is, then its camels."""
+def describe_square(state: CaravanState, square: int, player: PlayerId | None, *,
+                    cell: bool = False) -> str:
+    """One line for a square: what it is, then its camels; ``cell``: as a board cell of the
+    browser reads it, without the full stop ("b6: empty")."""
     camels = camels_on(state, square, player)
     label = square_label(state, square)
+    if cell:
+        if not camels:
+            return t("{square}: empty", square=label)
+        return t("{square}: {camels}", square=label, camels="; ".join(camels))
     if not camels:
         return t("{square}: no camels.", square=label)
     return t("{square}: {camels}.", square=label, camels="; ".join(camels))

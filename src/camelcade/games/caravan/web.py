@@ -27,7 +27,7 @@ from camelcade.core.words import t
 from camelcade.games.caravan.actions import Move, Pick, Place, Relay, Steal
 from camelcade.games.caravan.spec import COLOURS, GOODS, LETTERS, NO_GOOD, SIZE, SQUARE_NAMES
 from camelcade.games.caravan.state import CaravanState
-from camelcade.games.caravan.text import camels_on, square_label
+from camelcade.games.caravan.text import describe_square
 
 FILES = "abcdefg"
 
@@ -53,11 +53,7 @@ def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
 
 def cell_text(state: CaravanState, square: int, player: PlayerId | None) -> str:
     """What a screen reader says for ``square``: what it is, then its camels."""
-    camels = camels_on(state, square, player)
-    label = square_label(state, square)
-    if not camels:
-        return t("{square}: empty", square=label)
-    return t("{square}: {camels}", square=label, camels="; ".join(camels))
+    return describe_square(state, square, player, cell=True)
 
 
 def action_cells(state: CaravanState, player: PlayerId | None) -> dict[str, list[str]]:

@@ -1,7 +1,15 @@
-"""Strength of ``caravan-greedy``: seeded games against random bots, 2, 3 and 4 players.
+"""``caravan-greedy`` measured: its strength against random bots, and how its games against
+itself end (2, 3 and 4 players).
 
     python benchmarks/eval_caravan_greedy.py              # 1,000 games, 2 worker processes
     python benchmarks/eval_caravan_greedy.py --games 90   # a quicker look
+    python benchmarks/eval_caravan_greedy.py --self-play  # 100 games greedy against greedy
+
+Self-play (issue 14): game ``i`` has 2, 3 or 4 players in turn (``2 + i % 3``), seed ``i``,
+the greedy bot in every seat and the default options. A game that ends by the bag rule (a
+delivery once the bag is empty) is what the bot must bring about; the rest are stalls: the
+safety stop (a round of passes), the no-progress stop, or the cap of ``SELF_PLAY_CAP``
+actions. ``--label before`` / ``after`` keeps figures side by side in the results file.
 
 Game ``i`` uses seed ``i``, has 2, 3 or 4 players in turn (``2 + i % 3``) and puts the bot
 in seat ``(i // 3) % players`` (seats rotate, so no seat advantage helps it); every other
@@ -24,6 +32,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 COUNTS = (2, 3, 4)
+RESULTS = HERE / "results" / "eval_caravan_greedy.json"
+SELF_PLAY_RESULTS = HERE / "results" / "eval_caravan_greedy_self_play.json"
+SELF_PLAY_CAP = 20_000
+"""Actions after which a self-play game counts as never ending."""
 
 Result = tuple[int, int, bool, bool, float, int, str]
 
@@ -92,6 +104,60 @@ def evaluate(games: int, workers: int = 2) -> dict[str, object]:
     return figures
 
 
+SelfResult = tuple[int, int, str, int, int, float]
+
+
+def self_play_game(seed: int) -> SelfResult:
+    """(seed, players, how it ended, actions, goods left in the bag, CPU seconds)."""
+    import camelcade as cc
+    from camelcade.core.errors import CamelcadeError
+
+    players = COUNTS[seed % len(COUNTS)]
+    started = time.process_time()
+    agents = [cc.bots.load("caravan-greedy") for _ in range(players)]
+    try:
+        record = cc.play(cc.load("caravan", players=players), agents, seed=seed,
+                         max_actions=SELF_PLAY_CAP)
+    except CamelcadeError:
+        return seed, players, "cap", SELF_PLAY_CAP, -1, time.process_time() - started
+    final = cc.replay(record).to_json()["state"]
+    return (seed, players, str(final["end"]), len(record.actions), sum(final["bag"].values()),
+            time.process_time() - started)
+
+
+def _self_summary(results: list[SelfResult]) -> dict[str, object]:
+    ends: dict[str, int] = {}
+    for result in results:
+        ends[result[2]] = ends.get(result[2], 0) + 1
+    stalls = [r for r in results if r[2] != "delivery"]
+    return {
+        "games": len(results),
+        "ended_by_the_bag_rule": ends.get("delivery", 0),
+        "ends": dict(sorted(ends.items())),
+        "goods_left_in_the_bag_at_stalls": sorted(r[4] for r in stalls),
+        "mean_actions": round(sum(r[3] for r in results) / len(results), 1) if results else 0,
+    }
+
+
+def self_play(games: int, workers: int = 2) -> dict[str, object]:
+    started = time.perf_counter()
+    seeds = list(range(games))
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(self_play_game, seeds, chunksize=1))
+    else:
+        results = [self_play_game(seed) for seed in seeds]
+    figures: dict[str, object] = {"opponents": "caravan-greedy in every seat"}
+    figures.update(_self_summary(results))
+    for players in COUNTS:
+        figures[f"{players}p"] = _self_summary([r for r in results if r[1] == players])
+    figures["stalled_seeds"] = [r[0] for r in results if r[2] != "delivery"]
+    figures["cpu_seconds_per_game"] = round(sum(r[5] for r in results) / len(results), 2)
+    figures["seconds"] = round(time.perf_counter() - started, 1)
+    figures["workers"] = workers
+    return figures
+
+
 def run(quick: bool) -> dict[str, object]:
     """For a benchmark runner: 60 games when quick, else the full 1,000."""
     return evaluate(60 if quick else 1000)
@@ -101,12 +167,24 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--self-play", action="store_true",
+                        help="greedy against greedy: how the games end (default 100 games)")
+    parser.add_argument("--label", default="after",
+                        help="self-play: the key the figures are kept under (before / after)")
     args = parser.parse_args()
     sys.path.insert(0, str(HERE.parent))
+    if args.self_play:
+        games = 100 if args.games == parser.get_default("games") else args.games
+        figures = self_play(games, args.workers)
+        kept = (json.loads(SELF_PLAY_RESULTS.read_text(encoding="utf-8"))
+                if SELF_PLAY_RESULTS.exists() else {})
+        kept[args.label] = figures
+        SELF_PLAY_RESULTS.write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
+        print(json.dumps(figures, indent=1))
+        return 0
     figures = evaluate(args.games, args.workers)
-    out = HERE / "results" / "eval_caravan_greedy.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in figures.items() if k != "lost_seeds"}, indent=1))
     return 0
 

@@ -3,7 +3,8 @@
 ``position([["d4", "c4 salt"], ["d4 meat"]], spaces=["salt", None, ...])`` is the
 two-player position with Red's camels on d4 (unladen) and c4 (carrying salt), Green's on
 d4 carrying meat, those goods on spaces 1-8, and whatever is not on the table in the bag
-(so every position built here keeps the goods' count and is a legal saved state).
+(so every position built here keeps the goods' count and is a legal saved state). The
+last progress (``progress_turn``, for the no-progress stop) is this turn unless given.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def position_data(
     actions_left: int | None = None,
     refilling: bool = False,
     idle: int = 0,
+    progress_turn: int | None = None,
     end: str | None = None,
     options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
@@ -61,7 +63,7 @@ def position_data(
             left[GOODS.index(name)] -= 1
         assert min(left) >= 0, f"more goods than the game has: {used}"
         bag = dict(zip(GOODS, left, strict=True))
-    return {
+    found = {
         "supply": [each - len(seat) for seat in camels],
         "camels": [list(seat) for seat in camels],
         "spaces": [{"good": g, "markers": m} for g, m in zip(spaces, markers, strict=True)],
@@ -73,13 +75,17 @@ def position_data(
         "actions_left": min(turn, 4) if actions_left is None else actions_left,
         "refilling": refilling,
         "idle": idle,
+        "progress_turn": turn if progress_turn is None else progress_turn,
         "end": end,
     }
+    if not the_game.option("no_progress_rounds"):
+        del found["progress_turn"]
+    return found
 
 
 def position(camels: Sequence[Sequence[str]], **kwargs: Any) -> CaravanState:
     """A loaded position (see the module docstring); options go in ``kwargs`` too."""
-    names = ("camels_each", "short_game", "map", "safety_stop")
+    names = ("camels_each", "short_game", "map", "safety_stop", "no_progress_rounds")
     options = {k: kwargs.pop(k) for k in names if k in kwargs}
     if "camels_each" in options:
         options["camels"] = options.pop("camels_each")

@@ -1,9 +1,11 @@
 """The shared conformance suite for 2, 3 and 4 players and the main option variants.
 
-Random Caravan games are long (thousands of actions: random camels rarely pick anything
-up), so deep checks look at every 300th state of one game per player count and cheap
-checks cover a dozen more; ``max_actions`` is raised to match. Games played by the greedy
-bot (which refills, steals, delivers and ends on a delivery) are checked too.
+Random camels rarely pick anything up, so by default (``no_progress_rounds=10``) a random
+game ends for want of progress within a few hundred actions; without that stop it runs to
+thousands. Deep checks look at every 300th state of one such long game per player count,
+cheap checks cover a dozen more of each kind; ``max_actions`` is raised to match. Games
+played by the greedy bot (which refills, steals, delivers and ends on a delivery) are
+checked too.
 """
 
 from __future__ import annotations
@@ -25,8 +27,15 @@ MAX_ACTIONS = 60_000
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_conformance_deep(players: int) -> None:
     report = check_game("caravan", players=players, games=1, deep_every=300, seed=players,
-                        max_actions=MAX_ACTIONS)
+                        max_actions=MAX_ACTIONS, no_progress_rounds=0)
     assert report.games == 1 and report.deep_states >= 5
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conformance_deep_with_the_no_progress_stop(players: int) -> None:
+    report = check_game("caravan", players=players, games=4, deep_every=10, seed=players,
+                        max_actions=MAX_ACTIONS)
+    assert report.games == 4 and report.deep_states >= 20
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -38,8 +47,10 @@ def test_conformance_many_games(players: int) -> None:
 
 
 @pytest.mark.parametrize("options", [{"camels": 6}, {"short_game": False},
-                                     {"short_game": True}, {"safety_stop": "bag-empty"}],
-                         ids=["six-camels", "full-bag", "short-bag", "bag-empty-stop"])
+                                     {"short_game": True}, {"safety_stop": "bag-empty"},
+                                     {"no_progress_rounds": 0}, {"no_progress_rounds": 1}],
+                         ids=["six-camels", "full-bag", "short-bag", "bag-empty-stop",
+                              "no-progress-stop-off", "no-progress-stop-1"])
 @pytest.mark.parametrize("players", [2, 4])
 def test_conformance_variants(players: int, options: dict[str, Any]) -> None:
     report = check_game("caravan", players=players, games=3, deep_every=0, seed=200,

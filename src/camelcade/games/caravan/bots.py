@@ -1,253 +1,141 @@
-"""``caravan-greedy``: one action at a time, the one that most raises a position value per
-action spent.
+"""``caravan-greedy``: one action at a time, the one that most raises the position value
+(``plans.py``) per action spent.
 
-The value of a position for seat ``me`` is
+Picks, relays and steals are valued exactly, on the position they lead to. Placements and
+moves are first estimated (``Position.with_camel_on``; a move is the camel lifted back to
+the supply, then placed), and the best few estimates are then valued exactly too, so every
+action the bot takes raises the value it computes. That is what keeps it from undoing its
+own moves: a camel moved from f1 to d1 because d1 is worth more is not moved back while
+nothing else changes. Besides, the bot remembers the squares its camels left in this
+turn and its previous one, and the goods it relayed, since it last picked up, delivered or
+stole, and does not move a camel back onto such a square or relay a good back the way it
+came (across turns, where the others' moves change the values). The memory lives in the
+bot object; a bot made afresh for a decision (as the game server's workers make them)
+recalls it from the game's history first.
 
-* its score now (deliveries, demand markers, minus the penalty for goods held);
-* plus, for every good it carries, the good's value discounted by ``gamma`` per action
-  still needed to deliver it: the cheapest chain from the camel to the city that wants
-  it, where a square already holding one of its camels costs nothing and any other
-  square costs what placing a camel there costs (1 action, 2 if occupied), plus the
-  relay (Dial's shortest path over node weights, from the city);
-* times a theft threat: a good on top of a camel sharing its square with a rival's
-  unladen camel, that rival holding a theft marker, keeps only part of its value;
-* plus the best two pick-up opportunities (good and demand markers, discounted likewise);
-* minus a share of the rivals' scores and of the goods they carry (so theft pays).
-
-Picks, relays and steals are valued exactly on the resulting position. Placements and
-moves change one square only, so they are valued in a few operations each: with the
-distances from every city and from every plan's start computed once, the cheapest chain
-through a new camel on ``x`` is ``from_city[x] + from_start[x] - 2 * weight[x]``.
-
-An action that ends the game is worth a lot if this seat wins alone, nothing extra for a
-shared win and very little for a loss: the bot never delivers the last good when behind,
-ends the game by passing when that wins, and otherwise passes when nothing helps — unless
-passing (and the others passing after it) would end the game in a loss; then it acts, for
-a while (``KEEP_ALIVE``), so that two such bots cannot shuffle camels for ever.
+It passes only when no action raises the value: never while a pick-up, relay, delivery or
+theft is worth something to it. So games between greedy bots end by the bag rule; it never
+ends a game by passing (the safety stop is for positions where nobody can do anything
+useful), and it never delivers the last good when that would lose.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from camelcade.core.action import Action
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game
 from camelcade.core.types import PlayerId
 from camelcade.core.view import View
-from camelcade.games.caravan.actions import PASS, Move, Pass, Place
+from camelcade.games.caravan.actions import PASS, Move, Pass, Pick, Place, Relay, Steal
+from camelcade.games.caravan.plans import Distances, Plan, Position, shortest, squares_apart
 from camelcade.games.caravan.spec import (
-    GOODS_SPACES,
     NEIGHBOURS,
     NO_GOOD,
-    PLACE_COST_EMPTY,
     PLACE_COST_OCCUPIED,
-    SIZE,
-    SQUARES,
-    VALUE,
-    allowance,
+    penalty,
 )
 from camelcade.games.caravan.state import CaravanState
 
 WIN = 1000.0
-INF = 10**6
-_BUCKETS = 2 * (2 * SIZE - 1) + 3
-"""A shortest chain crosses at most 13 squares of weight at most 2 (plus the start)."""
-OPPORTUNITIES = 4
-"""Pick-up plans kept per position (the value counts the best two)."""
-KEEP_ALIVE = 12
-"""Actions without a point scored that the bot makes to stop a losing game from ending."""
-
-
-def shortest(weight: list[int], start: int, start_cost: int,
-             step: list[int] | None = None) -> list[int]:
-    """Node-weighted distances from ``start`` (whose own cost is ``start_cost``).
-
-    Weights are 0, 1 or 2, so a bucket queue (Dial's algorithm) beats a heap. ``step``,
-    when given, receives for each square the next square back towards ``start``.
-    """
-    dist = [INF] * SQUARES
-    dist[start] = start_cost
-    buckets: list[list[int]] = [[] for _ in range(_BUCKETS)]
-    buckets[start_cost].append(start)
-    neighbours = NEIGHBOURS
-    for cost, bucket in enumerate(buckets):
-        for square in bucket:
-            if dist[square] != cost:
-                continue
-            for near in neighbours[square]:
-                new = cost + weight[near]
-                if new < dist[near]:
-                    dist[near] = new
-                    buckets[new].append(near)
-                    if step is not None:
-                        step[near] = square
-    return dist
+CHECKED = 4
+"""Placements and moves valued exactly per decision: the best estimates."""
+AHEAD = 8
+"""Placements and moves tried first when no single action gains (with every pick, relay
+and steal; see ``GreedyBot._two_steps``)."""
+GAIN = 1e-6
+"""The least rise in value an action must bring (below it the bot passes)."""
 
 
 @dataclass
-class Plan:
-    """A good to deliver: carried (``pick`` 0) or lying on a goods space (``pick`` > 0)."""
+class Memory:
+    """What the bot did in this turn and its previous one, since it last made progress (a
+    pick-up, delivery or theft).
 
-    good: int
-    start: int
-    worth: float
-    """Points on delivery (times the theft threat); for a pick-up, markers included."""
-    chain: int
-    """Actions to build the chain from ``start`` to the city, the start excluded."""
-    pick: int
-    """Actions to pick the good up first (0 if carried)."""
+    Two turns, not the whole game: the shuttle of issue 14 (f1-d1 one turn, d1-f1 the next)
+    is an undo across one turn; a camel that must go back where one stood long ago, to
+    build a chain the others' moves made worth building, is not, and forbidding it for good
+    stalled one game in twenty.
+    """
 
+    game: Game | None = None
+    turn: int = 0
+    left: set[int] = field(default_factory=set)
+    """Squares a camel of ours left this turn."""
+    before: set[int] = field(default_factory=set)
+    """Squares a camel of ours left in our previous turn."""
+    relayed: set[tuple[int, int]] = field(default_factory=set)
+    """(good, square) a good of ours was relayed away from."""
+    last: Action | None = None
+    """Our last action (see ``GreedyBot._follow_up``)."""
 
-class Position:
-    """One seat's plans in one position, and what a new camel on a square does to them."""
+    def follow(self, state: CaravanState) -> None:
+        """Forget everything when ``state`` is not the game the memory is of; at the start
+        of a new turn of ours, this turn's squares become the previous turn's."""
+        if state.game != self.game or state.turn < self.turn:
+            self.forget()
+            self.game = state.game
+        elif state.turn != self.turn:
+            self.before, self.left = self.left, set()
+        self.turn = state.turn
 
-    def __init__(self, bot: GreedyBot, state: CaravanState, me: PlayerId) -> None:
-        self.bot, self.state, self.me = bot, state, me
-        self.scores = state.scores()
-        camels = state.camels(me)
-        mine = {square for square, _, _ in camels}
-        self.unladen = {square for square, good, _ in camels if good == NO_GOOD}
-        self.laden_only = mine - self.unladen
-        self.weight = [
-            0 if square in mine
-            else (PLACE_COST_OCCUPIED if state.occupancy(square) else PLACE_COST_EMPTY)
-            for square in range(SQUARES)
-        ]
-        self.spare = state.supply(me) + len(self.unladen)
-        self.cities = state.board.cities
-        self._key = tuple(self.weight)
-        self._city_dist: dict[int, list[int]] = {}
-        self._city_step: dict[int, list[int]] = {}
-        self.plans = self._plans()
+    @classmethod
+    def recalled(cls, state: CaravanState, history: Sequence[str], me: PlayerId) -> Memory:
+        """The memory a bot that played seat ``me`` all game would have, rebuilt from the
+        ``history`` of the view (for a bot made afresh for a decision, as the game server's
+        workers make them; empty when the history does not replay from the game's start,
+        as after a set-up position)."""
+        memory = cls()
+        replay = state.game.new_state()
+        try:
+            for text in history:
+                action = replay.parse_action(text)
+                if replay.current_player == me:
+                    assert isinstance(replay, CaravanState)
+                    memory.follow(replay)
+                    memory.done(replay, action)
+                replay.apply(action)
+        except CamelcadeError:
+            return cls()
+        return memory
 
-    def helps(self, square: int) -> bool:
-        """Whether one more camel of ours on ``square`` can shorten a plan: the square has
-        none of ours yet, or only laden ones (a city or goods space needs an unladen one)."""
-        return bool(self.weight[square]) or square in self.laden_only
+    def copy(self) -> Memory:
+        return Memory(self.game, self.turn, set(self.left), set(self.before),
+                      set(self.relayed), self.last)
 
-    def city_weight(self, good: int) -> int:
-        """A delivery needs an unladen camel of ours in the city."""
-        city = self.cities[good]
-        if city in self.unladen:
-            return 0
-        return PLACE_COST_OCCUPIED if self.state.occupancy(city) else PLACE_COST_EMPTY
+    def forget(self) -> None:
+        self.left.clear()
+        self.before.clear()
+        self.relayed.clear()
 
-    def distances(self, start: int, start_cost: int) -> tuple[list[int], list[int]]:
-        """``shortest`` from ``start``, shared through the bot's per-decision cache: picks,
-        relays and steals move no camel, so their positions reuse the same distances."""
-        key = (self._key, start, start_cost)
-        found = self.bot._cache.get(key)
-        if found is None:
-            step = [-1] * SQUARES
-            found = (shortest(self.weight, start, start_cost, step), step)
-            self.bot._cache[key] = found
-        return found
+    def undoes(self, action: Action) -> bool:
+        """Whether ``action`` takes a camel or a good back where it was."""
+        kind = type(action)
+        if kind is Move:
+            to = action.to  # type: ignore[attr-defined]
+            return to in self.left or to in self.before
+        if kind is Relay:
+            return (action.good, action.to) in self.relayed  # type: ignore[attr-defined]
+        return False
 
-    def from_city(self, good: int) -> list[int]:
-        found = self._city_dist.get(good)
-        if found is None:
-            found, step = self.distances(self.cities[good], self.city_weight(good))
-            self._city_dist[good] = found
-            self._city_step[good] = step
-        return found
-
-    def _plans(self) -> list[Plan]:
-        state, bot = self.state, self.bot
-        threatened = _threatened(state, self.me)
-        plans, chances = [], []
-        for square, good, under in state.laden_camels(self.me):
-            worth = float(VALUE[good])
-            if not under and square in threatened:
-                worth *= 1.0 - bot.theft
-            plans.append(Plan(good, square, worth, self.from_city(good)[square], 0))
-        for index in range(GOODS_SPACES):
-            good = state.space_good(index)
-            if good == NO_GOOD:
-                continue
-            square = state.space_square(index)
-            if square in self.unladen:
-                pick = 1
-            elif square in self.laden_only:
-                pick = 1 + PLACE_COST_OCCUPIED
-            else:
-                pick = 1 + self.weight[square]
-            chain = self.from_city(good)[square] - self.weight[square]
-            chances.append(Plan(good, square, float(VALUE[good] + state.space_markers(index)),
-                                chain, pick))
-        gamma = bot.gamma
-        chances.sort(key=lambda plan: -plan.worth * gamma ** (plan.chain + plan.pick))
-        return plans + chances[:OPPORTUNITIES]
-
-    def value(self, chains: list[int] | None = None, picks: list[int] | None = None) -> float:
-        """The position value; ``chains``/``picks`` override the plans' costs (what-ifs)."""
-        gamma = self.bot.gamma
-        total = self.scores[self.me]
-        chances = []
-        for index, plan in enumerate(self.plans):
-            chain = plan.chain if chains is None else chains[index]
-            pick = plan.pick if picks is None else picks[index]
-            cost = chain + pick + 1
-            if chain > 0 and not self.spare:
-                continue  # no camel left to build the chain with
-            worth = plan.worth * gamma ** cost
-            if plan.pick:
-                chances.append(worth)
-            else:
-                total += worth
-        chances.sort(reverse=True)
-        opportunity = self.bot.opportunity
-        total += opportunity * sum(chances[:1]) + opportunity / 2 * sum(chances[1:2])
-        rivals = 0.0
-        for seat in range(self.state.game.players):
-            if seat != self.me:
-                carried = sum(VALUE[good] for _, good, _ in self.state.laden_camels(seat))
-                rivals += self.scores[seat] + 0.3 * carried
-        return total - self.bot.rivals * rivals
-
-    def with_camel_on(self, squares: set[int]) -> dict[int, float]:
-        """The value after a new unladen camel of ours on each of ``squares``."""
-        from_start = [self.distances(plan.start, 0)[0] for plan in self.plans]
-        weight = self.weight
-        found = {}
-        for x in squares:
-            chains, picks = [], []
-            for plan, start_dist in zip(self.plans, from_start, strict=True):
-                chain, pick = plan.chain, plan.pick
-                if x == self.cities[plan.good]:
-                    chain -= self.city_weight(plan.good)
-                elif x == plan.start:
-                    if pick:
-                        pick = 1
-                else:
-                    via = self.from_city(plan.good)[x] + start_dist[x] - 2 * weight[x]
-                    chain = min(chain, via)
-                chains.append(chain)
-                picks.append(pick)
-            found[x] = self.value(chains, picks)
-        return found
-
-    def targets(self) -> set[int]:
-        """Squares on the cheapest chains of the plans (where a camel would help)."""
-        found: set[int] = set()
-        for plan in self.plans:
-            self.from_city(plan.good)
-            step = self._city_step[plan.good]
-            square = plan.start
-            while square != -1:
-                found.add(square)
-                square = step[square]
-        return found
-
-
-def _threatened(state: CaravanState, me: PlayerId) -> set[int]:
-    """Squares where a rival holding a theft marker has an unladen camel."""
-    found: set[int] = set()
-    for seat in range(state.game.players):
-        if seat != me and state.theft_markers(seat):
-            found.update(square for square, good, _ in state.camels(seat) if good == NO_GOOD)
-    return found
+    def done(self, state: CaravanState, action: Action) -> None:
+        self.last = action
+        kind = type(action)
+        if kind is Move:
+            self.left.add(action.start)  # type: ignore[attr-defined]
+        elif kind is Relay:
+            relay: Relay = action  # type: ignore[assignment]
+            if state.city_at(relay.to) == relay.good:
+                self.forget()  # a delivery
+            else:  # the good moved: where camels stand matters anew, where it was not
+                self.left.clear()
+                self.before.clear()
+                self.relayed.add((relay.good, relay.start))
+        elif kind is Pick or kind is Steal:
+            self.forget()
 
 
 class GreedyBot:
@@ -256,23 +144,24 @@ class GreedyBot:
     name = "caravan-greedy"
 
     def __init__(self, seed: int | None = None, gamma: float = 0.8, theft: float = 0.6,
-                 rivals: float = 0.3, opportunity: float = 0.5) -> None:
+                 rivals: float = 0.3, opportunity: float = 0.5, free_camel: float = 1.0
+                 ) -> None:
         self._rng = random.Random(seed)
-        self._cache: dict[tuple[tuple[int, ...], int, int], tuple[list[int], list[int]]] = {}
-        self._keep_alive = 0
-        self._last_score = 0.0
+        self.cache: dict[tuple[tuple[int, ...], int, int], Distances] = {}
+        """Shortest paths of one decision, shared by the positions it values."""
+        self.memory = Memory()
         self.gamma = gamma
         self.theft = theft
         self.rivals = rivals
         self.opportunity = opportunity
+        self.free_camel = free_camel
 
     def begin(self, game: Game, seat: PlayerId, seed: int) -> None:
         self._rng = random.Random(seed)
-        self._keep_alive = 0
-        self._last_score = 0.0
+        self.memory = Memory()
 
     def value(self, state: CaravanState, me: PlayerId) -> float:
-        """The value of ``state`` for seat ``me`` (see the module docstring)."""
+        """The value of ``state`` for seat ``me`` (see ``plans.py``)."""
         if state.is_terminal():
             winners = state.winners()
             result = WIN if winners == [me] else 0.0 if me in winners else -WIN
@@ -287,40 +176,205 @@ class GreedyBot:
             return actions[0]
         state = view.sample_state(self._rng)  # Caravan hides nothing: the true position
         assert isinstance(state, CaravanState)
-        me = view.player
-        self._cache.clear()
+        if self.memory.game is None and view.history:
+            self.memory = Memory.recalled(state, view.history, view.player)
+        self.memory.follow(state)
+        best = self._best(state, view.player, actions)
+        self.memory.done(state, best)
+        return best
+
+    def _best(self, state: CaravanState, me: PlayerId, actions: Sequence[Action]) -> Action:
+        follow_up = self._follow_up(state, me, actions)
+        if follow_up is not None:
+            return follow_up
+        best, candidates = self._ranked(state, me, actions)
+        if best is PASS and state.actions_left >= PLACE_COST_OCCUPIED:
+            best = self._two_steps(state, me, actions, candidates)
+        if best is PASS:
+            best = self._progress(state, me, actions)
+        return best
+
+    def _progress(self, state: CaravanState, me: PlayerId, actions: Sequence[Action]
+                  ) -> Action:
+        """Nothing raises the value: still, do what is worth something rather than pass.
+
+        In this order: a pick-up whose demand markers pay at least the added penalty; a
+        relay that brings a good nearer the city that wants it (when delivering it is worth
+        something); a camel beside the best carried good, for such a relay next
+        (leapfrogging: with few camels a good goes forward a square or two at a time); a
+        camel onto a goods space where such a pick-up can follow this turn (most markers,
+        then cheapest). Else pass.
+        """
+        position = Position(self, state, me)
+        held = state.held(me)
+        markers_needed = penalty(held + 1) - penalty(held)
+        left = state.actions_left
+        relays: list[tuple[int, int, Action]] = []
+        onto: list[tuple[int, int, int, Action]] = []
+        for index, action in enumerate(actions):
+            kind = type(action)
+            if kind is Pick:
+                space = state.space_at(action.square)  # type: ignore[attr-defined]
+                if state.space_markers(space) >= markers_needed:
+                    return action
+            elif kind is Relay:  # nearer the city: never back the way it came
+                relay: Relay = action  # type: ignore[assignment]
+                city = position.cities[relay.good]
+                nearer = squares_apart(relay.start, city) - squares_apart(relay.to, city)
+                if nearer > 0 and position.delivery_worth(relay.good, held - 1) > 0:
+                    relays.append((-nearer, index, action))
+            elif kind is Move or kind is Place:
+                to = action.to  # type: ignore[attr-defined]
+                space = state.space_at(to)
+                if (space >= 0 and state.space_good(space) != NO_GOOD
+                        and state.space_markers(space) >= markers_needed
+                        and state.place_cost(to) < left and not self.memory.undoes(action)
+                        and to not in position.unladen):
+                    onto.append((-state.space_markers(space), state.place_cost(to), index,
+                                 action))
+        if relays:
+            return min(relays)[2]
+        step = self._leapfrog(state, position, actions)
+        if step is not None:
+            return step
+        if onto:
+            return min(onto)[3]
+        return PASS if PASS in actions else actions[0]
+
+    def _follow_up(self, state: CaravanState, me: PlayerId, actions: Sequence[Action]
+                   ) -> Action | None:
+        """After our last action brought a camel onto a square beside one of our goods,
+        the relay of that good onto it when that brings the good nearer the city that wants
+        it (and delivering it is worth something): the step a leapfrog move was made for,
+        taken before anything values the camel away again (the memory is recalled from the
+        history by a bot made afresh, so it does the same)."""
+        last = self.memory.last
+        if not isinstance(last, Move | Place):
+            return None
+        position: Position | None = None
+        best: tuple[int, int, Action] | None = None
+        for index, action in enumerate(actions):
+            if (not isinstance(action, Relay) or action.to != last.to
+                    or squares_apart(action.start, action.to) != 1):
+                continue
+            if position is None:
+                position = Position(self, state, me)
+            city = position.cities[action.good]
+            nearer = squares_apart(action.start, city) - squares_apart(action.to, city)
+            if (nearer > 0 and position.delivery_worth(action.good, state.held(me) - 1) > 0
+                    and (best is None or (-nearer, index) < best[:2])):
+                best = (-nearer, index, action)
+        return None if best is None else best[2]
+
+    def _leapfrog(self, state: CaravanState, position: Position, actions: Sequence[Action]
+                  ) -> Action | None:
+        """A camel onto the square beside the best carried good, towards its city, so the
+        good can be passed on to it next, as the bot then does (``_follow_up``): the
+        camel from the supply, else the unladen one furthest from that city, never back
+        onto a square one of ours left; None if there is no such step."""
+        carried = [plan for plan in position.plans if not plan.pick and plan.worth > 0]
+        if not carried:
+            return None
+        gamma = self.gamma
+        plan = max(carried, key=lambda plan: plan.worth * gamma ** plan.chain)
+        city = position.cities[plan.good]
+        here = squares_apart(plan.start, city)
+        nearer = sorted((near for near in NEIGHBOURS[plan.start]
+                         if squares_apart(near, city) < here), key=lambda near: near)
+        placed = {action.to: action for action in actions
+                  if isinstance(action, Place)}
+        moved: dict[int, list[Move]] = {}
+        for action in actions:
+            if isinstance(action, Move) and not self.memory.undoes(action):
+                moved.setdefault(action.to, []).append(action)
+        for near in nearer:
+            if near in position.unladen:
+                continue  # the good can be passed on already (or the relay was undone)
+            step: Action | None = placed.get(near)
+            if step is None and near in moved:
+                step = max(moved[near], key=lambda move: (squares_apart(move.start, city),
+                                                          -move.start))
+            if step is not None:
+                return step
+        return None
+
+    def _ranked(self, state: CaravanState, me: PlayerId, actions: Sequence[Action]
+                ) -> tuple[Action, list[tuple[float, Action]]]:
+        """The best action by exact gain per action spent (``PASS`` if none gains), and the
+        candidates for a look two actions ahead: every pick, relay and steal, then the best
+        placements and moves by their estimated gain."""
+        self.cache.clear()
+        memory = self.memory
         here = Position(self, state, me)
         base = here.value()
         best: Action = PASS if PASS in actions else actions[0]
-        best_gain = 1e-9
-        if PASS in actions and state.actions_left == allowance(state.turn):
-            # A pass without acting may end the game (the safety stop) now or, if the
-            # others pass too, within a round: value it as the result of ending now.
-            after = state.clone()
-            after.apply(PASS)
-            if after.is_terminal():
-                best_gain = self.value(after, me) - base
-            elif me not in state.leaders():
-                best_gain = -WIN  # behind: act rather than let the game end
-            if best_gain < 0 and self._keep_alive >= KEEP_ALIVE:
-                best_gain = 1e-9  # no points for a while: let it end
-        forced = best_gain < 0
+        best_gain = GAIN
         targets = here.targets()
         places: dict[int, Action] = {}
         moves: dict[int, dict[int, Action]] = {}
+        candidates: list[tuple[float, Action]] = []
         for action in actions:
-            if isinstance(action, Place):
-                if action.to in targets and here.helps(action.to):
-                    places[action.to] = action
-            elif isinstance(action, Move):
-                if action.to in targets and here.helps(action.to):
-                    moves.setdefault(action.start, {})[action.to] = action
-            elif not isinstance(action, Pass):
-                child = state.clone()
-                child.apply(action)
-                gain = self.value(child, me) - base
+            kind = type(action)
+            if kind is Place:
+                if action.to in targets and here.helps(action.to):  # type: ignore[attr-defined]
+                    places[action.to] = action  # type: ignore[attr-defined]
+            elif kind is Move:
+                move: Move = action  # type: ignore[assignment]
+                if move.to in targets and here.helps(move.to) and not memory.undoes(move):
+                    moves.setdefault(move.start, {})[move.to] = move
+            elif kind is not Pass and not memory.undoes(action):
+                gain = self._exact(state, me, action) - base
+                candidates.append((gain, action))
                 if gain > best_gain:
                     best, best_gain = action, gain
+        estimates = self._estimates(state, me, here, base, places, moves)
+        for gain, action in estimates[:CHECKED]:
+            if gain <= best_gain:
+                break
+            exact = (self._exact(state, me, action) - base) / _cost(state, action)
+            if exact > best_gain:
+                best, best_gain = action, exact
+        candidates.sort(key=lambda item: -item[0])  # every pick, relay and steal
+        candidates += estimates[:AHEAD]
+        return best, candidates
+
+    def _two_steps(self, state: CaravanState, me: PlayerId, actions: Sequence[Action],
+                   candidates: list[tuple[float, Action]]) -> Action:
+        """No single action gains: look for two that do together (a camel moved next to a
+        laden one, then the good passed on to it) and take the first of the best pair."""
+        base = self.value(state, me)
+        best: Action = PASS if PASS in actions else actions[0]
+        best_gain = GAIN
+        kept = self.memory
+        for _, first in candidates:
+            child = state.clone()
+            child.apply(first, check=False)
+            if child.is_terminal() or child.current_player != me or child.turn != state.turn:
+                continue
+            self.memory = kept.copy()
+            self.memory.done(state, first)
+            try:
+                second, _ = self._ranked(child, me, child.legal_actions())
+            finally:
+                self.memory = kept
+            if second is PASS:
+                continue
+            gain = (self._exact(child, me, second) - base) / (
+                _cost(state, first) + _cost(child, second))
+            if gain > best_gain:
+                best, best_gain = first, gain
+        return best
+
+    def _exact(self, state: CaravanState, me: PlayerId, action: Action) -> float:
+        child = state.clone()
+        child.apply(action, check=False)
+        return self.value(child, me)
+
+    def _estimates(self, state: CaravanState, me: PlayerId, here: Position, base: float,
+                   places: dict[int, Action], moves: dict[int, dict[int, Action]]
+                   ) -> list[tuple[float, Action]]:
+        """Placements (or, with none in the supply, moves) by estimated gain per action,
+        best first."""
         options: list[tuple[Position, dict[int, Action]]] = []
         if places:
             options.append((here, places))
@@ -328,20 +382,22 @@ class GreedyBot:
             # Moving = back to the supply, then placing: value the first step exactly.
             for start, by_square in sorted(moves.items()):
                 options.append((Position(self, state.lifted(me, start), me), by_square))
+        found: list[tuple[float, int, Action]] = []
         for position, by_square in options:
             values = position.with_camel_on(set(by_square))
             for square, action in sorted(by_square.items()):
                 gain = (values[square] - base) / state.place_cost(square)
-                if gain > best_gain:
-                    best, best_gain = action, gain
-        # Actions made only to keep a losing game alive are limited until the score moves:
-        # two bots could otherwise shuffle a camel back and forth for ever.
-        score = here.scores[me]
-        if score != self._last_score:
-            self._keep_alive, self._last_score = 0, score
-        elif forced and best != PASS:
-            self._keep_alive += 1
-        return best
+                found.append((gain, len(found), action))
+        found.sort(key=lambda item: (-item[0], item[1]))
+        return [(gain, action) for gain, _, action in found]
 
 
-__all__ = ["GreedyBot", "Plan", "Position", "shortest"]
+def _cost(state: CaravanState, action: Action) -> int:
+    """Actions ``action`` spends in ``state``."""
+    kind = type(action)
+    if kind is Move or kind is Place:
+        return state.place_cost(action.to)  # type: ignore[attr-defined]
+    return 1
+
+
+__all__ = ["GreedyBot", "Memory", "Plan", "Position", "shortest"]

@@ -12,7 +12,13 @@ from camelcade.core.types import JSONDict, PlayerId
 from camelcade.games.caravan import text
 from camelcade.games.caravan.board import CaravanMap, load_map
 from camelcade.games.caravan.position import CaravanPosition, Setup
-from camelcade.games.caravan.spec import COLOURS, OPTIONS, STOP_ROUND, goods_count
+from camelcade.games.caravan.spec import (
+    COLOURS,
+    NO_PROGRESS_OFF,
+    OPTIONS,
+    STOP_ROUND,
+    goods_count,
+)
 from camelcade.games.caravan.state import CaravanState
 
 SHORT_GAME_MAX_PLAYERS = 3
@@ -31,6 +37,17 @@ class Caravan(Game):
     perfect_information: ClassVar[bool] = True
     """Nothing is hidden (see ``CaravanState._resample``)."""
     words: ClassVar[Words | None] = text
+    rules_version: ClassVar[int] = 2
+    """2: ``no_progress_rounds`` full rounds without a pick-up, delivery, theft or draw end
+    the game (10 by default; decision CA18)."""
+
+    @classmethod
+    def saved_options(cls, options: JSONDict) -> JSONDict:
+        """Options saved before rules version 2 lack ``no_progress_rounds``: those games had
+        no such stop, so they replay with 0."""
+        completed = dict(options)
+        completed.setdefault("no_progress_rounds", NO_PROGRESS_OFF)
+        return completed
 
     def _validate_options(self) -> None:
         """Resolve ``short_game``'s player-count default and load (and check) the map."""
@@ -44,6 +61,7 @@ class Caravan(Game):
             goods=goods_count(bool(self._options["short_game"])),
             stop_any_time=self._options["safety_stop"] == STOP_ROUND,
             demand_spaces=self._board.demand_spaces,
+            no_progress_turns=int(self._options["no_progress_rounds"]) * self.players,
         )
 
     @property
@@ -66,7 +84,7 @@ class Caravan(Game):
     def _sample_state(self, observation: JSONDict, player: PlayerId, rng: random.Random) -> State:
         """Caravan hides nothing: the observation is the position (the bag's contents are
         public, and its draws are chance nodes, so there is no order to resample)."""
-        saved = CaravanPosition.keys()
+        saved = CaravanPosition.saved_keys(self._setup)
         try:
             data = {key: observation[key] for key in saved}
         except (KeyError, TypeError) as error:

@@ -1,6 +1,6 @@
 """Caravan's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Ref, TerminalSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.caravan"
 
@@ -11,9 +11,19 @@ PLUGIN = GamePlugin(
     rulebook_language="de",
     summary="Camels carry and relay goods across a desert map to the cities that want them (2-4).",
     bots={"caravan-greedy": Ref(f"{_HERE}.bots:GreedyBot")},
+    levels={
+        "easy": Level("random", {}, "plays any legal action"),
+        "medium": Level("mcts", {"iterations": 100}, "a short search: 100 playouts an action"),
+        "hard": Level("caravan-greedy", {},
+                      "plans chains, pick-ups, relays and thefts; about a millisecond an action"),
+    },
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
         seat_name=Ref(f"{_HERE}.terminal:seat_name"),
         commands={"chains": Ref(f"{_HERE}.terminal:chains")},
     ),
+    web=WebSlot(board="web/board.js", stylesheet="web/board.css",
+                layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
+    guide=Ref(f"{_HERE}.text:guide"),
+    counted=Ref(f"{_HERE}.text:COUNTED"),
 )

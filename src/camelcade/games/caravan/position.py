@@ -15,7 +15,10 @@ and what is allowed. The fields are the keys of ``to_json()["state"]``, in this 
     actions_left  actions left in the current turn
     refilling     true while goods are being drawn onto empty spaces (a chance node)
     idle          turns in a row ended by a pass with no action used
-    end           null, "delivery" or "stalled"
+    progress_turn the turn of the last pick-up, delivery, theft or draw; only in games
+                  with the no-progress stop (``no_progress_rounds`` > 0), so the saved
+                  positions of games without it are as they always were
+    end           null, "delivery", "stalled" or "no-progress"
 
 In the dataclass the values are the engine's (square and good ids, camels as
 ``(square, good, under)`` tuples sorted per seat); ``to_data`` writes the names. The state
@@ -34,6 +37,7 @@ from camelcade.core.layout import Layout
 from camelcade.core.types import JSONDict
 from camelcade.games.caravan.spec import (
     END_DELIVERY,
+    END_NO_PROGRESS,
     END_STALLED,
     GOODS,
     GOODS_SPACES,
@@ -63,6 +67,9 @@ class Setup:
     """``safety_stop="round"``: a full round of passes ends the game at any time."""
     demand_spaces: tuple[int, ...]
     """Goods spaces (1-8) holding a demand marker at setup."""
+    no_progress_turns: int = 0
+    """Turns in a row without a pick-up, delivery, theft or draw that end the game:
+    ``no_progress_rounds`` times the players; 0, no such stop."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +95,7 @@ class CaravanPosition(Layout):
     actions_left: int
     refilling: bool
     idle: int
+    progress_turn: int | None
     end: str | None
 
     @classmethod
@@ -108,12 +116,14 @@ class CaravanPosition(Layout):
             actions_left=allowance(1),
             refilling=True,
             idle=0,
+            progress_turn=1 if setup.no_progress_turns else None,
             end=None,
         )
 
     def to_data(self) -> JSONDict:
-        """The position as saved: names for squares and goods, keys in field order."""
-        return {
+        """The position as saved: names for squares and goods, keys in field order
+        (``progress_turn`` only where the game counts it)."""
+        data = {
             "supply": list(self.supply),
             "camels": [[camel_text(camel) for camel in seat] for seat in self.camels],
             "spaces": [{"good": None if space.good == NO_GOOD else GOODS[space.good],
@@ -126,13 +136,28 @@ class CaravanPosition(Layout):
             "actions_left": self.actions_left,
             "refilling": self.refilling,
             "idle": self.idle,
+            "progress_turn": self.progress_turn,
             "end": self.end,
         }
+        if self.progress_turn is None:
+            del data["progress_turn"]
+        return data
+
+    @classmethod
+    def saved_keys(cls, setup: Setup) -> tuple[str, ...]:
+        """The keys a position of a game with ``setup`` is saved with."""
+        keys = cls.keys()
+        return keys if setup.no_progress_turns else tuple(k for k in keys
+                                                          if k != "progress_turn")
 
     @classmethod
     def from_data(cls, data: Any, setup: Setup) -> CaravanPosition:
         """Read ``data`` (``to_json()["state"]``), checking every invariant of the rules;
         raise ``StateError`` naming the field and what is allowed."""
+        if isinstance(data, dict) and not setup.no_progress_turns:
+            _check("progress_turn" not in data, "'progress_turn' is saved only by games with "
+                   "the no-progress stop, and this one has no_progress_rounds=0")
+            data = {**data, "progress_turn": None}
         fields = cls.checked_keys(data)
         players = setup.players
         supply = tuple(_count(n, f"supply of seat {seat}")
@@ -173,10 +198,16 @@ class CaravanPosition(Layout):
         _check(isinstance(refilling, bool),
                f"'refilling' must be true or false, got {refilling!r}")
         idle = _count(fields["idle"], "'idle'")
-        _check(end in (None, END_DELIVERY, END_STALLED),
-               f"'end' must be null, {END_DELIVERY!r} or {END_STALLED!r}, got {end!r}")
+        _check(end in (None, END_DELIVERY, END_STALLED, END_NO_PROGRESS),
+               f"'end' must be null, {END_DELIVERY!r}, {END_STALLED!r} or "
+               f"{END_NO_PROGRESS!r}, got {end!r}")
+        progress = fields["progress_turn"]
+        if setup.no_progress_turns:
+            _check(isinstance(progress, int) and not isinstance(progress, bool)
+                   and isinstance(turn, int) and 1 <= progress <= turn,
+                   f"'progress_turn' must be a turn from 1 to 'turn' ({turn}), got {progress!r}")
         position = cls(supply, tuple(camels), spaces, bag, delivered, demand, theft, turn,
-                       left, refilling, idle, end)
+                       left, refilling, idle, progress, end)
         position._check_flow(setup)
         return position
 
@@ -212,6 +243,27 @@ class CaravanPosition(Layout):
             _check(self.idle >= players and stalls,
                    f"the game stalls after {players} turns in a row without an action (with "
                    f"safety_stop={stop!r}), but 'idle' is {self.idle}")
+        self._check_progress(setup)
+
+    def _check_progress(self, setup: Setup) -> None:
+        """The no-progress stop: it ends the game at the end of the turn that makes
+        ``no_progress_turns`` turns in a row without progress."""
+        limit = setup.no_progress_turns
+        if not limit or self.progress_turn is None:
+            _check(self.end != END_NO_PROGRESS,
+                   "the game ended for want of progress, but it has no_progress_rounds=0")
+            return
+        quiet = self.turn - self.progress_turn
+        rounds = limit // setup.players
+        if self.end == END_NO_PROGRESS:
+            _check(quiet == limit,
+                   f"the game ends for want of progress after {rounds} full rounds "
+                   f"({limit} turns) without a pick-up, delivery, theft or draw; but "
+                   f"'progress_turn' is {self.progress_turn} and 'turn' {self.turn}")
+        elif self.end is None:
+            _check(quiet <= limit,
+                   f"'progress_turn' is {self.progress_turn} and 'turn' {self.turn}: "
+                   f"{rounds} full rounds ({limit} turns) without progress end the game")
 
 
 def stall_ends(stop_any_time: bool, bag: Sequence[int], supply: Sequence[int],

@@ -162,6 +162,10 @@ END_STALLED: Final = "stalled"
 """How a game ended: a full round in which every player passed without acting (the safety
 stop; see ``STOP_ROUND`` and ``STOP_BAG_EMPTY``)."""
 
+END_NO_PROGRESS: Final = "no-progress"
+"""How a game ended: ``no_progress_rounds`` full rounds passed without a pick-up, delivery,
+theft or draw (the second safety stop; decision CA18)."""
+
 STOP_ROUND: Final = "round"
 """The default safety stop (rules file, End; decision CA13): a full round in which every
 player passes without acting ends the game at any time. Such a round repeats the position,
@@ -170,6 +174,15 @@ reachable, and then nobody can act)."""
 STOP_BAG_EMPTY: Final = "bag-empty"
 """The rules file's original wording: such a round ends the game only once the bag is
 empty, or when nobody can act at all."""
+
+NO_PROGRESS_ROUNDS: Final = 10
+"""The default of ``no_progress_rounds`` (CA18): ten full rounds, some 40 actions a player,
+without a single pick-up, delivery, theft or draw is a game going nowhere. Play that gets
+anywhere picks a good up every round or two; relays and camel moves can be repeated for
+ever (a good relayed a1-b1 and back), so they do not count as progress."""
+NO_PROGRESS_OFF: Final = 0
+"""``no_progress_rounds=0``: no such stop (the rules of version 1)."""
+MAX_NO_PROGRESS_ROUNDS: Final = 1000
 
 OPTIONS: Final = (
     Option(
@@ -192,6 +205,14 @@ OPTIONS: Final = (
         f"{STOP_ROUND!r} or {STOP_BAG_EMPTY!r}",
         choice(STOP_ROUND, STOP_BAG_EMPTY),
         "when a full round of passes without any action ends the game (see the docs)",
+    ),
+    Option(
+        "no_progress_rounds",
+        NO_PROGRESS_ROUNDS,
+        f"0 (never) or a whole number of rounds from 1 to {MAX_NO_PROGRESS_ROUNDS}",
+        integer(NO_PROGRESS_OFF, MAX_NO_PROGRESS_ROUNDS),
+        "full rounds without a pick-up, delivery, theft or draw that end the game (CA18; "
+        "0: never)",
     ),
     Option(
         "map",

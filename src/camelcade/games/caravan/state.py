@@ -55,6 +55,7 @@ from camelcade.games.caravan.spec import (
     BIT,
     COLOURS,
     END_DELIVERY,
+    END_NO_PROGRESS,
     END_STALLED,
     GOODS_SPACES,
     MAX_ACTIONS,
@@ -79,6 +80,8 @@ _ONLY_PASS: tuple[Action, ...] = (PASS,)
 _PLACES_AND_PASS: tuple[Action, ...] = (*PLACES, PASS)
 _MOVES_THEN_PASS: tuple[tuple[Action, ...], ...] = tuple((*moves, PASS) for moves in MOVES_FROM)
 """Every move from a square, then ``pass``: the whole legal list of the commonest position."""
+NEVER = 1 << 62
+"""A turn count no game reaches: the no-progress limit of a game without that stop."""
 RELAY_MEMO_SIZE = 4096
 """Relay lists a seat remembers for one set of laden camels (then it starts afresh)."""
 
@@ -153,6 +156,12 @@ class CaravanState(State):
         """Goods are being drawn onto the empty goods spaces: a chance node."""
         self._idle = position.idle
         """Turns in a row that ended with a pass and no action used."""
+        self._counts_progress = bool(game.setup.no_progress_turns)
+        self._quiet_limit = game.setup.no_progress_turns or NEVER
+        """Turns in a row without progress that end the game (the no-progress stop)."""
+        self._progress = (position.turn if position.progress_turn is None
+                          else position.progress_turn)
+        """The turn of the last pick-up, delivery, theft or draw."""
         self._end = position.end
         self._seat = (self._turn - 1) % self._players
         """The seat whose turn it is (also during a refill in its turn)."""
@@ -176,6 +185,7 @@ class CaravanState(State):
             actions_left=self._left,
             refilling=self._refilling,
             idle=self._idle,
+            progress_turn=self._progress if self._counts_progress else None,
             end=self._end,
         )
 
@@ -228,6 +238,17 @@ class CaravanState(State):
     @property
     def end_reason(self) -> str | None:
         return self._end
+
+    @property
+    def quiet_turns(self) -> int:
+        """Turns begun since the last pick-up, delivery, theft or draw (this one included)."""
+        return self._turn - self._progress
+
+    @property
+    def quiet_limit(self) -> int:
+        """Turns in a row without progress that end the game (the no-progress stop; a
+        number no game reaches when the game has no such stop)."""
+        return self._quiet_limit
 
     def camels(self, seat: PlayerId) -> list[Camel]:
         """``seat``'s camels on the board, sorted by square (unladen first on a square)."""
@@ -444,7 +465,12 @@ class CaravanState(State):
         if left:
             self._left = left
         else:  # the next turn (as _next_turn, inlined: a third of all actions end a turn)
-            turn = self._turn = self._turn + 1
+            turn = self._turn
+            if turn - self._progress >= self._quiet_limit:
+                self._left = 0
+                self._stop_for_want_of_progress()
+                return
+            turn = self._turn = turn + 1
             self._left = turn if turn < MAX_ACTIONS else MAX_ACTIONS
             seat = self._seat = (turn - 1) % self._players
             self._mover = CHANCE if self._refilling else seat
@@ -481,6 +507,7 @@ class CaravanState(State):
         self._laden = tuple(laden)
 
     def _pick(self, square: int) -> None:
+        self._progress = self._turn
         seat = self._seat
         index = self._space_at[square]
         good = self._space_good[index]
@@ -506,6 +533,7 @@ class CaravanState(State):
             source = (start, good, True)
         self._unload(seat, source)
         if self._city_at[to] == good:
+            self._progress = self._turn
             self._delivered[seat][good] += 1
             if self.bag_empty():
                 self._end = END_DELIVERY
@@ -515,6 +543,7 @@ class CaravanState(State):
         self._loads_changed()
 
     def _steal(self, action: Steal) -> None:
+        self._progress = self._turn
         seat = self._seat
         good, square, victim = action.good, action.square, action.victim
         self._unload(victim, (square, good, False))
@@ -539,12 +568,22 @@ class CaravanState(State):
         return [self.camels(seat) for seat in range(self._players)]
 
     def _next_turn(self) -> None:
-        turn = self._turn = self._turn + 1
+        turn = self._turn
+        if turn - self._progress >= self._quiet_limit:
+            self._stop_for_want_of_progress()
+            return
+        turn = self._turn = turn + 1
         self._left = turn if turn < MAX_ACTIONS else MAX_ACTIONS
         seat = self._seat = (turn - 1) % self._players
         self._mover = CHANCE if self._refilling else seat
 
+    def _stop_for_want_of_progress(self) -> None:
+        """The turn ends the ``no_progress_rounds``-th full round without progress."""
+        self._end = END_NO_PROGRESS
+        self._mover_changed()
+
     def _draw(self, good: int) -> None:
+        self._progress = self._turn
         self._bag[good] -= 1
         index = self._space_good.index(NO_GOOD)
         self._space_good[index] = good

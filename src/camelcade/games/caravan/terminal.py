@@ -24,7 +24,7 @@ from camelcade.games.caravan.spec import (
     penalty,
 )
 from camelcade.games.caravan.state import CaravanState
-from camelcade.games.caravan.text import describe_state, plural
+from camelcade.games.caravan.text import describe_state, goods
 
 STYLE = {"red": "bold red", "green": "bold green", "blue": "bold blue",
          "yellow": "bold yellow"}
@@ -103,7 +103,7 @@ def _status(state: CaravanState) -> str:
     if state.is_terminal():
         return describe_state(state, None).splitlines()[0]
     bag = ("bag empty: the next delivery ends the game" if state.bag_empty()
-           else f"{plural(sum(state.bag()), 'good')} in the bag")
+           else f"{goods(sum(state.bag()))} in the bag")
     who = COLOURS[state.player].capitalize()
     if state.is_chance():
         return f"Drawing goods onto the empty goods spaces ({who}'s turn); {bag}."

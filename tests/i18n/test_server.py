@@ -5,6 +5,7 @@ here, the translations by test_catalogues."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -72,9 +73,23 @@ def test_the_web_catalogue_of_each_language_is_served(api: Api) -> None:
     assert api.http.get("/i18n/xx.json").status_code == 404
 
 
-def test_rules_pages_fall_back_to_english_and_say_in_which_language(api: Api) -> None:
+def test_rules_pages_fall_back_to_english_and_say_in_which_language(
+    api: Api, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     page = api.http.get("/rules/kamelen", headers={"Accept-Language": "de"}).text
-    assert '<html lang="de">' in page and '<article class="cc-rules" lang="en">' in page
+    assert '<html lang="de">' in page and '<article class="cc-rules" lang="de">' in page
+    english_only = tmp_path / "games"
+    english_only.mkdir()
+    (english_only / "kamelen.md").write_text("# Kamelen\n\nThe rules.\n", encoding="utf-8")
+    monkeypatch.setattr("camelcade.cli.rules.doc_dirs", lambda: [english_only])
+    from camelcade.server.web.routes import _rules_html
+
+    _rules_html.cache_clear()  # pages are made once per game and language
+    try:
+        page = api.http.get("/rules/kamelen", headers={"Accept-Language": "de"}).text
+        assert '<html lang="de">' in page and '<article class="cc-rules" lang="en">' in page
+    finally:
+        _rules_html.cache_clear()  # no page of the stand-in folder outlives the test
 
 
 def test_the_json_calls_answer_in_the_request_s_language(api: Api, pseudo: None) -> None:

@@ -102,7 +102,15 @@ export class CellPicker {
 
   pick(cell) {
     if (!this.legal.length) { this.say(this.cellText(cell)); return; }
-    if (this.path.length && this.path[this.path.length - 1] === cell) { this.reset(); return; }
+    if (this.path.length && this.path[this.path.length - 1] === cell) {
+      // The selected cell again: the actions that end here (a pick-up where the camel
+      // could also move), else the selection is cleared.
+      const here = this.matching(this.path).filter((a) => a.cells.length === this.path.length);
+      this.reset(!here.length);
+      if (here.length === 1) this.onPlay(here[0].action);
+      else if (here.length) this.onOffer(here);
+      return;
+    }
     let path = [...this.path, cell];
     let found = this.matching(path);
     if (!found.length && this.path.length) { path = [cell]; found = this.matching(path); }
@@ -122,6 +130,8 @@ export class CellPicker {
     const targets = new Set(found.filter((a) => a.cells.length > path.length).map((a) => a.cells[path.length]));
     this.onMarks(cell, targets);
     const names = [...targets].map((t) => this.cellText(t).split(":")[0]);
-    this.say(`Selected ${this.cellText(cell).split(":")[0]}. ${targets.size} target${targets.size === 1 ? "" : "s"}: ${names.slice(0, 8).join(", ")}${names.length > 8 ? ", ..." : ""}.`);
+    const name = this.cellText(cell).split(":")[0];
+    const endsHere = exact.length ? ` Select ${name} again for ${exact.map((a) => a.action).join(" or ")}.` : "";
+    this.say(`Selected ${name}. ${targets.size} target${targets.size === 1 ? "" : "s"}: ${names.slice(0, 8).join(", ")}${names.length > 8 ? ", ..." : ""}.${endsHere}`);
   }
 }

@@ -103,6 +103,23 @@ class WebSlot:
 
 
 @dataclass(frozen=True)
+class SearchSlot:
+    """What a game's expert gives the generic tree searches (``mcts``, ``ismcts``).
+
+    ``evaluators`` are named factories, each called with the ``Game`` and returning a
+    ``camelcade.bots.evaluators.Evaluator`` (a leaf value, a rollout policy, priors): the
+    bots' ``evaluator`` setting picks one by name (``ismcts:evaluator=cards``), and
+    without it they play random rollouts. ``grouping`` maps an action to its group
+    (any hashable key, say the camel that moves), so a decision among a hundred actions
+    is first a choice of group; the searches use it unless told ``grouping=kind`` (the
+    generic grouping, by the action's class) or ``none``. See ``docs/bots.md``.
+    """
+
+    evaluators: Mapping[str, Ref[Callable[..., Any]]] = field(default_factory=dict)
+    grouping: Ref[Callable[[Any], Any]] | None = None
+
+
+@dataclass(frozen=True)
 class Level:
     """A strength offered to people ("easy", "hard"): a bot and its settings."""
 
@@ -113,11 +130,12 @@ class Level:
 
 DEFAULT_LEVELS: Mapping[str, Level] = {
     "easy": Level("random", {}, "plays any legal move"),
-    "medium": Level("mcts", {"iterations": 100}, "a short search: 100 playouts a move"),
-    "hard": Level("mcts", {"time_limit": 1.0, "iterations": 1_000_000},
-                  "searches for about a second a move"),
+    "medium": Level("ismcts", {"iterations": 200}, "a short search: 200 playouts a move"),
+    "hard": Level("ismcts", {"time_limit": 0.9}, "searches for up to a second a move"),
 }
-"""Levels of a game that declares none of its own: generic bots every game can use."""
+"""Levels of a game that declares none of its own: generic bots every game can use.
+``hard`` stops searching after 0.9 s of wall clock, so a move takes at most about a
+second (``benchmarks/bench_search.py`` measures it on every game)."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +162,8 @@ class GamePlugin:
     counted: Ref[Mapping[str, Any]] | None = None
     """How a run of one event is told once (``camelcade.core.words.Counted`` per message),
     for ``group_repeats``: "Yellow draws 3 cards." for three draws."""
+    search: SearchSlot = field(default_factory=SearchSlot)
+    """Evaluators and an action grouping for the generic searches (see ``SearchSlot``)."""
 
     def __post_init__(self) -> None:
         if not self.id or self.id != self.id.strip().lower() or " " in self.id:

@@ -20,6 +20,14 @@ from camelcade.core.chance import sample_chance
 MCTS_ITERATIONS = 100
 """Iterations per decision; every other MCTS setting is the bot's default."""
 MCTS_POSITIONS = 6
+PLAIN_MCTS = "mcts-plain"
+"""The first release's ``mcts`` under its later name: the probe measures that algorithm in
+both versions (``mcts`` itself became a stronger search after the first release)."""
+
+
+def plain_mcts_name() -> str:
+    """The first release's search: ``mcts-plain`` where it exists, ``mcts`` before."""
+    return PLAIN_MCTS if PLAIN_MCTS in cc.bots.names() else "mcts"
 
 
 def has_fast_path(state: cc.State) -> bool:
@@ -102,12 +110,13 @@ def mcts_positions(game: cc.Game) -> list[cc.State]:
 
 def mcts(game: cc.Game, seconds: float) -> dict[str, float]:
     positions = mcts_positions(game)
+    name = plain_mcts_name()
     iterations = 0
     started = time.process_time()
     rounds = 0
     while time.process_time() - started < seconds or rounds == 0:
         for index, state in enumerate(positions):
-            bot = cc.bots.load("mcts", iterations=MCTS_ITERATIONS, seed=index)
+            bot = cc.bots.load(name, iterations=MCTS_ITERATIONS, seed=index)
             bot.choose(state.view(state.current_player))
             iterations += MCTS_ITERATIONS
         rounds += 1

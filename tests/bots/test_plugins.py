@@ -107,10 +107,14 @@ def test_grouping_finds_the_best_kind_of_move_sooner() -> None:
 
 def test_progressive_widening_tries_few_actions_where_visits_are_few() -> None:
     state = PickGame().new_state()
-    bot = ISMCTSBot(iterations=50, seed=1, grouping="none", widening=1.0)
+    bot = ISMCTSBot(iterations=50, seed=1, grouping="none", widening=1.0, widening_floor=3)
     bot.choose(state.view(0))
     assert bot.tree is not None
     assert len(bot.tree.edges) <= math.ceil(math.sqrt(50))
+    floored = ISMCTSBot(iterations=50, seed=1, grouping="none", widening=1.0,
+                        widening_floor=20)
+    floored.choose(state.view(0))
+    assert floored.tree is not None and len(floored.tree.edges) == 20
     flat = ISMCTSBot(iterations=50, seed=1, grouping="none", widening=0)
     flat.choose(state.view(0))
     assert flat.tree is not None and len(flat.tree.edges) == 50
@@ -135,7 +139,7 @@ def test_priors_order_what_widening_admits_and_bias_the_choice() -> None:
     state = PickGame().new_state()
     state.apply(Low(0))
     bot = ISMCTSBot(iterations=30, seed=1, grouping="none", evaluator=FavourNumber(17),
-                    exploration=0)
+                    exploration=0, widening_floor=1)
     assert str(bot.choose(state.view(1))) == "low 17"
     assert bot.tree is not None
     first = next(iter(bot.tree.edges))

@@ -80,7 +80,8 @@ class TreeSearchBot:
     - ``evaluator`` (``random``): random rollouts, or an evaluator the game declares by
       name, or an ``Evaluator`` object (from Python).
     - ``grouping`` (``auto``/``kind``/``game``/``none``) and ``group_above`` (24).
-    - ``widening`` (2.0; 0 for none), ``widening_exponent`` (0.5), ``prior_weight`` (1.0).
+    - ``widening`` (2.0; 0 for none), ``widening_exponent`` (0.5), ``widening_floor`` (24),
+      ``prior_weight`` (1.0): progressive widening and bias (``camelcade.bots.tree``).
     - ``reuse`` (true): keep the tree between moves.
     - ``seed``: the bot's randomness (drivers reseed it through ``begin``).
     """
@@ -104,6 +105,7 @@ class TreeSearchBot:
         group_above: int = 24,
         widening: float = 2.0,
         widening_exponent: float = 0.5,
+        widening_floor: int = 24,
         prior_weight: float = 1.0,
         reuse: bool = True,
     ) -> None:
@@ -116,6 +118,7 @@ class TreeSearchBot:
         _check_number("widening_exponent", widening_exponent, 0.0, above=True)
         _check_number("prior_weight", prior_weight, 0.0)
         _check_number("group_above", group_above, 1, whole=True)
+        _check_number("widening_floor", widening_floor, 1, whole=True)
         if rollout_limit is not None:
             _check_number("rollout_limit", rollout_limit, 0, whole=True)
         if not isinstance(reuse, bool):
@@ -125,7 +128,7 @@ class TreeSearchBot:
         self._reward = reward_named(reward)
         self.selection = Selection(float(exploration), float(widening),
                                    float(widening_exponent), float(prior_weight), None,
-                                   int(group_above))
+                                   int(group_above), int(widening_floor))
         self.rollout_limit = rollout_limit
         self.reward = reward
         self.evaluator_setting = evaluator

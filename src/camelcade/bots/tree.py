@@ -11,9 +11,10 @@ Selection is UCB1 with availability counts (Cowling, Powley & Whitehouse 2012): 
 action legal in only some determinisations is scored against the number of visits in
 which it was available, not the parent's visits, so it is neither starved nor
 over-explored. Progressive widening (Coulom 2007; Chaslot et al. 2008) admits a new
-action only while fewer than ``widening · visits ** widening_exponent`` have been tried
-(the heaviest prior first, else at random), and with a grouping a big decision is first a
-choice of group (``camelcade.bots.grouping``).
+action only while fewer than ``max(widening_floor, widening · visits ** widening_exponent)``
+have been tried (the heaviest prior first, else at random), so a decision among hundreds
+is deepened before every action has been tried once; with a grouping a big decision is
+first a choice of group (``camelcade.bots.grouping``).
 """
 
 from __future__ import annotations
@@ -76,18 +77,23 @@ class Selection:
 
     exploration: float = 0.7
     widening: float = 2.0
-    """Actions tried at a node: at most ``widening · visits ** widening_exponent`` (at
-    least one); 0 tries every action before deepening any (no widening)."""
+    """Actions tried at a node: at most ``widening · visits ** widening_exponent``, but
+    never fewer than ``widening_floor``; 0 tries every action before deepening any."""
     widening_exponent: float = 0.5
     prior_weight: float = 1.0
     grouping: Callable[[Action], Hashable] | None = None
     group_above: int = 24
     """Decisions with more actions than this are grouped (when they form two groups)."""
+    widening_floor: int = 24
+    """Widening never holds back the first this many actions of a node (or group): a
+    decision no bigger is searched in full, as plain UCT would, since without priors the
+    order in which actions are admitted is a guess."""
 
     def width(self, visits: int) -> float:
         if self.widening <= 0:
             return math.inf
-        return max(1.0, self.widening * math.pow(visits, self.widening_exponent))
+        return max(float(self.widening_floor),
+                   self.widening * math.pow(visits, self.widening_exponent))
 
 
 class Selector:

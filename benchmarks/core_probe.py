@@ -3,7 +3,8 @@
 Runs unchanged against the first release (which has no fast path) and against today's
 code, so both are measured by the same lines in the same run. Prints JSON:
 
-    python core_probe.py GAME SECONDS
+    python core_probe.py GAME SECONDS          # every figure (bench_core.py)
+    python core_probe.py GAME SECONDS --mcts   # the plain mcts alone (bench_search.py)
 """
 
 from __future__ import annotations
@@ -127,6 +128,9 @@ def mcts(game: cc.Game, seconds: float) -> dict[str, float]:
 def main() -> None:
     game_id, seconds = sys.argv[1], float(sys.argv[2])
     game = cc.load(game_id)
+    if "--mcts" in sys.argv[3:]:
+        print(json.dumps({"players": game.players, "mcts": mcts(game, seconds)}))
+        return
     fast = has_fast_path(game.new_state())
     figures: dict[str, Any] = {
         "players": game.players,

@@ -189,7 +189,20 @@ def figures(run: LabRun, first: str, second: str) -> dict[str, Any]:
     }
 
 
-def save(results: dict[str, Any]) -> None:
+def saved() -> dict[str, Any]:
+    """The results written so far (none yet: empty)."""
+    if not RESULTS.exists():
+        return {}
+    found: dict[str, Any] = json.loads(RESULTS.read_text(encoding="utf-8"))
+    return found
+
+
+def save(part: str, game_id: str, figures: dict[str, Any]) -> None:
+    """Write one game's figures of one part, keeping everything else in the file as it
+    is now (so two runs of different parts at once do not undo each other's work)."""
+    results = saved()
+    results["cpu_count"] = os.cpu_count()
+    results.setdefault(part, {})[game_id] = figures
     RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
 
 
@@ -201,23 +214,19 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     parts = args.part or ["speed", "levels", "strength"]
-    results: dict[str, Any] = (json.loads(RESULTS.read_text(encoding="utf-8"))
-                               if RESULTS.exists() else {})
-    results["cpu_count"] = os.cpu_count()
     games = args.games or cc.game_ids()
     for part in parts:
-        section = results.setdefault(part, {})
         order = [g for g in STRENGTH_GAMES if g in games] if part == "strength" else games
         for game_id in order:
             if part == "speed":
-                section[game_id] = speed(game_id, 0.5 if args.quick else 4.0)
+                figures = speed(game_id, 0.5 if args.quick else 4.0)
             elif part == "levels":
-                section[game_id] = hard_level(game_id)
+                figures = hard_level(game_id)
             else:
                 cap = MAX_GAMES["quick" if args.quick else "full"]
-                section[game_id] = strength(game_id, cap, args.workers)
-            print(part, game_id, json.dumps(section[game_id])[:400], flush=True)
-            save(results)
+                figures = strength(game_id, cap, args.workers)
+            print(part, game_id, json.dumps(figures)[:400], flush=True)
+            save(part, game_id, figures)
 
 
 if __name__ == "__main__":

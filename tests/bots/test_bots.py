@@ -29,9 +29,9 @@ def test_the_generic_searches_are_registered_under_their_names() -> None:
         assert cc.bots.load(name, iterations=5).name == name
 
 
-def test_the_default_hard_level_is_a_search_stopped_within_a_second() -> None:
+def test_the_default_hard_level_is_a_search_bounded_by_a_time() -> None:
     """Not a timing: the setting that bounds the wait (bench_search.py measures it)."""
     hard = DEFAULT_LEVELS["hard"]
     bot = cc.bots.load(hard.bot, **dict(hard.settings))
-    assert bot.time_limit is not None and bot.time_limit < 1.0  # type: ignore[attr-defined]
+    assert bot.time_limit is not None and bot.time_limit <= 1.0  # type: ignore[attr-defined]
     assert bot.budget.clock == "wall"  # type: ignore[attr-defined]

@@ -234,6 +234,7 @@ def test_a_forced_move_is_played_without_searching() -> None:
     ({"widening": -1}, "widening must be a number of at least 0"),
     ({"widening_exponent": 0}, "widening_exponent must be a number above 0"),
     ({"group_above": 0.5}, "group_above must be a whole number"),
+    ({"widening_floor": 0}, "widening_floor must be a whole number of at least 1"),
     ({"rollout_limit": -3}, "rollout_limit must be a whole number"),
     ({"reuse": "yes"}, "reuse must be true or false"),
     ({"evaluator": 7}, "evaluator must be a name or an Evaluator"),

@@ -212,6 +212,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="short runs, for a try")
     parser.add_argument("--part", choices=["speed", "levels", "strength"], action="append")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--games", dest="max_games", type=int,
+                        help="the strength part's cap of games a game (default 800, quick 40);"
+                             " a cap no higher than the games already played only reports them")
     args = parser.parse_args()
     parts = args.part or ["speed", "levels", "strength"]
     games = args.games or cc.game_ids()
@@ -223,7 +226,7 @@ def main() -> None:
             elif part == "levels":
                 figures = hard_level(game_id)
             else:
-                cap = MAX_GAMES["quick" if args.quick else "full"]
+                cap = args.max_games or MAX_GAMES["quick" if args.quick else "full"]
                 figures = strength(game_id, cap, args.workers)
             print(part, game_id, json.dumps(figures)[:400], flush=True)
             save(part, game_id, figures)

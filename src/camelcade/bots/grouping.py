@@ -1,14 +1,14 @@
 """Action grouping: a big choice split in two, "which kind of move", then "which one".
 
-With a hundred or more legal actions (Caravan offers 100 to 250), a search that tries
+With a hundred or more legal actions (a game may offer 100 to 250), a search that tries
 every action once before deepening any learns nothing in a second. Grouping (move
 groups, Childs, Brodeur & Kocsis 2008) makes each decision two: the search first picks a
 group by the statistics of all its actions together, then an action inside it, so a
 good kind of move is found after a few visits and its best member after more.
 
 A grouping is a function from an action to a hashable group key. A game may declare
-its own in its plug-in manifest (``GamePlugin.search.grouping``: for Caravan, say, the
-camel that moves); the generic one, :func:`by_kind`, groups actions by their class —
+its own in its plug-in manifest (``GamePlugin.search.grouping``: the camel that moves,
+say); the generic one, :func:`by_kind`, groups actions by their class —
 every game's notation already separates kinds of move into classes ("bet", "tile",
 "roll"). Grouping applies only at decisions with more than ``group_above`` actions that
 fall into two groups or more; elsewhere a decision is one flat choice.

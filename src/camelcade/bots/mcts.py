@@ -1,6 +1,6 @@
 """``mcts``: Monte Carlo tree search keyed by the true actions, for perfect information.
 
-On a perfect-information game (Kamelen, Caravan) this is closed-loop UCT with chance
+On a perfect-information game this is closed-loop UCT with chance
 nodes: every action and every chance outcome is a branch, with the shared engine's
 budget, evaluator, grouping, progressive widening and tree reuse
 (``camelcade.bots.search``). On a game with hidden information it still plays honestly

@@ -3,7 +3,8 @@
 Runs unchanged against the first release (which has no fast path) and against today's
 code, so both are measured by the same lines in the same run. Prints JSON:
 
-    python core_probe.py GAME SECONDS
+    python core_probe.py GAME SECONDS          # every figure (bench_core.py)
+    python core_probe.py GAME SECONDS --mcts   # the plain mcts alone (bench_search.py)
 """
 
 from __future__ import annotations
@@ -20,6 +21,14 @@ from camelcade.core.chance import sample_chance
 MCTS_ITERATIONS = 100
 """Iterations per decision; every other MCTS setting is the bot's default."""
 MCTS_POSITIONS = 6
+PLAIN_MCTS = "mcts-plain"
+"""The first release's ``mcts`` under its later name: the probe measures that algorithm in
+both versions (``mcts`` itself became a stronger search after the first release)."""
+
+
+def plain_mcts_name() -> str:
+    """The first release's search: ``mcts-plain`` where it exists, ``mcts`` before."""
+    return PLAIN_MCTS if PLAIN_MCTS in cc.bots.names() else "mcts"
 
 
 def has_fast_path(state: cc.State) -> bool:
@@ -102,12 +111,13 @@ def mcts_positions(game: cc.Game) -> list[cc.State]:
 
 def mcts(game: cc.Game, seconds: float) -> dict[str, float]:
     positions = mcts_positions(game)
+    name = plain_mcts_name()
     iterations = 0
     started = time.process_time()
     rounds = 0
     while time.process_time() - started < seconds or rounds == 0:
         for index, state in enumerate(positions):
-            bot = cc.bots.load("mcts", iterations=MCTS_ITERATIONS, seed=index)
+            bot = cc.bots.load(name, iterations=MCTS_ITERATIONS, seed=index)
             bot.choose(state.view(state.current_player))
             iterations += MCTS_ITERATIONS
         rounds += 1
@@ -118,6 +128,9 @@ def mcts(game: cc.Game, seconds: float) -> dict[str, float]:
 def main() -> None:
     game_id, seconds = sys.argv[1], float(sys.argv[2])
     game = cc.load(game_id)
+    if "--mcts" in sys.argv[3:]:
+        print(json.dumps({"players": game.players, "mcts": mcts(game, seconds)}))
+        return
     fast = has_fast_path(game.new_state())
     figures: dict[str, Any] = {
         "players": game.players,

@@ -1,7 +1,10 @@
 """Bots by name: ``cc.bots.load("random", seed=1)``.
 
-The game-agnostic bots are listed here; a game's own bots are declared in its plug-in
-manifest (``GamePlugin.bots``), so this package names no game. Bot names are one
+The game-agnostic bots are listed here — ``random``, ``first``, the tree searches
+``mcts`` (true actions; for perfect information) and ``ismcts`` (information sets; for
+any game), and ``mcts-plain``, the first release's search kept for comparisons; a
+game's own bots are declared in its plug-in manifest (``GamePlugin.bots``), so this
+package names no game. Bot names are one
 namespace: a game's bot may not take a generic bot's name or another game's.
 """
 
@@ -19,6 +22,8 @@ GENERIC: dict[str, Ref[Callable[..., Any]]] = {
     "random": Ref("camelcade.bots.random_bot:RandomBot"),
     "first": Ref("camelcade.bots.random_bot:FirstActionBot"),
     "mcts": Ref("camelcade.bots.mcts:MCTSBot"),
+    "ismcts": Ref("camelcade.bots.ismcts:ISMCTSBot"),
+    "mcts-plain": Ref("camelcade.bots.plain_mcts:PlainMCTSBot"),
 }
 
 

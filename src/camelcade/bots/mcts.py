@@ -1,153 +1,25 @@
-"""A game-agnostic Monte Carlo tree search bot that plays from its ``View`` alone.
+"""``mcts``: Monte Carlo tree search keyed by the true actions, for perfect information.
 
-Single-observer information-set MCTS (Cowling, Powley & Whitehouse, 2012): every
-iteration draws a determinisation with ``view.sample_state(rng)`` — for a perfect-information
-game that is the position itself — and descends one shared tree whose edges are actions.
-An edge is a candidate only where it is legal in the current determinisation, and its
-"availability" count replaces the parent's visit count in UCB, so actions that exist only
-in some worlds are not over-explored. Chance nodes are sampled, not searched. Each
-node keeps a reward per seat (max^n): the seat to move picks what is best for itself,
-which is how the bot handles 2 to 8 players alike. The reward of a finished playout is the
-seat's share of the win (split on ties); a playout cut short by ``rollout_limit`` scores
-seats by their normalised ``scores()``.
-
-Descent and playouts apply actions the state itself listed, through the fast path
-(``apply(action, check=False)``): nothing is parsed or checked twice.
+On a perfect-information game this is closed-loop UCT with chance
+nodes: every action and every chance outcome is a branch, with the shared engine's
+budget, evaluator, grouping, progressive widening and tree reuse
+(``camelcade.bots.search``). On a game with hidden information it still plays honestly
+— each iteration searches a determinisation drawn from the seat's view — but the tree
+is keyed by the true actions of those sampled worlds, so the seat's later choices may
+lean on things it could not know then (strategy fusion); ``ismcts`` keys the tree by
+what the seat saw instead, and is the one to use there. The first release's plain
+determinised UCT is kept as ``mcts-plain`` (``camelcade.bots.plain_mcts``).
 """
 
 from __future__ import annotations
 
-import math
-import random
-import time
-from dataclasses import dataclass, field
+from typing import ClassVar
 
-from camelcade.core.action import Action
-from camelcade.core.chance import sample_chance
-from camelcade.core.errors import CamelcadeError
-from camelcade.core.game import Game, State
-from camelcade.core.types import CHANCE, TERMINAL, PlayerId
-from camelcade.core.view import View
+from camelcade.bots.search import TreeSearchBot
 
 
-@dataclass
-class _Node:
-    visits: int = 0
-    available: int = 0
-    rewards: list[float] = field(default_factory=list)
-    children: dict[Action, _Node] = field(default_factory=dict)
-
-
-def outcome_rewards(state: State) -> list[float]:
-    """Each seat's share of the win at a terminal state (ties split the win)."""
-    winners = state.winners()
-    share = 1.0 / len(winners) if winners else 0.0
-    return [share if seat in winners else 0.0 for seat in range(state.game.players)]
-
-
-def score_rewards(state: State) -> list[float]:
-    """Scores mapped to 0..1 (best seat 1, worst 0): a cut-off playout's estimate."""
-    scores = state.scores()
-    low, high = min(scores), max(scores)
-    if high == low:
-        return [1.0 / len(scores)] * len(scores)
-    return [(score - low) / (high - low) for score in scores]
-
-
-class MCTSBot:
-    """Information-set MCTS: ``iterations`` playouts (or ``time_limit`` seconds) per move."""
+class MCTSBot(TreeSearchBot):
+    """MCTS keyed by true actions (see the module docstring and ``TreeSearchBot``)."""
 
     name = "mcts"
-
-    def __init__(
-        self,
-        iterations: int = 300,
-        time_limit: float | None = None,
-        exploration: float = 0.7,
-        rollout_limit: int | None = 400,
-        seed: int | None = None,
-    ) -> None:
-        if iterations < 1:
-            raise CamelcadeError(f"mcts needs at least 1 iteration, got {iterations}")
-        self.iterations = int(iterations)
-        self.time_limit = None if time_limit is None else float(time_limit)
-        self.exploration = float(exploration)
-        self.rollout_limit = None if rollout_limit is None else int(rollout_limit)
-        self._rng = random.Random(seed)
-
-    def begin(self, game: Game, seat: PlayerId, seed: int) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: View) -> Action:
-        actions = view.legal_actions()
-        if not actions:
-            raise CamelcadeError(f"seat {view.player} has no legal action to choose")
-        if len(actions) == 1:
-            return actions[0]
-        players = view.game.players
-        root = _Node(rewards=[0.0] * players)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        for done in range(self.iterations if deadline is None else 10**9):
-            if deadline is not None and done > 0 and time.perf_counter() > deadline:
-                break
-            self._iterate(root, view.sample_state(self._rng), players)
-        return max(
-            actions,
-            key=lambda action: (root.children[action].visits if action in root.children else -1,
-                                str(action)),
-        )
-
-    def _iterate(self, root: _Node, state: State, players: int) -> None:
-        rng = self._rng
-        path = [root]
-        node = root
-        while True:
-            mover = state.current_player
-            if mover == TERMINAL:
-                break
-            if mover == CHANCE:
-                state.apply(sample_chance(state, rng), check=False)
-                continue
-            legal = state.legal_actions()
-            children = node.children
-            untried = []
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.available += 1
-            if untried:
-                action = rng.choice(untried)
-                child = _Node(available=1, rewards=[0.0] * players)
-                children[action] = child
-                state.apply(action, check=False)
-                path.append(child)
-                break
-            action = self._select(node, legal, mover)
-            node = children[action]
-            state.apply(action, check=False)
-            path.append(node)
-        rewards = self._rollout(state)
-        for visited in path:
-            visited.visits += 1
-            for seat in range(players):
-                visited.rewards[seat] += rewards[seat]
-
-    def _select(self, node: _Node, legal: list[Action], mover: PlayerId) -> Action:
-        best, best_value = legal[0], -math.inf
-        exploration = self.exploration
-        children = node.children
-        for action in legal:
-            child = children[action]
-            visits = child.visits
-            mean = child.rewards[mover] / visits if visits else 0.0
-            value = mean + exploration * math.sqrt(math.log(max(child.available, 1)) /
-                                                   max(visits, 1))
-            if value > best_value:
-                best, best_value = action, value
-        return best
-
-    def _rollout(self, state: State) -> list[float]:
-        state.playout(self._rng, self.rollout_limit)
-        return outcome_rewards(state) if state.is_terminal() else score_rewards(state)
+    keys_seen: ClassVar[bool] = False

@@ -103,6 +103,23 @@ class WebSlot:
 
 
 @dataclass(frozen=True)
+class SearchSlot:
+    """What a game's expert gives the generic tree searches (``mcts``, ``ismcts``).
+
+    ``evaluators`` are named factories, each called with the ``Game`` and returning a
+    ``camelcade.bots.evaluators.Evaluator`` (a leaf value, a rollout policy, priors): the
+    bots' ``evaluator`` setting picks one by name (``ismcts:evaluator=cards``), and
+    without it they play random rollouts. ``grouping`` maps an action to its group
+    (any hashable key, say the camel that moves), so a decision among a hundred actions
+    is first a choice of group; the searches use it unless told ``grouping=kind`` (the
+    generic grouping, by the action's class) or ``none``. See ``docs/bots.md``.
+    """
+
+    evaluators: Mapping[str, Ref[Callable[..., Any]]] = field(default_factory=dict)
+    grouping: Ref[Callable[[Any], Any]] | None = None
+
+
+@dataclass(frozen=True)
 class Level:
     """A strength offered to people ("easy", "hard"): a bot and its settings."""
 
@@ -150,6 +167,8 @@ class GamePlugin:
     counted: Ref[Mapping[str, Any]] | None = None
     """How a run of one event is told once (``camelcade.core.words.Counted`` per message),
     for ``group_repeats``: "Yellow draws 3 cards." for three draws."""
+    search: SearchSlot = field(default_factory=SearchSlot)
+    """Evaluators and an action grouping for the generic searches (see ``SearchSlot``)."""
 
     def __post_init__(self) -> None:
         if not self.id or self.id != self.id.strip().lower() or " " in self.id:

@@ -75,3 +75,32 @@ def test_a_new_position_keeps_the_focused_cell(new_page: Any) -> None:
     page.evaluate("(board) => window.__grid.render(board)", changed)
     assert focused(page) == "b2"
     assert page.evaluate("() => document.activeElement.textContent") == "b2: a camel now"
+
+
+PICKER = """async (legal) => {
+  const { CellPicker } = await import("/static/js/actions.js");
+  const log = { played: [], offered: [], said: [] };
+  const picker = new CellPicker({
+    onPlay: (action) => log.played.push(action),
+    onOffer: (actions) => log.offered.push(actions.map((a) => a.action)),
+    onMarks: () => {}, say: (text) => log.said.push(text), cellText: (cell) => cell + ": sand",
+  });
+  picker.update(legal);
+  for (const cell of ["a7", "a7", "a7", "b7", "a7", "a6"]) picker.pick(cell);
+  return log;
+}"""
+
+
+def test_a_cell_picked_again_plays_the_action_that_ends_there(new_page: Any) -> None:
+    """Regression: a one-cell action on a cell that also starts longer ones (Caravan's
+    pick-up where the camel could also move) could not be chosen by clicking."""
+    page = new_page()
+    page.goto("/my")
+    legal = [{"action": "pick a7", "cells": ["a7"]},
+             {"action": "camel a7 a6", "cells": ["a7", "a6"]},
+             {"action": "camel a7 b7", "cells": ["a7", "b7"]}]
+    log = page.evaluate(PICKER, legal)
+    assert log["said"][0] == "Selected a7. 2 targets: a6, b7. Select a7 again for pick a7."
+    # a7 selects, a7 again plays the pick; a7 b7 moves; a7 a6 moves.
+    assert log["played"] == ["pick a7", "camel a7 b7", "camel a7 a6"]
+    assert log["offered"] == []

@@ -130,9 +130,9 @@ class Level:
 
 DEFAULT_LEVELS: Mapping[str, Level] = {
     "easy": Level("random", {}, "plays any legal move"),
-    "medium": Level("mcts", {"iterations": 100}, "a short search: 100 playouts a move"),
-    "hard": Level("mcts", {"time_limit": 1.0, "iterations": 1_000_000},
-                  "searches for about a second a move"),
+    "medium": Level("ismcts", {"iterations": 200}, "a short search: 200 playouts a move"),
+    "hard": Level("ismcts", {"time_limit": 0.9},
+                  "searches for just under a second a move"),
 }
 """Levels of a game that declares none of its own: generic bots every game can use."""
 

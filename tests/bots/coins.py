@@ -230,9 +230,10 @@ class PickState(State):
     def _scores(self) -> list[float]:
         return [float(n) for n in self.picked] + [0.0] * (2 - len(self.picked))
 
-    def _winners(self) -> list[PlayerId]:
-        best = max(self.picked)
-        return [seat for seat, n in enumerate(self.picked) if n == best]
+    def _ranking(self) -> list[list[PlayerId]]:
+        """Higher pick first; equal picks share a place."""
+        return [[seat for seat, n in enumerate(self.picked) if n == value]
+                for value in sorted(set(self.picked), reverse=True)]
 
     def _observation(self, player: PlayerId) -> JSONDict:
         return {"picked": list(self.picked)}

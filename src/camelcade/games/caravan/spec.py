@@ -11,6 +11,7 @@ import os
 from typing import Any, Final
 
 from camelcade.core.options import Option, choice, integer
+from camelcade.core.words import N_
 
 SIZE: Final = 7
 """The board is 7×7; squares are ``a1``..``g7`` (files a-g, ranks 1-7 from the bottom)."""
@@ -45,6 +46,8 @@ DEMAND_MARKERS: Final = 44
 """Markers in the box: 4 at setup + 4 at each of 10 refills, exactly enough."""
 
 COLOURS: Final = ("red", "green", "blue", "yellow")
+SEAT_NAMES: Final = (N_("Red"), N_("Green"), N_("Blue"), N_("Yellow"))
+"""The seats' names, in seat order, written out for the catalogue (``translate`` them)."""
 """Camel colours in seat order."""
 LETTERS: Final = tuple(colour[0].upper() for colour in COLOURS)
 """One letter per seat, shown with the colour so a camel is never only a colour."""

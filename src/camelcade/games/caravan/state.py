@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 from camelcade.core.action import Action
 from camelcade.core.game import State
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
+from camelcade.core.words import translate
 from camelcade.games.caravan import actions as notation
 from camelcade.games.caravan.actions import (
     DRAWS,
@@ -53,7 +54,6 @@ from camelcade.games.caravan.loads import Offer, chain_relays, derive, squares_m
 from camelcade.games.caravan.position import Camel, CaravanPosition, Space, stall_ends
 from camelcade.games.caravan.spec import (
     BIT,
-    COLOURS,
     END_DELIVERY,
     END_NO_PROGRESS,
     END_STALLED,
@@ -63,6 +63,7 @@ from camelcade.games.caravan.spec import (
     PLACE_COST_EMPTY,
     PLACE_COST_OCCUPIED,
     REFILL_AFTER,
+    SEAT_NAMES,
     SQUARES,
     VALUE,
     allowance,
@@ -647,7 +648,7 @@ class CaravanState(State):
 
     def colour(self, seat: PlayerId) -> str:
         """The seat's colour name, capitalised ("Green"): camels are named, not only coloured."""
-        return COLOURS[seat].capitalize()
+        return translate(SEAT_NAMES[seat])
 
     # -- copies, hidden information and JSON -------------------------------------------------
 

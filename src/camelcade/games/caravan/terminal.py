@@ -13,11 +13,13 @@ from typing import Any
 
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
+from camelcade.core.words import translate
 from camelcade.games.caravan.spec import (
     COLOURS,
     GOODS,
     LETTERS,
     NO_GOOD,
+    SEAT_NAMES,
     SIZE,
     SQUARE_NAMES,
     allowance,
@@ -34,7 +36,7 @@ SPACE_STYLE = "bold cyan"
 
 def seat_name(game: Game, seat: PlayerId) -> str:
     """Seats are called by their camels' colour: "Red", "Green", ..."""
-    return f"{COLOURS[seat].capitalize()} ({LETTERS[seat]})"
+    return f"{translate(SEAT_NAMES[seat])} ({LETTERS[seat]})"
 
 
 def _cell(state: CaravanState, square: int, player: PlayerId | None) -> Any:
@@ -104,7 +106,7 @@ def _status(state: CaravanState) -> str:
         return describe_state(state, None).splitlines()[0]
     bag = ("bag empty: the next delivery ends the game" if state.bag_empty()
            else f"{goods(sum(state.bag()))} in the bag")
-    who = COLOURS[state.player].capitalize()
+    who = translate(SEAT_NAMES[state.player])
     if state.is_chance():
         return f"Drawing goods onto the empty goods spaces ({who}'s turn); {bag}."
     return (f"Turn {state.turn}: {who} ({LETTERS[state.player]}), {state.actions_left} of "

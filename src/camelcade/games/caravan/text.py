@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from camelcade.core.action import Action
 from camelcade.core.game import Game
 from camelcade.core.types import PlayerId
-from camelcade.core.words import Counted, and_list, t, tn
+from camelcade.core.words import N_, Counted, and_list, t, tn
 from camelcade.games.caravan.actions import Draw, Move, Pass, Pick, Place, Relay, Steal
 from camelcade.games.caravan.spec import (
     END_DELIVERY,
@@ -278,21 +278,21 @@ def describe_action(state: CaravanState, action: Action, player: PlayerId | None
 
 
 _PLACE = {
-    (True, 1): "You place a camel from your supply on {target} (1 action: it is empty).",
-    (True, 2): "You place a camel from your supply on {target} (2 actions: a camel is "
-               "already there).",
-    (False, 1): "{seat} places a camel from the supply on {target} (1 action: it is empty).",
-    (False, 2): "{seat} places a camel from the supply on {target} (2 actions: a camel is "
-                "already there).",
+    (True, 1): N_("You place a camel from your supply on {target} (1 action: it is empty)."),
+    (True, 2): N_("You place a camel from your supply on {target} (2 actions: a camel is "
+               "already there)."),
+    (False, 1): N_("{seat} places a camel from the supply on {target} (1 action: it is empty)."),
+    (False, 2): N_("{seat} places a camel from the supply on {target} (2 actions: a camel is "
+                "already there)."),
 }
 _MOVE = {
-    (True, 1): "You move your unladen camel on {start} to {target} (1 action: it is empty).",
-    (True, 2): "You move your unladen camel on {start} to {target} (2 actions: a camel is "
-               "already there).",
-    (False, 1): "{seat} moves the unladen camel on {start} to {target} (1 action: it is "
-                "empty).",
-    (False, 2): "{seat} moves the unladen camel on {start} to {target} (2 actions: a camel "
-                "is already there).",
+    (True, 1): N_("You move your unladen camel on {start} to {target} (1 action: it is empty)."),
+    (True, 2): N_("You move your unladen camel on {start} to {target} (2 actions: a camel is "
+               "already there)."),
+    (False, 1): N_("{seat} moves the unladen camel on {start} to {target} (1 action: it is "
+                "empty)."),
+    (False, 2): N_("{seat} moves the unladen camel on {start} to {target} (2 actions: a camel "
+                "is already there)."),
 }
 
 
@@ -474,52 +474,52 @@ def why_illegal(state: CaravanState, action: Action) -> str | None:
     return None
 
 
-_STALL = "If a full round passes with nobody acting, the game ends too."
+_STALL = N_("If a full round passes with nobody acting, the game ends too.")
 _GUIDE = (
-    "Caravan: carry goods across the desert to the cities that want them.",
-    "The board is 7 by 7 squares, a1 at the bottom left, g7 at the top right.",
-    "Eight squares are cities, one for each good: deliver a good in its own city.",
-    "Eight squares are numbered goods spaces, each holding a good from the bag.",
+    N_("Caravan: carry goods across the desert to the cities that want them."),
+    N_("The board is 7 by 7 squares, a1 at the bottom left, g7 at the top right."),
+    N_("Eight squares are cities, one for each good: deliver a good in its own city."),
+    N_("Eight squares are numbered goods spaces, each holding a good from the bag."),
     "",
-    "Your turn",
-    "The first turn of the game has 1 action, the second 2, the third 3, every later turn 4.",
-    "You may do the same action several times, in any order, and end early with pass.",
+    N_("Your turn"),
+    N_("The first turn of the game has 1 action, the second 2, the third 3, every later turn 4."),
+    N_("You may do the same action several times, in any order, and end early with pass."),
     "",
-    "The actions, with how to type them",
-    "Place a camel from your supply on any square: camel d4",
-    "Move one of your unladen camels to any square: camel b2-d4",
-    "Either costs 1 action onto an empty square, 2 onto a square with any camel on it.",
-    "Laden camels cannot move.",
-    "Pick up the good where your unladen camel stands on a goods space: pick a7",
-    "You also take the demand markers lying there: 1 point each, at once.",
-    "Relay a good along a chain of your camels, squares side by side, not diagonally: "
-    "relay salt a7-d4",
-    "The good must end on one of your unladen camels; in its own city it is delivered.",
-    "Steal, with your theft marker: steal salt c3 1",
-    "That takes salt from Green's camel on c3, where your unladen camel stands too.",
-    "The last number is the victim's seat: Red 0, Green 1, Blue 2, Yellow 3.",
-    "The stolen good goes under your camel, safe until it moves; the victim gets your "
-    "theft marker.",
-    "End your turn early: pass",
+    N_("The actions, with how to type them"),
+    N_("Place a camel from your supply on any square: camel d4"),
+    N_("Move one of your unladen camels to any square: camel b2-d4"),
+    N_("Either costs 1 action onto an empty square, 2 onto a square with any camel on it."),
+    N_("Laden camels cannot move."),
+    N_("Pick up the good where your unladen camel stands on a goods space: pick a7"),
+    N_("You also take the demand markers lying there: 1 point each, at once."),
+    N_("Relay a good along a chain of your camels, squares side by side, not diagonally: "
+    "relay salt a7-d4"),
+    N_("The good must end on one of your unladen camels; in its own city it is delivered."),
+    N_("Steal, with your theft marker: steal salt c3 1"),
+    N_("That takes salt from Green's camel on c3, where your unladen camel stands too."),
+    N_("The last number is the victim's seat: Red 0, Green 1, Blue 2, Yellow 3."),
+    N_("The stolen good goes under your camel, safe until it moves; the victim gets your "
+    "theft marker."),
+    N_("End your turn early: pass"),
     "",
-    "Refills",
-    "As soon as 4 goods have been picked up, every good still lying gets a demand marker",
-    "and the empty goods spaces are refilled from the bag.",
+    N_("Refills"),
+    N_("As soon as 4 goods have been picked up, every good still lying gets a demand marker"),
+    N_("and the empty goods spaces are refilled from the bag."),
     "",
-    "Scoring",
-    "A common good delivered scores 3 points: salt, meat, swords and hides.",
-    "A rare good delivered scores 6 points: ivory, cloth, gems and paper.",
-    "Each demand marker scores 1 point.",
-    "Goods still on your camels at the end cost you: 2 goods 1 point, 3 goods 3, 4 goods 6.",
+    N_("Scoring"),
+    N_("A common good delivered scores 3 points: salt, meat, swords and hides."),
+    N_("A rare good delivered scores 6 points: ivory, cloth, gems and paper."),
+    N_("Each demand marker scores 1 point."),
+    N_("Goods still on your camels at the end cost you: 2 goods 1 point, 3 goods 3, 4 goods 6."),
     "",
-    "The end",
-    "Once the bag is empty, the next delivery by anyone ends the game.",
-    "Most points wins; on a tie, the player who delivered more goods.",
+    N_("The end"),
+    N_("Once the bag is empty, the next delivery by anyone ends the game."),
+    N_("Most points wins; on a tie, the player who delivered more goods."),
     _STALL,
     "",
-    "Useful commands",
-    "legal relay: the relays you can make now (any word filters the list)",
-    "chains: your chains of camels, with the goods and cities on them",
+    N_("Useful commands"),
+    N_("legal relay: the relays you can make now (any word filters the list)"),
+    N_("chains: your chains of camels, with the goods and cities on them"),
 )
 
 

@@ -38,9 +38,23 @@ def test_the_language_setting_is_kept_from_page_to_page(new_page: Any) -> None:
     assert page.locator("html").get_attribute("lang") == "da"
 
 
-def test_a_match_page_in_another_language_plays_and_passes_axe(new_page: Any) -> None:
-    page = new_page(locale="de-DE")
-    create_match(page, "toy", ["me", "bot:@easy"])
+@pytest.mark.parametrize("code", ["de", "fr", "da"])
+def test_a_match_page_in_another_language_plays_and_passes_axe(new_page: Any, code: str) -> None:
+    """A real game against a bot, switched to another language by the page's setting (the
+    lobby is filled in English, so the form's labels are known): the page says its
+    language, the position and what the live region says are no longer the English ones,
+    and axe finds nothing, ``lang`` included."""
+    page = new_page(locale="en-GB")
+    create_match(page, "a-dos-de-chameau", ["me", "bot:@easy"])
     page.locator("#act").wait_for()
-    assert page.locator("html").get_attribute("lang") == "de"
-    audit(page, "a match in German")
+    page.locator("#position").wait_for()
+    english = page.locator("#position").inner_text()
+    page.goto(page.url.split("?")[0] + f"?lang={code}")
+    page.locator("#act").wait_for()
+    page.wait_for_function("() => document.querySelector('#position')?.innerText.length > 0")
+    assert page.locator("html").get_attribute("lang") == code
+    translated = page.locator("#position").inner_text()
+    assert translated and translated != english
+    for english_words in ("It is your turn", "Your turn", "legal moves"):
+        assert english_words not in translated, (english_words, translated)
+    audit(page, f"an A dos de Chameau match in {code}")

@@ -37,6 +37,7 @@ from camelcade.core.action import Action
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class, game_ids
+from camelcade.core.registry import load as load_game
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict
 from camelcade.rl.encoding import GameEncoding, encoding_for
 from camelcade.rl.table import observation_tensor, rank_rewards
@@ -100,15 +101,17 @@ class _Held:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return _Held(self.state.clone(), self.decisions, self.cut)
 
-    def __getstate__(self) -> tuple[Game, JSONDict, int, bool]:
-        """Serialised as the engine's own saved state (``to_json()``), not by pickling the
-        state's objects: a game may share interned values between its states (linked
-        tables, caches) that pickle would walk whole — megabytes, and deep enough to
-        exceed Python's recursion limit."""
-        return self.state.game, self.state.to_json(), self.decisions, self.cut
+    def __getstate__(self) -> tuple[JSONDict, int, bool]:
+        """Serialised as the engine's own saved state (``to_json()``, which names the game
+        and its options), not by pickling the state's or the game's objects: a game may
+        share interned values between its states (linked tables, move tables, caches) that
+        pickle would walk whole — megabytes, and deep enough to exceed Python's recursion
+        limit."""
+        return self.state.to_json(), self.decisions, self.cut
 
-    def __setstate__(self, data: tuple[Game, JSONDict, int, bool]) -> None:
-        game, saved, self.decisions, self.cut = data
+    def __setstate__(self, data: tuple[JSONDict, int, bool]) -> None:
+        saved, self.decisions, self.cut = data
+        game = load_game(str(saved["game"]), **dict(saved["options"]))
         self.state = game.state_from_json(saved)
         self.listed = None
 

@@ -40,7 +40,8 @@ from camelcade.games.caravan.state import CaravanState
 
 DRAWN = "Drawn from the bag: {draw}."
 COUNTED: Mapping[str, Counted] = {
-    DRAWN: Counted(DRAWN, "Drawn from the bag, {count} goods: {draw}.", gather="draw"),
+    DRAWN: Counted("Drawn from the bag: {draw}.", "Drawn from the bag, {count} goods: {draw}.",
+                   gather="draw"),  # written out, not DRAWN, so the catalogue finds it
 }
 """A refill is told in one line: "Drawn from the bag, 8 goods: meat onto goods space 1
 (a7), ... and paper onto goods space 8 (g1)." (``group_repeats``)."""
@@ -263,9 +264,11 @@ def describe_action(state: CaravanState, action: Action, player: PlayerId | None
     item by item."""
     if isinstance(action, Draw):
         index = [state.space_good(i) for i in range(GOODS_SPACES)].index(NO_GOOD)
-        return t(DRAWN, draw=t("{good} onto goods space {space} ({square})",
-                               good=GOODS[action.good], space=index + 1,
-                               square=SQUARE_NAMES[state.space_square(index)]))
+        # One draw is the singular of the counted form (COUNTED), so both are one message.
+        return tn("Drawn from the bag: {draw}.", "Drawn from the bag, {count} goods: {draw}.",
+                  1, draw=t("{good} onto goods space {space} ({square})",
+                            good=GOODS[action.good], space=index + 1,
+                            square=SQUARE_NAMES[state.space_square(index)]))
     lines = _what_happens(state, action, player)
     after = state.clone()
     after.apply(action, check=False)

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from camelcade.core.words import and_list, t, tn
+from camelcade.i18n.commands import word
 
 LIST_AT_ONCE = 20
 """Up to this many actions, ``legal`` lists them all; beyond, it summarises them by kind."""
@@ -118,7 +119,7 @@ def _summary(total: int, by_kind: dict[str, int]) -> list[str]:
     return [
         tn("{count} legal action: {kinds}.", "{count} legal actions: {kinds}.", total,
            kinds=and_list(parts)),
-        t("Type 'legal' and a word to narrow them: a kind of action, a square, a piece or a "
-          "colour, for example 'legal {example}'. 'legal all' lists every one.",
-          example=example),
+        t("Type '{legal}' and a word to narrow them: a kind of action, a square, a piece or a "
+          "colour, for example '{legal} {example}'. '{legal} {all}' lists every one.",
+          example=example, legal=word("legal"), all=word("all")),
     ]

@@ -152,7 +152,7 @@ def pyramid_line(state: CamelUpState) -> str:
               "Pyramid: {count} tickets left; dice inside: {dice}.", left, dice=inside)
     rolled = [roll_name(edition, colour, value) for colour, value in state.rolled()]
     if rolled:
-        return f"{line} {t('Rolled this leg: {rolls}.', rolls=and_list(rolled))}"
+        return t("{pyramid} Rolled this leg: {rolls}.", pyramid=line, rolls=and_list(rolled))
     return line
 
 

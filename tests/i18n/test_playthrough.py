@@ -33,7 +33,8 @@ def play_through(game: str, players: int, code: str) -> str:
         typed = [word("legal"), word("board")]
     script = "\n".join([*typed, *["1"] * 1500]) + "\n"
     done = subprocess.run(
-        [sys.executable, "-c", "from camelcade.cli.main import main; main()", "--lang", code, "play", game, "--plain",
+        [sys.executable, "-c", "from camelcade.cli.main import main; main()", "--lang", code,
+         "play", game, "--plain",
          "--players", str(players), "--seed", "5"],
         input=script, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-2000:]

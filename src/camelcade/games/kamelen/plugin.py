@@ -17,7 +17,7 @@ PLUGIN = GamePlugin(
         "easy": Level("kamelen-greedy", {}, "looks one move ahead"),
         "medium": Level("kamelen-search", {"time_limit": None, "max_nodes": 3000},
                         "a short search: 3,000 positions a move"),
-        "hard": Level("kamelen-search", {"time_limit": 1.0},
+        "hard": Level("kamelen-search", {"time_limit": 0.9},
                       "searches for about a second a move"),
     },
     terminal=TerminalSlot(

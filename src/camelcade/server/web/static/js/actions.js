@@ -22,7 +22,7 @@ export class ActionChooser {
     this.list = h("ul", { id: `moves-${id}`, class: "cc-moves", "aria-labelledby": `moves-h-${id}` });
     this.form = h("form", { class: "cc-notation", onsubmit: (event) => { event.preventDefault(); this.typed(); } },
       h("label", { for: `notation-${id}`, text: t("Type a move") }), " ", this.input, this.datalist, " ",
-      h("button", { type: "submit", text: t("Play") }),
+      h("button", { type: "submit", text: t("Play the move") }),
       h("p", { id: `notation-help-${id}`, class: "cc-help", text: t("The notation of the rules page; suggestions come from the legal moves.") }));
     this.waiting = h("p", { class: "cc-waiting" });
     host.replaceChildren(this.waiting, this.form,

@@ -508,7 +508,7 @@ function renderSettings() {
     page.settings = saveSetting("notify", notifyBox.checked);
   });
   const commands = (page.meta?.commands ?? []).map((c) =>
-    h("button", { type: "button", onclick: () => ask(c.name) }, `${c.name}: ${c.help}`));
+    h("button", { type: "button", onclick: () => ask(c.name) }, t("{command}: {help}", { command: c.name, help: c.help })));
   host.replaceChildren(
     h("p", {}, h("label", { for: "set-verbosity", text: t("Announcements") }), " ", verbosity),
     h("p", {}, sound, " ", h("label", { for: "set-sound", text: t("Sound cues (your turn, refused, game over)") })),

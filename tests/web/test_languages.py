@@ -4,12 +4,20 @@ modules load their catalogue before they speak."""
 
 from __future__ import annotations
 
+import gettext
+import re
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
-from tests.web.play import create_match
-from tests.web.support import audit
+from tests.web import test_a_dos_de_chameau as dos
+from tests.web.play import create_match, my_turn
+from tests.web.support import REPO, audit
+
+SELECTED = ("Selected {name}. {count} target: {targets}.",
+            "Selected {name}. {count} target: {targets}. Select {name} again for {moves}.")
+"""The cell picker's two announcements of a selection (their singular msgids)."""
 
 pytestmark = pytest.mark.browser
 
@@ -58,3 +66,57 @@ def test_a_match_page_in_another_language_plays_and_passes_axe(new_page: Any, co
     for english_words in ("It is your turn", "Your turn", "legal moves"):
         assert english_words not in translated, (english_words, translated)
     audit(page, f"an A dos de Chameau match in {code}")
+
+
+def selection_patterns(code: str, name: str, count: int) -> list[re.Pattern[str]]:
+    """What the live region may say on selecting ``name`` with ``count`` targets, in
+    ``code``: the catalogue's own plural form (by its Plural-Forms rule), the cell's name
+    and count filled in, the target list and the moves left open."""
+    path = REPO / "src" / "camelcade" / "locale" / code / "LC_MESSAGES" / "camelcade.po"
+    with path.open("rb") as file:
+        catalogue = read_po(file)
+    form = gettext.c2py(catalogue.plural_expr)(count)
+    patterns = []
+    for singular in SELECTED:
+        message = catalogue.get((singular, singular.replace("target:", "targets:")))
+        assert message is not None, f"{singular!r} is not in the {code} catalogue"
+        assert isinstance(message.string, tuple), f"{singular!r} has no plural forms in {code}"
+        text = re.escape(message.string[form])
+        for placeholder, value in (("name", re.escape(name)), ("count", str(count)),
+                                   ("targets", ".+"), ("moves", ".+")):
+            text = text.replace(re.escape(f"{{{placeholder}}}"), value)
+        patterns.append(re.compile(text))
+    return patterns
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "da"])
+def test_selecting_a_cell_is_announced_in_the_page_s_language(new_page: Any, code: str) -> None:
+    """The cell picker speaks the page's language: in an A dos de Chameau match against a
+    bot, a camel (or the town) selected on the board is announced with the catalogue's
+    sentence, its name and number of targets filled in, not the English one."""
+    page = new_page(locale="en-GB")
+    create_match(page, dos.GAME, ["me", "bot:@easy"])
+    assert my_turn(page)
+    cell = None
+    for candidate in dos.sources(dos.board_cells(page)):  # in English: a cell that selects
+        told = dos.said_count(page)
+        page.locator(f'#board-svg [data-cell="{candidate}"]').click()
+        if dos.said_count(page) > told and dos.said(page).startswith("Selected "):
+            cell = candidate
+            page.keyboard.press("Escape")
+            break
+    assert cell is not None, f"no cell of mine selects: {dos.board_cells(page)}"
+    page.goto(page.url.split("?")[0] + f"?lang={code}")
+    page.locator("#act form.cc-notation").wait_for()  # shown once the legal moves are in
+    page.locator(f'#board-svg [data-cell="{cell}"]').wait_for()
+    assert page.locator("html").get_attribute("lang") == code
+    told = dos.said_count(page)
+    page.locator(f'#board-svg [data-cell="{cell}"]').click()
+    page.wait_for_function(f"() => ({dos.SAID_COUNT})() > {told}")
+    announced = page.locator("#announce-polite").inner_text().rstrip("\u00a0")
+    name = dos.board_cells(page)[cell].split(":")[0]
+    count = page.locator("#board-grid .cc-target").count()
+    assert count >= 1
+    assert not announced.startswith("Selected"), announced
+    assert any(p.fullmatch(announced) for p in selection_patterns(code, name, count)), (
+        announced, name, count)

@@ -3,6 +3,7 @@
 // notation (completed from the legal actions' texts), or choose from the filterable list.
 
 import { h } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 let uid = 0;
 
@@ -20,13 +21,13 @@ export class ActionChooser {
     this.count = h("p", { id: `count-${id}`, class: "cc-count", "aria-live": "polite" });
     this.list = h("ul", { id: `moves-${id}`, class: "cc-moves", "aria-labelledby": `moves-h-${id}` });
     this.form = h("form", { class: "cc-notation", onsubmit: (event) => { event.preventDefault(); this.typed(); } },
-      h("label", { for: `notation-${id}`, text: "Type a move" }), " ", this.input, this.datalist, " ",
-      h("button", { type: "submit", text: "Play" }),
-      h("p", { id: `notation-help-${id}`, class: "cc-help", text: "The notation of the rules page; suggestions come from the legal moves." }));
+      h("label", { for: `notation-${id}`, text: t("Type a move") }), " ", this.input, this.datalist, " ",
+      h("button", { type: "submit", text: t("Play the move") }),
+      h("p", { id: `notation-help-${id}`, class: "cc-help", text: t("The notation of the rules page; suggestions come from the legal moves.") }));
     this.waiting = h("p", { class: "cc-waiting" });
     host.replaceChildren(this.waiting, this.form,
-      h("h3", { id: `moves-h-${id}`, text: "Legal moves" }),
-      h("p", {}, h("label", { for: `filter-${id}`, text: "Filter moves" }), " ", this.filter),
+      h("h3", { id: `moves-h-${id}`, text: t("Legal moves") }),
+      h("p", {}, h("label", { for: `filter-${id}`, text: t("Filter moves") }), " ", this.filter),
       this.count, this.list);
     this.filter.addEventListener("input", () => this.renderList());
   }
@@ -52,7 +53,8 @@ export class ActionChooser {
         a.description, " ", h("span", { class: "cc-notation-text", text: `(${a.action})` })))));
     const total = (only || this.legal).length;
     this.count.textContent = !total ? "" : shown.length === total
-      ? `${total} legal move${total === 1 ? "" : "s"}.` : `${shown.length} of ${total} moves match.`;
+      ? tn("{count} legal move.", "{count} legal moves.", total)
+      : tn("{shown} of {count} move matches.", "{shown} of {count} moves match.", total, { shown: shown.length });
   }
 
   offer(actions) {
@@ -93,7 +95,7 @@ export class CellPicker {
     const had = this.path.length;
     this.path = [];
     this.onMarks(null, new Set());
-    if (tell && had) this.say("Selection cleared.");
+    if (tell && had) this.say(t("Selection cleared."));
   }
 
   matching(path) {
@@ -116,7 +118,7 @@ export class CellPicker {
     if (!found.length && this.path.length) { path = [cell]; found = this.matching(path); }
     if (!found.length) {
       this.reset(false);
-      this.say(`No move with ${this.cellText(cell)}.`, true);
+      this.say(t("No move with {cell}.", { cell: this.cellText(cell) }), true);
       return;
     }
     const exact = found.filter((a) => a.cells.length === path.length);
@@ -129,9 +131,20 @@ export class CellPicker {
     this.path = path;
     const targets = new Set(found.filter((a) => a.cells.length > path.length).map((a) => a.cells[path.length]));
     this.onMarks(cell, targets);
-    const names = [...targets].map((t) => this.cellText(t).split(":")[0]);
+    const names = [...targets].map((target) => this.cellText(target).split(":")[0]);
     const name = this.cellText(cell).split(":")[0];
-    const endsHere = exact.length ? ` Select ${name} again for ${exact.map((a) => a.action).join(" or ")}.` : "";
-    this.say(`Selected ${name}. ${targets.size} target${targets.size === 1 ? "" : "s"}: ${names.slice(0, 8).join(", ")}${names.length > 8 ? ", ..." : ""}.${endsHere}`);
+    const values = { name, targets: `${names.slice(0, 8).join(", ")}${names.length > 8 ? ", ..." : ""}` };
+    this.say(exact.length
+      ? tn("Selected {name}. {count} target: {targets}. Select {name} again for {moves}.",
+        "Selected {name}. {count} targets: {targets}. Select {name} again for {moves}.",
+        targets.size, { ...values, moves: orList(exact.map((a) => a.action)) })
+      : tn("Selected {name}. {count} target: {targets}.", "Selected {name}. {count} targets: {targets}.",
+        targets.size, values));
   }
+}
+
+// "a", "a or b", "a, b or c": the alternatives in the page's language.
+function orList(items) {
+  if (items.length < 2) return items.join("");
+  return t("{list} or {last}", { list: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }

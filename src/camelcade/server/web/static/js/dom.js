@@ -1,5 +1,7 @@
 // Small DOM helpers: every text from the server or a person goes in as text, never HTML.
 
+import { t, tn } from "./i18n.js";
+
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -24,7 +26,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = new Error(data?.error?.message || `${method} ${path} failed (${response.status})`);
+    const error = new Error(data?.error?.message || t("{method} {path} failed ({status})", { method, path, status: response.status }));
     error.code = data?.error?.code;
     throw error;
   }
@@ -34,14 +36,19 @@ export async function api(path, { method = "GET", body, token } = {}) {
 export function duration(seconds) {
   // "2 days 3 hours", "4 minutes 10 seconds", "9 seconds": what a clock says in words.
   const s = Math.max(0, Math.round(seconds));
-  const parts = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+  const parts = [
+    [86400, (n) => tn("{count} day", "{count} days", n)],
+    [3600, (n) => tn("{count} hour", "{count} hours", n)],
+    [60, (n) => tn("{count} minute", "{count} minutes", n)],
+    [1, (n) => tn("{count} second", "{count} seconds", n)],
+  ];
   const words = [];
   let rest = s;
-  for (const [name, size] of parts) {
+  for (const [size, say] of parts) {
     const n = Math.floor(rest / size);
     rest -= n * size;
-    if (n) words.push(`${n} ${name}${n === 1 ? "" : "s"}`);
+    if (n) words.push(say(n));
     if (words.length === 2) break;
   }
-  return words.length ? words.join(" ") : "0 seconds";
+  return words.length ? words.join(" ") : tn("{count} second", "{count} seconds", 0);
 }

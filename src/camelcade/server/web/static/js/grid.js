@@ -4,6 +4,7 @@
 // Each cell is read as its text. The SVG board says the same things for sighted players.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export class BoardGrid {
   constructor(host, { onActivate }) {
@@ -35,7 +36,7 @@ export class BoardGrid {
   }
 
   renderList(board) {
-    const list = h("ul", { class: "cc-track", "aria-label": board.label || "Board" });
+    const list = h("ul", { class: "cc-track", "aria-label": board.label || t("Board") });
     const row = [];
     board.rows.forEach((r) => r.cells.forEach((cell) => {
       const button = h("button", { type: "button", class: "cc-cell", tabindex: "-1",
@@ -51,7 +52,7 @@ export class BoardGrid {
   }
 
   renderGrid(board) {
-    const grid = h("div", { role: "grid", class: "cc-grid", "aria-label": board.label || "Board" });
+    const grid = h("div", { role: "grid", class: "cc-grid", "aria-label": board.label || t("Board") });
     if (board.columns && board.columns.length) {
       const header = h("div", { role: "row", class: "cc-grid-row" },
         h("span", { role: "columnheader", class: "cc-corner" }, h("span", { class: "cc-sr", text: "rank" })),
@@ -143,7 +144,7 @@ export class BoardGrid {
       if (this.kind === "grid") el.setAttribute("aria-selected", String(selected));
       else el.setAttribute("aria-pressed", String(selected));
       // In words too, not in colour alone: "selected", "target".
-      el.querySelector(".cc-mark").textContent = selected ? " (selected)" : target ? " (target)" : "";
+      el.querySelector(".cc-mark").textContent = selected ? " " + t("(selected)") : target ? " " + t("(target)") : "";
     }
   }
 }

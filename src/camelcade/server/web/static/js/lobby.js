@@ -3,14 +3,19 @@
 
 import { $, api, h } from "./dom.js";
 import { heldMatches, keep } from "./store.js";
+import { ready, t, tn } from "./i18n.js";
+
+await ready;
 
 let games = [];
 
 function seatChoices(game) {
-  const choices = [["me", "me (this browser)"], ["open", "open: someone joins with the link"],
-    ["hotseat", "hot-seat: another person at this device"]];
+  const choices = [["me", t("me (this browser)")], ["open", t("open: someone joins with the link")],
+    ["hotseat", t("hot-seat: another person at this device")]];
   for (const level of game.levels) {
-    choices.push([`bot:${level.bot}`, `bot, ${level.name}${level.description ? `: ${level.description}` : ""}`]);
+    choices.push([`bot:${level.bot}`, level.description
+      ? t("bot, {level}: {description}", { level: level.name, description: level.description })
+      : t("bot, {level}", { level: level.name })]);
   }
   return choices;
 }
@@ -19,9 +24,10 @@ function renderGames() {
   $("#games").replaceChildren(...games.map((g) => h("li", { class: "cc-game" },
     h("img", { src: g.assets.picture, alt: "", width: "96", height: "96" }),
     h("div", {}, h("h3", { text: g.title }), h("p", { text: g.summary || "" }),
-      h("p", { class: "cc-help", text: `${g.min_players === g.max_players ? g.min_players : `${g.min_players} to ${g.max_players}`} players` }),
+      h("p", { class: "cc-help", text: g.min_players === g.max_players ? tn("{count} player", "{count} players", g.min_players)
+        : t("{min} to {max} players", { min: g.min_players, max: g.max_players }) }),
       h("p", {}, h("a", { href: g.rules }, `${g.title} rules`), " · ",
-        h("button", { type: "button", onclick: () => choose(g.id) }, `New ${g.title} match`))))));
+        h("button", { type: "button", onclick: () => choose(g.id) }, t("New {game} match", { game: g.title })))))));
   $("#create-game").replaceChildren(...games.map((g) => h("option", { value: g.id, text: g.title })));
 }
 
@@ -42,11 +48,11 @@ function renderForm() {
   if (!players.value || players.value < game.min_players || players.value > game.max_players || players.dataset.game !== game.id) players.value = game.default_players;
   players.dataset.game = game.id;
   const options = $("#create-options");
-  options.replaceChildren(h("legend", { text: `Options of ${game.title}` }));
-  if (!game.options.length) options.append(h("p", { text: "This game has no options." }));
+  options.replaceChildren(h("legend", { text: t("Options of {game}", { game: game.title }) }));
+  if (!game.options.length) options.append(h("p", { text: t("This game has no options.") }));
   for (const o of game.options) {
     const id = `opt-${o.name}`;
-    const help = `${o.help}. Default ${JSON.stringify(o.default)}; allowed: ${o.allowed}.`;
+    const help = t("{help}. Default {default}; allowed: {allowed}.", { help: o.help, default: JSON.stringify(o.default), allowed: o.allowed });
     const input = typeof o.default === "boolean"
       ? h("input", { id, type: "checkbox", name: o.name, checked: o.default, "aria-describedby": `${id}-help` })
       : h("input", { id, name: o.name, value: shown(o.default), "aria-describedby": `${id}-help` });
@@ -62,14 +68,22 @@ function renderSeats() {
   const count = Number($("#create-players").value) || game.default_players;
   const seats = $("#create-seats");
   const previous = [...seats.querySelectorAll("select")].map((s) => s.value);
-  seats.replaceChildren(h("legend", { text: "Seats" }));
+  seats.replaceChildren(h("legend", { text: t("Seats") }));
   for (let seat = 0; seat < count; seat++) {
     const id = `seat-${seat}`;
     const select = h("select", { id, name: id }, seatChoices(game).map(([value, text]) => h("option", { value, text })));
     select.value = previous[seat] && [...select.options].some((o) => o.value === previous[seat])
       ? previous[seat] : seat === 0 ? "me" : `bot:${game.levels[0]?.bot ?? "random"}`;
-    seats.append(h("p", {}, h("label", { for: id, text: `Seat ${seat + 1}` }), " ", select));
+    seats.append(h("p", {}, h("label", { for: id, text: t("Seat {number}", { number: seat + 1 }) }), " ", select));
   }
+}
+
+// A match's status (data: open, running, finished) as the page's language says it.
+function statusWord(status) {
+  if (status === "open") return t("open");
+  if (status === "running") return t("running");
+  if (status === "finished") return t("finished");
+  return status;
 }
 
 function shown(value) {
@@ -101,7 +115,7 @@ async function create(event) {
   error.textContent = "";
   const choices = [...$("#create-seats").querySelectorAll("select")].map((s) => s.value);
   if (choices.filter((c) => c === "me").length > 1) {
-    error.textContent = "Only one seat can be 'me'; give the other people at this device hot-seat seats.";
+    error.textContent = t("Only one seat can be 'me'; give the other people at this device hot-seat seats.");
     return;
   }
   const seats = choices.map((c) => c === "me" || c === "open" ? { kind: "open" }
@@ -123,11 +137,11 @@ async function create(event) {
     const link = `${location.origin}/match/${id}`;
     const box = $("#created");
     box.hidden = false;
-    box.replaceChildren(h("h3", { tabindex: "-1", id: "created-h", text: "Match created" }),
-      h("p", {}, "Send this link to the players of the open seats (it holds no token): ",
+    box.replaceChildren(h("h3", { tabindex: "-1", id: "created-h", text: t("Match created") }),
+      h("p", {}, t("Send this link to the players of the open seats (it holds no token):"), " ",
         h("a", { href: link, id: "share-link", text: link })),
-      h("p", {}, h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, "Copy the link"), " ",
-        h("a", { href: `/match/${id}` }, "Go to the match")));
+      h("p", {}, h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, t("Copy the link")), " ",
+        h("a", { href: `/match/${id}` }, t("Go to the match"))));
     $("#created-h").focus();
     loadMatches();
   } catch (failure) {
@@ -140,17 +154,17 @@ async function loadMatches() {
   try {
     const { matches } = await api("/api/matches");
     const mine = heldMatches();
-    if (!matches.length) { host.replaceChildren(h("p", { text: "No open or running match." })); return; }
+    if (!matches.length) { host.replaceChildren(h("p", { text: t("No open or running match.") })); return; }
     const title = (id) => games.find((g) => g.id === id)?.title ?? id;
     host.replaceChildren(h("table", { class: "cc-table" },
-      h("caption", { text: "Newest first" }),
-      h("thead", {}, h("tr", {}, ["Game", "Status", "Seats", "Actions"].map((t) => h("th", { scope: "col", text: t })))),
+      h("caption", { text: t("Newest first") }),
+      h("thead", {}, h("tr", {}, [t("Game"), t("Status"), t("Seats"), t("Actions")].map((text) => h("th", { scope: "col", text })))),
       h("tbody", {}, matches.map((m) => {
         const open = m.seats.filter((s) => !s.taken).length;
-        const seats = m.seats.map((s) => s.kind === "bot" ? `bot ${String(s.bot || "").replace(/^@/, "")}` : s.taken ? (s.name || "player") : "open").join(", ");
-        const link = mine[m.id] ? "Open (your seat)" : m.status === "open" && open ? `Join (${open} open)` : "Watch";
-        return h("tr", {}, h("td", { text: title(m.game) }), h("td", { text: m.status }), h("td", { text: seats }),
-          h("td", {}, h("a", { href: `/match/${m.id}`, "aria-label": `${link}: ${title(m.game)}, ${seats}` }, link)));
+        const seats = m.seats.map((s) => s.kind === "bot" ? t("bot {name}", { name: String(s.bot || "").replace(/^@/, "") }) : s.taken ? (s.name || t("player")) : t("open")).join(", ");
+        const link = mine[m.id] ? t("Open (your seat)") : m.status === "open" && open ? tn("Join ({count} open)", "Join ({count} open)", open) : t("Watch");
+        return h("tr", {}, h("td", { text: title(m.game) }), h("td", { text: statusWord(m.status) }), h("td", { text: seats }),
+          h("td", {}, h("a", { href: `/match/${m.id}`, "aria-label": t("{link}: {game}, {seats}", { link, game: title(m.game), seats }) }, link)));
       }))));
   } catch (error) { host.replaceChildren(h("p", { text: error.message })); }
 }

@@ -2,7 +2,7 @@
 // the seats this browser holds, and everything said through one announcer.
 
 import { $, api, duration, h } from "./dom.js";
-import { ready, t, translate } from "./i18n.js";
+import { ready, t, tn, translate } from "./i18n.js";
 import { Announcer } from "./announcer.js";
 import { ActionChooser, CellPicker } from "./actions.js";
 import { BoardGrid } from "./grid.js";
@@ -29,7 +29,7 @@ const grid = new BoardGrid($("#board-grid"), { onActivate: (cell) => picker.pick
 const chooser = new ActionChooser($("#act"), { onPlay: (text) => act(text) });
 const picker = new CellPicker({
   onPlay: (text) => act(text),
-  onOffer: (actions) => { chooser.offer(actions); say(`${actions.length} moves use these cells; choose one.`); },
+  onOffer: (actions) => { chooser.offer(actions); say(tn("{count} move uses these cells; choose one.", "{count} moves use these cells; choose one.", actions.length)); },
   onMarks: (selected, targets) => mark(selected, targets),
   say: (text, refused) => { say(text, refused); if (refused) cue("refused", page.settings.sound); },
   cellText: (id) => cellText(id),
@@ -38,7 +38,7 @@ const picker = new CellPicker({
 function say(text, assertive = false) { announcer.say(text, { assertive }); }
 
 function name(seat) {
-  return page.meta?.seat_names?.[seat] ?? `Seat ${seat}`;
+  return page.meta?.seat_names?.[seat] ?? t("Seat {seat}", { seat });
 }
 
 function heldSeats() {
@@ -66,13 +66,13 @@ async function connect(seat) {
   page.socket = new MatchSocket(matchId, token, {
     onWelcome: (message, again) => {
       page.seat = message.seat;
-      if (again) say("Reconnected.");
+      if (again) say(t("Reconnected."));
     },
     onState: (message) => onState(message),
     onPresence: (message) => { if (page.msg) { page.msg.seats = message.seats; renderSeats(); } },
     onError: (message) => refused(message),
-    onDown: (delay) => say(`Connection lost; trying again in ${Math.ceil(delay / 1000)} seconds.`),
-    onFatal: () => say("This match cannot be opened: it does not exist or your seat token is not valid.", true),
+    onDown: (delay) => say(tn("Connection lost; trying again in {count} second.", "Connection lost; trying again in {count} seconds.", Math.ceil(delay / 1000))),
+    onFatal: () => say(t("This match cannot be opened: it does not exist or your seat token is not valid."), true),
   });
   page.socket.open();
 }
@@ -140,7 +140,7 @@ function render(before) {
   const view = page.view;
   const me = page.seat;
   const title = page.meta.game.title;
-  $("#match-title").textContent = me === null ? `${title}: watching` : `${title}: you are ${name(me)}`;
+  $("#match-title").textContent = me === null ? t("{game}: watching", { game: title }) : t("{game}: you are {seat}", { game: title, seat: name(me) });
   document.title = `${title} · camelcade`;
   renderStatus();
   renderSeats();
@@ -158,9 +158,9 @@ function render(before) {
 
 function waitingText() {
   const msg = page.msg;
-  if (msg.status === "open") return "Waiting for every seat to be taken.";
-  if (msg.status === "finished") return "The match is over.";
-  if (page.seat === null) return `You are watching. ${whoseTurn()}`;
+  if (msg.status === "open") return t("Waiting for every seat to be taken.");
+  if (msg.status === "finished") return t("The match is over.");
+  if (page.seat === null) return t("You are watching. {turn}", { turn: whoseTurn() });
   return whoseTurn();
 }
 
@@ -168,15 +168,15 @@ function whoseTurn() {
   const msg = page.msg;
   if (!msg || msg.status !== "running") return waitingText();
   const mover = msg.current_player;
-  if (mover === page.seat) return "Your turn.";
-  if (mover === null || mover < 0) return "Waiting for chance.";
-  return `${name(mover)} to move.`;
+  if (mover === page.seat) return t("Your turn.");
+  if (mover === null || mover < 0) return t("Waiting for chance.");
+  return t("{seat} to move.", { seat: name(mover) });
 }
 
 function renderStatus() {
   const msg = page.msg;
-  let text = msg.status === "open" ? "Waiting for players." : msg.status === "finished" ? "Finished." : whoseTurn();
-  if (msg.status === "running" && msg.current_player === page.seat) text = `Your turn, ${name(page.seat)}.`;
+  let text = msg.status === "open" ? t("Waiting for players.") : msg.status === "finished" ? t("Finished.") : whoseTurn();
+  if (msg.status === "running" && msg.current_player === page.seat) text = t("Your turn, {seat}.", { seat: name(page.seat) });
   $("#status").textContent = text;
   tickClock();
 }
@@ -185,16 +185,17 @@ function renderSeats() {
   const msg = page.msg;
   const list = $("#seats");
   list.replaceChildren(...msg.seats.map((s) => {
-    const who = s.kind === "bot" ? `bot ${String(s.name || "").replace(/^@/, "level ")}`
-      : s.taken ? (s.name || "a player") : "open seat";
+    const bot = String(s.name || "");
+    const who = s.kind === "bot" ? (bot.startsWith("@") ? t("bot level {level}", { level: bot.slice(1) }) : t("bot {name}", { name: bot }))
+      : s.taken ? (s.name || t("a player")) : t("open seat");
     const bits = [who];
-    if (s.kind !== "bot" && s.taken) bits.push(s.connected ? "connected" : "away");
-    if (s.seat === page.seat) bits.push("you");
-    if (msg.status === "running" && msg.current_player === s.seat) bits.push("to move");
+    if (s.kind !== "bot" && s.taken) bits.push(s.connected ? t("connected") : t("away"));
+    if (s.seat === page.seat) bits.push(t("you"));
+    if (msg.status === "running" && msg.current_player === s.seat) bits.push(t("to move"));
     return h("li", { class: msg.current_player === s.seat ? "cc-to-move" : "" },
       h("strong", { text: name(s.seat) }), `: ${bits.join(", ")}`);
   }));
-  if (msg.spectators) list.append(h("li", { text: `${msg.spectators} watching` }));
+  if (msg.spectators) list.append(h("li", { text: tn("{count} watching", "{count} watching", msg.spectators) }));
 }
 
 function renderJoin() {
@@ -206,17 +207,17 @@ function renderJoin() {
   const free = msg.seats.filter((s) => !s.taken);
   if (!mine.length && free.length) {
     const input = h("input", { id: "join-name", maxlength: "40", autocomplete: "nickname" });
-    host.append(h("p", {}, h("label", { for: "join-name", text: "Your name" }), " ", input));
+    host.append(h("p", {}, h("label", { for: "join-name", text: t("Your name") }), " ", input));
     for (const s of free) {
-      host.append(h("button", { type: "button", onclick: () => join(s.seat, input.value.trim() || null) }, `Take seat ${name(s.seat)}`), " ");
+      host.append(h("button", { type: "button", onclick: () => join(s.seat, input.value.trim() || null) }, t("Take seat {seat}", { seat: name(s.seat) })), " ");
     }
   }
   const token = held(matchId).host || mine[0]?.token;
   if (token && !free.length) {
-    host.append(h("button", { type: "button", onclick: () => start(token) }, "Start the match"));
+    host.append(h("button", { type: "button", onclick: () => start(token) }, t("Start the match")));
   }
   if (free.length) {
-    host.append(h("p", {}, "Share this link for the open seats (it holds no token): ",
+    host.append(h("p", {}, t("Share this link for the open seats (it holds no token):"), " ",
       h("a", { href: `${location.origin}/match/${matchId}`, text: `${location.origin}/match/${matchId}` })));
   }
 }
@@ -225,7 +226,7 @@ async function join(seat, playerName) {
   try {
     const joined = await api(`/api/matches/${encodeURIComponent(matchId)}/seats/${seat}`, { method: "POST", body: { name: playerName } });
     keep(matchId, { game: page.meta.game.id, seat, token: joined.token });
-    say(`You took seat ${name(seat)}.`);
+    say(t("You took seat {seat}.", { seat: name(seat) }));
     await connect(seat);
   } catch (error) { say(error.message, true); }
 }
@@ -254,18 +255,24 @@ function renderResult() {
   host.append(h("p", { class: "cc-result", text: resultText(msg.result) }));
   const tokens = [...heldSeats().map((s) => s.token), held(matchId).host].filter(Boolean);
   if (msg.rematch_id || tokens.length) {
-    host.append(h("button", { type: "button", onclick: () => rematch(tokens) }, msg.rematch_id ? "Join the rematch" : "Rematch"), " ");
+    host.append(h("button", { type: "button", onclick: () => rematch(tokens) }, msg.rematch_id ? t("Join the rematch") : t("Rematch")), " ");
   }
-  host.append(h("a", { href: `/replay/${matchId}` }, "Replay this match"), " · ",
-    h("a", { href: `/api/matches/${matchId}/record`, download: `${matchId}.json` }, "Download the record"));
+  host.append(h("a", { href: `/replay/${matchId}` }, t("Replay this match")), " · ",
+    h("a", { href: `/api/matches/${matchId}/record`, download: `${matchId}.json` }, t("Download the record")));
 }
 
 function resultText(result) {
   const groups = (result.ranking?.length ? result.ranking : [result.winners]).filter((g) => g.length);
-  if (!groups.length) return "The match is over.";
-  const words = groups.map((g) => g.map(name).join(" and "));
-  const first = `${groups[0].length > 1 ? "Winners" : "Winner"}: ${words[0]}.`;
-  return words.length > 1 ? `${first} Then ${words.slice(1).join(", then ")}.` : first;
+  if (!groups.length) return t("The match is over.");
+  const words = groups.map((g) => andList(g.map(name)));
+  const first = tn("Winner: {names}.", "Winners: {names}.", groups[0].length, { names: words[0] });
+  return [first, ...words.slice(1).map((names) => t("Then {names}.", { names }))].join(" ");
+}
+
+// "A", "A and B", "A, B and C": the seats of one place, in the page's language.
+function andList(items) {
+  if (items.length < 2) return items.join("");
+  return t("{list} and {last}", { list: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }
 
 async function rematch(tokens) {
@@ -329,14 +336,14 @@ function act(text) {
   const chosen = msg.legal_actions.find((a) => a.action === text);
   page.lastCells = new Set(chosen?.cells ?? []);
   page.sentAt = performance.now();
-  if (!page.socket.act(text, msg.state_id)) say("Not connected; the move was not sent.", true);
+  if (!page.socket.act(text, msg.state_id)) say(t("Not connected; the move was not sent."), true);
 }
 
 function refused(message) {
   window.__ccRefusals = (window.__ccRefusals || 0) + 1;
   cue("refused", page.settings.sound);
   const stale = message.code === "action/stale_state";
-  say(stale ? "The position changed before your move arrived; here it is again." : message.message, true);
+  say(stale ? t("The position changed before your move arrived; here it is again.") : message.message, true);
 }
 
 function announce(before, msg) {
@@ -346,19 +353,21 @@ function announce(before, msg) {
   if (view && view.history_from > 0) parts.push(...view.events);
   else if (before && before.state_id !== msg.state_id && view?.events?.length) {
     const missed = view.events;  // the moves after the position shown before, in words
-    parts.push(missed.length <= 3 ? `Back in the match. ${missed.join(" ")}`
-      : `Back in the match; ${missed.length} things happened while you were away, the last: ${missed[missed.length - 1]}`);
+    parts.push(missed.length <= 3 ? t("Back in the match. {events}", { events: missed.join(" ") })
+      : tn("Back in the match; {count} thing happened while you were away, the last: {last}",
+        "Back in the match; {count} things happened while you were away, the last: {last}",
+        missed.length, { last: missed[missed.length - 1] }));
   }
   const myTurn = msg.status === "running" && msg.current_player === page.seat;
   const turnChanged = !before || before.current_player !== msg.current_player || before.status !== msg.status || before.state_id !== msg.state_id;
   if (msg.status === "finished" && before?.status !== "finished") {
-    parts.push(`Game over. ${resultText(msg.result)}`);
+    parts.push(t("Game over. {result}", { result: resultText(msg.result) }));
     cue("over", page.settings.sound);
   }
   if (myTurn && turnChanged) {
     const n = msg.legal_actions.length;
     say(parts.join(" "));
-    say(brief ? "Your turn." : `Your turn, ${name(page.seat)}. ${n} legal move${n === 1 ? "" : "s"}.`, true);
+    say(brief ? t("Your turn.") : tn("Your turn, {seat}. {count} legal move.", "Your turn, {seat}. {count} legal moves.", n, { seat: name(page.seat) }), true);
     cue("turn", page.settings.sound);
     notify();
     return;
@@ -391,14 +400,14 @@ function passDevice(seat) {
   page.msg = null;
   page.history = [];
   $("#match").hidden = true;
-  $("#match-title").textContent = `${page.meta.game.title}: pass the device`;
+  $("#match-title").textContent = t("{game}: pass the device", { game: page.meta.game.title });
   const pass = $("#pass");
   pass.hidden = false;
-  $("#pass-h").textContent = `Pass the device to ${name(seat)}`;
-  $("#pass-text").textContent = `It is ${name(seat)}'s turn. Hand over the device, then press the button.`;
-  $("#pass-ready").textContent = `I am ${name(seat)}: show my view`;
+  $("#pass-h").textContent = t("Pass the device to {seat}", { seat: name(seat) });
+  $("#pass-text").textContent = t("It is {seat}'s turn. Hand over the device, then press the button.", { seat: name(seat) });
+  $("#pass-ready").textContent = t("I am {seat}: show my view", { seat: name(seat) });
   $("#pass-h").focus();
-  say(`Pass the device to ${name(seat)}.`, true);
+  say(t("Pass the device to {seat}.", { seat: name(seat) }), true);
 }
 
 $("#pass-ready").addEventListener("click", async () => {
@@ -418,14 +427,14 @@ function tickClock() {
   clock.hidden = !msg || !msg.deadline || msg.status !== "running";
   if (clock.hidden) { clock.textContent = ""; return; }
   const left = msg.deadline - Date.now() / 1000;
-  const who = msg.current_player === page.seat ? "you" : name(msg.current_player);
-  clock.textContent = `Time left for ${who}: ${duration(left)}.`;
+  clock.textContent = msg.current_player === page.seat ? t("Time left for you: {time}.", { time: duration(left) })
+    : t("Time left for {seat}: {time}.", { seat: name(msg.current_player), time: duration(left) });
   if (msg.current_player !== page.seat) return;
   for (const mark of [60, 10]) {
     const key = `${msg.state_id}:${mark}`;
     if (left <= mark && left > mark - 5 && !page.warned.has(key)) {
       page.warned.add(key);
-      say(`${duration(left)} left on your clock.`, true);
+      say(t("{time} left on your clock.", { time: duration(left) }), true);
     }
   }
 }
@@ -445,29 +454,31 @@ const handlers = {
   help: () => $("#help").showModal(),
   last: () => {
     const events = $("#events").lastElementChild;
-    say(events ? events.textContent : "No move yet.");
+    say(events ? events.textContent : t("No move yet."));
   },
-  turn: () => say(page.msg ? (page.msg.status === "running" ? whoseTurn() : waitingText()) : "Not connected."),
+  turn: () => say(page.msg ? (page.msg.status === "running" ? whoseTurn() : waitingText()) : t("Not connected.")),
   scores: () => ask("scores"),
   hand: () => ask("hand"),
   moves: () => {
     const legal = page.msg?.legal_actions ?? [];
-    if (!legal.length) { say(`No moves for you now. ${whoseTurn()}`); return; }
+    if (!legal.length) { say(t("No moves for you now. {turn}", { turn: whoseTurn() })); return; }
     const brief = page.settings.verbosity === "brief";
-    const shown = legal.slice(0, brief ? 5 : 12).map((a) => a.description).join("; ");
-    say(`${legal.length} moves: ${shown}${legal.length > (brief ? 5 : 12) ? "; and more in the move list" : ""}.`);
+    const moves = legal.slice(0, brief ? 5 : 12).map((a) => a.description).join("; ");
+    say(legal.length > (brief ? 5 : 12)
+      ? tn("{count} move: {moves}; and more in the move list.", "{count} moves: {moves}; and more in the move list.", legal.length, { moves })
+      : tn("{count} move: {moves}.", "{count} moves: {moves}.", legal.length, { moves }));
   },
-  time: () => say($("#clock").textContent || "This match has no turn clock."),
-  board: () => say(page.view?.description ?? "The match has not started."),
+  time: () => say($("#clock").textContent || t("This match has no turn clock.")),
+  board: () => say(page.view?.description ?? t("The match has not started.")),
   advisor: () => {
     const advice = page.meta?.commands?.find((c) => c.advisor);
-    if (!advice) say("No advisor here: it helps only in matches against bots alone.");
+    if (!advice) say(t("No advisor here: it helps only in matches against bots alone."));
     else ask(advice.name);
   },
-  grid: () => { if ($("#board-grid").hidden) say("This game has no board grid; the position is in words."); else grid.focusGrid(); },
+  grid: () => { if ($("#board-grid").hidden) say(t("This game has no board grid; the position is in words.")); else grid.focusGrid(); },
   act: () => chooser.focus(),
   repeat: () => announcer.repeat(),
-  verbosity: () => { page.settings = saveSetting("verbosity", page.settings.verbosity === "brief" ? "full" : "brief"); renderSettings(); say(`Announcements: ${page.settings.verbosity}.`); },
+  verbosity: () => { page.settings = saveSetting("verbosity", page.settings.verbosity === "brief" ? "full" : "brief"); renderSettings(); say(page.settings.verbosity === "brief" ? t("Announcements: brief.") : t("Announcements: full.")); },
   cancel: () => picker.reset(),
 };
 bindKeys(handlers, { enabled: () => page.passing === null });
@@ -476,8 +487,8 @@ $("#help-open").addEventListener("click", handlers.help);
 function renderHelp() {
   const rows = KEYS.filter((k) => !k.advisor || page.meta?.advisor).map((k) =>
     h("tr", {}, h("th", { scope: "row" }, h("kbd", { text: k.key })), h("td", { text: translate(k.help) })));
-  $("#help-keys").replaceChildren(h("table", {}, h("caption", { text: "One-key commands (not while typing in a box)" }),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Key" }), h("th", { scope: "col", text: "Says" }))),
+  $("#help-keys").replaceChildren(h("table", {}, h("caption", { text: t("One-key commands (not while typing in a box)") }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("Key") }), h("th", { scope: "col", text: t("Says") }))),
     h("tbody", {}, rows)));
 }
 
@@ -486,8 +497,8 @@ function renderSettings() {
   const host = $("#settings");
   const s = page.settings;
   const verbosity = h("select", { id: "set-verbosity" },
-    h("option", { value: "full", text: "full: moves, whose turn, counts", selected: s.verbosity === "full" }),
-    h("option", { value: "brief", text: "brief: moves and your turn", selected: s.verbosity === "brief" }));
+    h("option", { value: "full", text: t("full: moves, whose turn, counts"), selected: s.verbosity === "full" }),
+    h("option", { value: "brief", text: t("brief: moves and your turn"), selected: s.verbosity === "brief" }));
   verbosity.addEventListener("change", () => { page.settings = saveSetting("verbosity", verbosity.value); });
   const sound = h("input", { id: "set-sound", type: "checkbox", checked: s.sound });
   sound.addEventListener("change", () => { page.settings = saveSetting("sound", sound.checked); });
@@ -497,13 +508,13 @@ function renderSettings() {
     page.settings = saveSetting("notify", notifyBox.checked);
   });
   const commands = (page.meta?.commands ?? []).map((c) =>
-    h("button", { type: "button", onclick: () => ask(c.name) }, `${c.name}: ${c.help}`));
+    h("button", { type: "button", onclick: () => ask(c.name) }, t("{command}: {help}", { command: c.name, help: c.help })));
   host.replaceChildren(
-    h("p", {}, h("label", { for: "set-verbosity", text: "Announcements" }), " ", verbosity),
-    h("p", {}, sound, " ", h("label", { for: "set-sound", text: "Sound cues (your turn, refused, game over)" })),
-    h("p", {}, notifyBox, " ", h("label", { for: "set-notify", text: "Notify me when it is my turn and this tab is in the background" })),
-    commands.length ? h("p", {}, "Game commands: ", ...commands) : "",
-    h("p", {}, h("a", { href: `/rules/${page.meta?.game?.id}` }, "Rules and notation"), " · ", h("a", { href: "/my" }, "My games")));
+    h("p", {}, h("label", { for: "set-verbosity", text: t("Announcements") }), " ", verbosity),
+    h("p", {}, sound, " ", h("label", { for: "set-sound", text: t("Sound cues (your turn, refused, game over)") })),
+    h("p", {}, notifyBox, " ", h("label", { for: "set-notify", text: t("Notify me when it is my turn and this tab is in the background") })),
+    commands.length ? h("p", {}, t("Game commands:"), " ", ...commands) : "",
+    h("p", {}, h("a", { href: `/rules/${page.meta?.game?.id}` }, t("Rules and notation")), " · ", h("a", { href: "/my" }, t("My games"))));
 }
 
 // -- start ------------------------------------------------------------------------------------
@@ -522,7 +533,7 @@ function renderSettings() {
     }
     if (mine.length > 1 && info.status === "open") seat = mine[0].seat;
   } catch (error) {
-    $("#match-title").textContent = "No such match";
+    $("#match-title").textContent = t("No such match");
     say(error.message, true);
     return;
   }

@@ -3,12 +3,19 @@
 
 import { $, api, duration, h } from "./dom.js";
 import { forget, heldMatches } from "./store.js";
+import { ready, t, tn } from "./i18n.js";
+
+await ready;
 
 function item(m) {
-  if (m.gone) return h("li", {}, `Match ${m.match_id} is gone. `, h("button", { type: "button", onclick: () => { forget(m.match_id); load(); } }, "Forget it"));
-  const clock = m.deadline ? ` ${duration(m.deadline - Date.now() / 1000)} left.` : "";
-  const state = m.status === "finished" ? m.result : m.status === "open" ? "waiting for players." : m.your_turn ? `your turn.${clock}` : `${m.to_move} to move.${clock}`;
-  return h("li", {}, h("a", { href: `/match/${m.match_id}` }, `${m.title}, as ${m.seat_name ?? "host"}`), `: ${state}`);
+  if (m.gone) return h("li", {}, t("Match {id} is gone.", { id: m.match_id }), " ", h("button", { type: "button", onclick: () => { forget(m.match_id); load(); } }, t("Forget it")));
+  const left = m.deadline ? duration(m.deadline - Date.now() / 1000) : null;
+  const state = m.status === "finished" ? m.result : m.status === "open" ? t("waiting for players.")
+    : m.your_turn ? (left ? t("your turn. {time} left.", { time: left }) : t("your turn."))
+      : left ? t("{seat} to move. {time} left.", { seat: m.to_move, time: left }) : t("{seat} to move.", { seat: m.to_move });
+  const link = h("a", { href: `/match/${m.match_id}` }, m.seat_name == null ? t("{game}, as host", { game: m.title })
+    : t("{game}, as {seat}", { game: m.title, seat: m.seat_name }));
+  return h("li", {}, link, t(": {state}", { state }));
 }
 
 async function subscribe(entries) {
@@ -19,7 +26,8 @@ async function subscribe(entries) {
     try { await api(`/api/web/matches/${encodeURIComponent(id)}/email`, { method: "POST", body: { email: address || null }, token }); done += 1; }
     catch (error) { status.textContent = error.message; return; }
   }
-  status.textContent = address ? `E-mail on your turn set for ${done} seats.` : `E-mail stopped for ${done} seats.`;
+  status.textContent = address ? tn("E-mail on your turn set for {count} seat.", "E-mail on your turn set for {count} seats.", done)
+    : tn("E-mail stopped for {count} seat.", "E-mail stopped for {count} seats.", done);
 }
 
 async function load() {
@@ -32,12 +40,12 @@ async function load() {
   for (const list of Object.values(lists)) list.replaceChildren();
   const { matches } = seats.length ? await api("/api/web/mine", { method: "POST", body: { seats: seats.slice(0, 100) } }) : { matches: [] };
   for (const m of matches) (m.your_turn ? lists.turn : m.status === "finished" ? lists.done : lists.wait).append(item(m));
-  for (const [name, list] of Object.entries(lists)) if (!list.children.length) list.append(h("li", { text: name === "turn" ? "It is your turn nowhere." : "None." }));
+  for (const [name, list] of Object.entries(lists)) if (!list.children.length) list.append(h("li", { text: name === "turn" ? t("It is your turn nowhere.") : t("None.") }));
   const running = seats.filter((s) => matches.find((m) => m.match_id === s.match_id && m.status !== "finished"));
   $("#mail").replaceChildren(
-    h("p", { text: "The server sends one short e-mail when it becomes your turn and no page of your seat is open. The address is kept in the server's memory only." }),
-    h("p", {}, h("label", { for: "mail-address", text: "E-mail address" }), " ", h("input", { id: "mail-address", type: "email", autocomplete: "email" }), " ",
-      h("button", { type: "button", onclick: () => subscribe(running.map((s) => [s.match_id, s.token])) }, "Save for my running games")),
+    h("p", { text: t("The server sends one short e-mail when it becomes your turn and no page of your seat is open. The address is kept in the server's memory only.") }),
+    h("p", {}, h("label", { for: "mail-address", text: t("E-mail address") }), " ", h("input", { id: "mail-address", type: "email", autocomplete: "email" }), " ",
+      h("button", { type: "button", onclick: () => subscribe(running.map((s) => [s.match_id, s.token])) }, t("Save for my running games"))),
     h("p", { id: "mail-status", role: "status" }));
 }
 

@@ -3,6 +3,9 @@
 
 import { $, api, h } from "./dom.js";
 import { BoardGrid } from "./grid.js";
+import { ready, t, tn } from "./i18n.js";
+
+await ready;
 
 const parts = location.pathname.split("/").filter(Boolean);
 const replay = { data: null, index: 0, timer: null, board: null, names: [] };
@@ -14,7 +17,7 @@ async function open(data) {
   replay.index = 0;
   const games = await api("/api/web/games");
   const game = games.find((g) => g.id === data.game);
-  $("#replay-title").textContent = `Replay: ${game?.title ?? data.game}, ${data.steps.length - 1} moves`;
+  $("#replay-title").textContent = tn("Replay: {game}, {count} move", "Replay: {game}, {count} moves", data.steps.length - 1, { game: game?.title ?? data.game });
   if (game?.assets.stylesheet) document.head.append(h("link", { rel: "stylesheet", href: game.assets.stylesheet }));
   $("#board-svg").setAttribute("class", `cc-board cc-board-${data.game}`);
   if (game?.assets.board) {
@@ -36,9 +39,9 @@ function show(index) {
   replay.index = Math.max(0, Math.min(steps.length - 1, index));
   const step = steps[replay.index];
   $("#jump").value = replay.index;
-  $("#jump").setAttribute("aria-valuetext", `step ${replay.index} of ${steps.length - 1}`);
-  $("#step").textContent = replay.index === 0 ? `Start of the match, step 0 of ${steps.length - 1}.`
-    : `Step ${replay.index} of ${steps.length - 1}: ${step.sentence}`;
+  $("#jump").setAttribute("aria-valuetext", t("step {index} of {last}", { index: replay.index, last: steps.length - 1 }));
+  $("#step").textContent = replay.index === 0 ? t("Start of the match, step 0 of {last}.", { last: steps.length - 1 })
+    : t("Step {index} of {last}: {sentence}", { index: replay.index, last: steps.length - 1, sentence: step.sentence });
   $("#position").replaceChildren(...step.description.split("\n").filter(Boolean).map((line) => h("p", { text: line })));
   grid.render(step.board);
   for (const [i, li] of [...$("#moves").children].entries()) {
@@ -48,7 +51,7 @@ function show(index) {
   if (replay.board) {
     try {
       replay.board.render($("#board-svg"), { ...step, seat: null, seats: replay.names.map((n, s) => ({ seat: s, label: n })), last_events: step.sentence ? [step.sentence] : [] },
-        { seatName: (s) => replay.names[s] ?? `Seat ${s}`, selected: null, targets: new Set(), reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches, theme: matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light" });
+        { seatName: (s) => replay.names[s] ?? t("Seat {seat}", { seat: s }), selected: null, targets: new Set(), reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches, theme: matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light" });
     } catch (error) { console.error(error); }
   }
 }
@@ -58,10 +61,10 @@ function togglePlay() {
   if (replay.timer) {
     clearInterval(replay.timer);
     replay.timer = null;
-    button.textContent = "Play";
+    button.textContent = t("Play");
     return;
   }
-  button.textContent = "Pause";
+  button.textContent = t("Pause");
   replay.timer = setInterval(() => {
     if (replay.index >= replay.data.steps.length - 1) { togglePlay(); return; }
     show(replay.index + 1);
@@ -84,7 +87,7 @@ $("#record-file").addEventListener("change", async (event) => {
     const record = JSON.parse(await file.text());
     await open(await api("/api/web/replay", { method: "POST", body: record }));
   } catch (failure) {
-    error.textContent = failure instanceof SyntaxError ? "This file is not JSON." : failure.message;
+    error.textContent = failure instanceof SyntaxError ? t("This file is not JSON.") : failure.message;
   }
 });
 
@@ -96,6 +99,6 @@ $("#record-file").addEventListener("change", async (event) => {
   }
   const { matches } = await api("/api/matches?status=finished&limit=50");
   $("#finished").replaceChildren(...(matches.length ? matches.map((m) =>
-    h("li", {}, h("a", { href: `/replay/${m.id}` }, `${m.game}, ${m.seats.map((s) => s.name || s.bot || "player").join(", ")}`)))
-    : [h("li", { text: "No finished match yet." })]));
+    h("li", {}, h("a", { href: `/replay/${m.id}` }, t("{game}, {seats}", { game: m.game, seats: m.seats.map((s) => s.name || s.bot || t("player")).join(", ") }))))
+    : [h("li", { text: t("No finished match yet.") })]));
 })();

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from camelcade import bots as bot_registry
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.registry import game_class, game_ids, plugin
+from camelcade.core.words import translate
 from camelcade.records import Record
 from camelcade.server.manager import HOST, LEVEL_PREFIX
 from camelcade.server.protocol import MAX_TOKEN_CHARS, ErrorCode, ProtocolError
@@ -34,7 +35,7 @@ def game_summary(game_id: str) -> dict[str, Any]:
     return {
         "id": game_id,
         "title": cls.title,
-        "summary": manifest.summary,
+        "summary": translate(manifest.summary) if manifest.summary else "",
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "default_players": cls.default_players,

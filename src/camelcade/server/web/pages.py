@@ -67,10 +67,10 @@ def language_form(lang: str) -> str:
         f'<option value="{escape(code)}" lang="{escape(code)}"'
         f'{" selected" if code == lang else ""}>{escape(spoken.name)}</option>'
         for code, spoken in languages().items())
-    return (f'<form class="cc-lang" method="get"><label for="cc-lang">'
-            f'{escape(str(t("Language")))}</label> <select id="cc-lang" name="lang">'
-            f'{options}</select> <button type="submit">{escape(str(t("Change")))}</button>'
-            "</form>")
+    label, change = escape(str(t("Language"))), escape(str(t("Change")))  # not in f-strings:
+    return (f'<form class="cc-lang" method="get"><label for="cc-lang">'  # the extractor
+            f'{label}</label> <select id="cc-lang" name="lang">'         # skips those
+            f'{options}</select> <button type="submit">{change}</button></form>')
 
 
 LOBBY = """

@@ -73,3 +73,25 @@ def test_rules_are_read_in_the_language_and_else_in_english(
     assert german.exit_code == 0 and "Race to the oasis." in german.output
     assert rules.rules_languages(GAME, ["en", "de", "fr", "da"], first="fr") == ["fr", "en"]
     assert rules.rules_languages(GAME, ["en", "de", "fr", "da"]) == ["en", "fr"]
+
+
+def test_lang_may_come_after_the_command_as_make_play_puts_it() -> None:
+    from camelcade.cli.language import lang_first
+
+    assert lang_first(["play", "kamelen", "--lang", "de", "--plain"]) == [
+        "--lang", "de", "play", "kamelen", "--plain"]
+    assert lang_first(["play", "--lang=fr"]) == ["--lang=fr", "play"]
+    assert lang_first(["play", "--", "--lang", "de"]) == ["play", "--", "--lang", "de"]
+    assert lang_first(["--lang", "da", "list"]) == ["--lang", "da", "list"]
+
+
+def test_make_play_with_lang_in_its_args_plays_in_that_language() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", "from camelcade.cli.main import main; main()", "play",
+         "kamelen", "--plain", "--seed", "1", "--lang", "de"],
+        input="beenden\n", capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-1000:]
+    assert "Du bist" in done.stdout or "Du spielst" in done.stdout, done.stdout[:500]

@@ -36,6 +36,20 @@ def flag_value(argv: Sequence[str]) -> str | None:
     return None
 
 
+def lang_first(argv: Sequence[str]) -> list[str]:
+    """``argv`` with ``--lang X`` moved to the front, where the root command reads it, so
+    ``camelcade play kamelen --lang de`` works as ``camelcade --lang de play kamelen`` does
+    (and ``make play ARGS="--lang de"``, which puts it after ``play``)."""
+    rest = list(argv)
+    end = rest.index("--") if "--" in rest else len(rest)
+    for index, argument in enumerate(rest[:end]):
+        if argument == LANG_FLAG and index + 1 < end:
+            return [*rest[index:index + 2], *rest[:index], *rest[index + 2:]]
+        if argument.startswith(LANG_FLAG + "="):
+            return [argument, *rest[:index], *rest[index + 1:]]
+    return rest
+
+
 def chosen_language(argv: Sequence[str]) -> str:
     """The language of a run of ``camelcade argv...`` (an unknown one raises OptionError)."""
     return choose(flag_value(argv))

@@ -592,7 +592,7 @@ def main() -> None:
     language (``camelcade.cli.language``)."""
     import sys
 
-    from camelcade.cli.language import chosen_language, translate_help
+    from camelcade.cli.language import chosen_language, lang_first, translate_help
     from camelcade.core.words import language
 
     try:
@@ -601,7 +601,8 @@ def main() -> None:
         typer.echo(f"Error: {error}", err=True)
         raise SystemExit(EXIT_USAGE) from None
     with language(code):
-        translate_help(typer.main.get_command(app)).main(prog_name="camelcade")
+        translate_help(typer.main.get_command(app)).main(args=lang_first(sys.argv[1:]),
+                                                        prog_name="camelcade")
 
 
 if __name__ == "__main__":

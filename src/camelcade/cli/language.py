@@ -38,7 +38,7 @@ def flag_value(argv: Sequence[str]) -> str | None:
 
 def lang_first(argv: Sequence[str]) -> list[str]:
     """``argv`` with ``--lang X`` moved to the front, where the root command reads it, so
-    ``camelcade play kamelen --lang de`` works as ``camelcade --lang de play kamelen`` does
+    ``camelcade play GAME --lang de`` works as ``camelcade --lang de play GAME`` does
     (and ``make play ARGS="--lang de"``, which puts it after ``play``)."""
     rest = list(argv)
     end = rest.index("--") if "--" in rest else len(rest)

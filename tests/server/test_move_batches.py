@@ -8,6 +8,7 @@ database) and only the rest are refused.
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any
 
@@ -65,7 +66,10 @@ def _run(writer: MoveWriter, items: list[Advance]) -> list[bool | BaseException]
         finally:
             await writer.close()
 
-    return asyncio.run(main())
+    # In a thread of its own: a browser test earlier in this worker leaves Playwright's
+    # event loop running in the main thread, where asyncio.run would be refused.
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, main()).result()
 
 
 def test_a_large_batch_goes_as_one_statement_per_chunk() -> None:

@@ -56,6 +56,8 @@ if TYPE_CHECKING:
 _S = TypeVar("_S", bound="KamelenState")
 
 _PASS_ONLY = (PASS,)
+_SEEN_BEFORE_A_DRAW = REPETITION_DRAW - 1
+"""Occurrences of a position before the one that draws (looked up every ply)."""
 
 History = tuple[dict[int, int], list[Action], tuple[bytes, ...]]
 """The repetition history since the last capture: seen counts, trail, loaded keys."""
@@ -250,7 +252,7 @@ class KamelenState(State):
 
     def _repeated(self) -> bool:
         """Whether this is the position's third occurrence (the hash count, confirmed)."""
-        return self._seen.get(self._hash, 0) >= REPETITION_DRAW - 1 and \
+        return self._seen.get(self._hash, 0) >= _SEEN_BEFORE_A_DRAW and \
             self.repetitions() >= REPETITION_DRAW
 
     def position(self) -> str:
@@ -279,7 +281,7 @@ class KamelenState(State):
     def _apply(self, action: Action) -> None:
         board, side = self._board, self._side
         other = side ^ 1
-        h = self._hash
+        before = h = self._hash
         self._undoable += 1
         self._side = other
         conquest = False
@@ -320,7 +322,7 @@ class KamelenState(State):
         else:
             self._passes += 1
             h ^= self._side_key
-        seen, before = self._seen, self._hash
+        seen = self._seen
         seen[before] = seen.get(before, 0) + 1
         self._hash = h
         self._trail.append(action)
@@ -329,7 +331,7 @@ class KamelenState(State):
             self._finish(END_CONQUEST, side)
         elif self._passes >= 2:
             self._finish(END_PASSES, None)
-        elif seen.get(h, 0) >= REPETITION_DRAW - 1 and self._repeated():
+        elif seen.get(h, 0) >= _SEEN_BEFORE_A_DRAW and self._repeated():
             self._finish(END_REPETITION, None)
         elif self._limit and clock >= self._limit:
             self._finish(END_NO_CAPTURE, None)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
 
 from camelcade.bots.budget import clock_named
 from camelcade.core.action import Action
@@ -39,12 +38,19 @@ from camelcade.core.types import CHANCE, TERMINAL, PlayerId
 from camelcade.core.view import View
 
 
-@dataclass
 class _Node:
-    visits: int = 0
-    available: int = 0
-    rewards: list[float] = field(default_factory=list)
-    children: dict[Action, _Node] = field(default_factory=dict)
+    """One edge's statistics: visits, availability, summed rewards per seat, children.
+
+    A plain slotted class: a search makes one per iteration and reads them all the time.
+    """
+
+    __slots__ = ("available", "children", "rewards", "visits")
+
+    def __init__(self, available: int, rewards: list[float]) -> None:
+        self.visits = 0
+        self.available = available
+        self.rewards = rewards
+        self.children: dict[Action, _Node] = {}
 
 
 def outcome_rewards(state: State) -> list[float]:
@@ -102,7 +108,7 @@ class PlainMCTSBot:
         if len(actions) == 1:
             return actions[0]
         players = view.game.players
-        root = _Node(rewards=[0.0] * players)
+        root = _Node(0, [0.0] * players)
         clock = self._clock
         deadline = None if self.time_limit is None else clock() + self.time_limit
         for done in range(self.iterations if deadline is None else 10**9):
@@ -137,7 +143,7 @@ class PlainMCTSBot:
                     child.available += 1
             if untried:
                 action = rng.choice(untried)
-                child = _Node(available=1, rewards=[0.0] * players)
+                child = _Node(1, [0.0] * players)
                 children[action] = child
                 state.apply(action, check=False)
                 path.append(child)
@@ -149,19 +155,23 @@ class PlainMCTSBot:
         rewards = self._rollout(state)
         for visited in path:
             visited.visits += 1
-            for seat in range(players):
-                visited.rewards[seat] += rewards[seat]
+            visited.rewards = [total + reward
+                               for total, reward in zip(visited.rewards, rewards, strict=True)]
 
     def _select(self, node: _Node, legal: list[Action], mover: PlayerId) -> Action:
+        """The legal edge of best UCB for ``mover`` (the first on ties), availability in
+        place of the parent's visits."""
         best, best_value = legal[0], -math.inf
-        exploration = self.exploration
+        exploration, log, sqrt = self.exploration, math.log, math.sqrt
         children = node.children
         for action in legal:
             child = children[action]
-            visits = child.visits
-            mean = child.rewards[mover] / visits if visits else 0.0
-            value = mean + exploration * math.sqrt(math.log(max(child.available, 1)) /
-                                                   max(visits, 1))
+            visits, available = child.visits, child.available
+            if visits:
+                value = child.rewards[mover] / visits + exploration * sqrt(
+                    log(available if available > 1 else 1) / visits)
+            else:
+                value = exploration * sqrt(log(available if available > 1 else 1))
             if value > best_value:
                 best, best_value = action, value
         return best

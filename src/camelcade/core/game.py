@@ -518,12 +518,30 @@ class State(ABC):
         """Play on with uniformly random legal actions, chance drawn by its probabilities,
         until the end or ``limit`` more actions; returns how many were played.
 
-        The rollout of a Monte Carlo search, done once here on the game's own hooks (no
+        The rollout of a Monte Carlo search, done once on the game's own hooks (no
         per-step checks, copies or views), exactly as ``apply(a, check=False)`` with
         ``a`` drawn from ``legal_actions()`` / ``chance_outcomes()`` would: the history
         grows the same way. A choice among ``n`` actions is ``floor(u * n)`` for one
         ``u = rng.random()``, a chance outcome the first whose running probability
-        exceeds ``u`` (as ``sample_chance``).
+        exceeds ``u`` (as ``sample_chance``). A game may run the loop itself (hook
+        ``_playout``) when that is faster; it must play the very same actions from the
+        same numbers.
+        """
+        played = self._playout(rng, -1 if limit is None else limit)
+        self._legal_cache = None
+        self._legal_lookup = None
+        if self._views:
+            self._lapse_views()
+        return played
+
+    def _playout(self, rng: random.Random, limit: int) -> int:
+        """The loop of ``playout`` (``limit`` -1: no limit), on the game's hooks.
+
+        This is the reference: a game that overrides it (to read its own representation
+        in tight local code, the searches' hot path) must play the same actions from the
+        same ``rng.random()`` calls in the same order and grow the history the same way;
+        its tests compare the two over many random positions. Caches and views are the
+        caller's (``playout``) to reset.
         """
         uniform = rng.random
         current, legal, outcomes = self._current_player, self._legal_actions, self._chance_outcomes
@@ -531,9 +549,8 @@ class State(ABC):
         hides = type(self)._seen_by_hook is not State._seen_by_hook
         history, seen_by = self._history, self._seen_by
         push = history.append
-        remaining = -1 if limit is None else limit
         played = 0
-        while played != remaining:
+        while played != limit:
             mover = current()
             if mover >= 0:
                 actions = legal()
@@ -554,10 +571,6 @@ class State(ABC):
             apply(action)
             push(action)
             played += 1
-        self._legal_cache = None
-        self._legal_lookup = None
-        if self._views:
-            self._lapse_views()
         return played
 
     def undo(self) -> Action:

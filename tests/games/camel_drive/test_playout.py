@@ -11,6 +11,7 @@ from camelcade.games.camel_drive import CamelDriveState
 from camelcade.games.camel_drive.bots import win_chances
 from camelcade.games.camel_drive.deck import CARDS, code_of
 from camelcade.games.camel_drive.spec import bet_payout
+from tests.playout_support import check_playouts_match
 
 from .helpers import data, game, play, position
 
@@ -87,3 +88,18 @@ def test_win_chances_sum_to_one_and_never_favour_the_first_finisher() -> None:
     assert sum(chances) == pytest.approx(1.0)
     assert chances[0] == 0.0
     assert chances[1] > 0.9
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (4, {}),
+    (2, {"tie_race": True, "target_score": 8}),
+    (3, {"start_rotation": "camel", "track_length": 8, "target_score": 10}),
+    (6, {"interjections": 0}),
+    (5, {"tie_race": True, "track_length": 8, "target_score": 6}),
+])
+def test_the_own_playout_loop_plays_what_the_contract_says(
+        players: int, options: dict[str, object]) -> None:
+    """``_playout`` (reveals read off the pile code's running probabilities) against the
+    public step-by-step playout, over hundreds of random positions a variant, tie races,
+    team scores and match ends included (``tests/playout_support.py``)."""
+    assert check_playouts_match(game(players, **options), positions=1000, seed=players) == 1000

@@ -26,6 +26,13 @@ START = {
              "1CCCC1CCCC1/1D1D3D1D1 s 0 0",
 }
 
+STUCK = ("11/D10/2CC1c1c1C1/2D8/1d3d5/#1#1#1#1#1#/11/3dd1C1D2/2D1Cc1dcC1/1d4d4/"
+         "2d1C1d2D1")
+"""Neither side has a legal move (found by a search; 25 animals locked together)."""
+SOUTH_STUCK = ("11/D10/2CC1c1c1C1/2D8/5d5/#1#1#1#1#1#/11/3dd1C1D2/2D1Cc1dcC1/1d4d4/"
+               "2d1C1d2D1")
+"""STUCK without North's dromedary on b7: South cannot move, North can."""
+
 
 def game(**options: Any) -> KamelenGame:
     loaded = cc.load(GAME_ID, **options) if GAME_ID in cc.game_ids() else KamelenGame(**options)

@@ -13,18 +13,21 @@ from camelcade.games.kamelen.spec import (
     END_PASSES,
     END_REPETITION,
 )
-from tests.games.kamelen.helpers import START, game, legal, position, square, targets
+from tests.games.kamelen.helpers import (
+    SOUTH_STUCK,
+    START,
+    STUCK,
+    game,
+    legal,
+    position,
+    square,
+    targets,
+)
 
 # A South camel able to reach f11 (a2, light) and a North one able to reach f1 (k10, light):
 # without them the game would already be over by elimination.
 BACKGROUND = {"a2": "C", "k10": "c"}
 
-STUCK = ("11/D10/2CC1c1c1C1/2D8/1d3d5/#1#1#1#1#1#/11/3dd1C1D2/2D1Cc1dcC1/1d4d4/"
-         "2d1C1d2D1")
-"""Neither side has a legal move (found by a search; 25 animals locked together)."""
-SOUTH_STUCK = ("11/D10/2CC1c1c1C1/2D8/5d5/#1#1#1#1#1#/11/3dd1C1D2/2D1Cc1dcC1/1d4d4/"
-               "2d1C1d2D1")
-"""STUCK without North's dromedary on b7: South cannot move, North can."""
 
 
 # -- board and setup -------------------------------------------------------------------------

@@ -60,6 +60,25 @@ reshuffled full deck). ``CARDS[code][int(u * len(CARDS[code]))]`` for a uniform 
 [0, 1) picks each card with the chance ``REVEALS`` gives it."""
 
 
+def _running(outcomes: tuple[tuple[Action, float], ...]) -> tuple[tuple[float, ...],
+                                                                   tuple[int, ...]]:
+    """Running probabilities of ``outcomes`` summed in their order, as a playout adds
+    them, and the card values with the last repeated (what a number past the sum draws)."""
+    totals, total = [], 0.0
+    for _, probability in outcomes:
+        total += probability
+        totals.append(total)
+    values = [action.value for action, _ in outcomes]  # type: ignore[attr-defined]
+    return tuple(totals), (*values, values[-1])
+
+
+RUNNING: Final = tuple(_running(outcomes) for outcomes in REVEALS)
+"""Per pile code, the running probabilities of its ``REVEALS`` and their card values:
+``values[bisect_right(totals, u)]`` is the card ``State.playout`` picks for the number
+``u`` (the first outcome whose running probability exceeds ``u``, else the last), with the
+same float sums, so a game's own playout draws exactly the generic loop's cards."""
+
+
 def _pile_table(top: int | None, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The pile codes a deck with this top discard and pile size may have, and their
     cumulative weights: the pile is a uniform draw of ``size`` from the cards not on top."""

@@ -18,6 +18,7 @@ outcomes are shared tuples looked up, not built, and a copy is one list per fiel
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ from camelcade.core.types import CHANCE, PlayerId
 from camelcade.games.camel_drive import actions as notation
 from camelcade.games.camel_drive.actions import (
     BET_ACTIONS,
+    CARD_ACTIONS,
     DRAW,
     SHOUT_ACTIONS,
     Bet,
@@ -33,7 +35,7 @@ from camelcade.games.camel_drive.actions import (
     Draw,
     Shout,
 )
-from camelcade.games.camel_drive.deck import CARDS, FULL, REVEALS, STEP
+from camelcade.games.camel_drive.deck import CARDS, FULL, REVEALS, RUNNING, STEP
 from camelcade.games.camel_drive.spec import (
     BETTING,
     COLOURS,
@@ -136,12 +138,7 @@ class CamelDriveState(CamelDriveTable):
         if kind is Card:  # half of all steps: kept to one call
             self._reveal(action.value)  # type: ignore[attr-defined]
         elif kind is Draw:
-            turn = self._turn
-            opened = self._opened
-            cards = 1 if opened[turn] else OPENING_CARDS
-            opened[turn] = True
-            self._pending = (turn, cards, 1, 0, turn)
-            self._mover = CHANCE
+            self._draw()
         elif kind is Shout:
             self._shout(action.effect)  # type: ignore[attr-defined]
         else:
@@ -151,6 +148,15 @@ class CamelDriveState(CamelDriveTable):
             if not queue:
                 self._phase = SPRINT
             self._mover = self._who_moves()
+
+    def _draw(self) -> None:
+        """The camel to act reveals its top card (two on its first turn of the race)."""
+        turn = self._turn
+        opened = self._opened
+        cards = 1 if opened[turn] else OPENING_CARDS
+        opened[turn] = True
+        self._pending = (turn, cards, 1, 0, turn)
+        self._mover = CHANCE
 
     def _shout(self, effect: str) -> None:
         turn = self._turn
@@ -166,8 +172,7 @@ class CamelDriveState(CamelDriveTable):
     def _reveal(self, value: int) -> None:
         """Turn over a card of ``value``; the last card of a move settles it: the camel
         moves by the sum (never behind the start) and the next camel is to play."""
-        assert self._pending is not None
-        camel, cards, sign, total, actor = self._pending
+        camel, cards, sign, total, actor = self._pending  # type: ignore[misc]  # a reveal
         piles = self._piles
         # An empty pile is first made again from its shuffled discards: all twelve cards.
         piles[camel] = (piles[camel] or FULL) - STEP[value]
@@ -182,7 +187,9 @@ class CamelDriveState(CamelDriveTable):
             new = 0
         if new < self._length and self._phase != TIE_RACE:  # the usual case: play passes on
             pos[camel] = new
-            nxt = self._next_in_race(actor)
+            nxt = (actor + 1) % self._n  # _next_in_race(actor), inline on the hot path
+            if nxt == self._first:
+                nxt = (nxt + 1) % self._n
             self._turn = nxt
             self._mover = self._owner[nxt]
             return
@@ -320,6 +327,40 @@ class CamelDriveState(CamelDriveTable):
         return self._scores()
 
     # -- playouts -------------------------------------------------------------------------
+
+    def _playout(self, rng: random.Random, limit: int) -> int:
+        """``State.playout``'s loop on this state's own fields: the searches' hot path.
+
+        Half of a playout's steps are reveals, so a reveal reads the card straight off its
+        pile code's running probabilities (``deck.RUNNING``) and turns it over with
+        ``_reveal``; a seat's choice is ``_legal_actions`` and ``_apply`` as ever. The
+        same ``rng.random()`` calls pick the same actions as the generic loop (a test
+        replays both over many positions); only the calls per step are fewer.
+        """
+        uniform = rng.random
+        legal, apply, draw, reveal = self._legal_actions, self._apply, self._draw, self._reveal
+        push = self._history.append
+        played = 0
+        while played != limit:
+            mover = self._mover
+            if mover >= 0:
+                actions = legal()
+                action = actions[int(uniform() * len(actions))]
+                if action is DRAW:  # most choices: no dispatch on the action's kind
+                    draw()
+                else:
+                    apply(action)
+                push(action)
+            elif mover == CHANCE:
+                # _begin_race gives each race new pile and pending fields: read them here
+                totals, values = RUNNING[self._piles[self._pending[0]]]  # type: ignore[index]
+                value = values[bisect_right(totals, uniform())]
+                reveal(value)
+                push(CARD_ACTIONS[value])
+            else:
+                break
+            played += 1
+        return played
 
     def play_out_race(self, rng: random.Random, move: Action | None = None,
                       numbers: Sequence[Sequence[float]] | None = None) -> RaceEnding:

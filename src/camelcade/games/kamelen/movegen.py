@@ -72,7 +72,7 @@ def generate(board: Sequence[int], squares: Sequence[int], seat: int, table: Mov
         leap
         for source in squares
         for first, second, exits in by_code[board[source]][source]  # type: ignore[index]
-        if not (board[first] or board[second])
+        if not board[first] and not board[second]  # (two jumps: a hair faster than 'or')
         for target, leap in exits
         if landing[board[target]]
     ]

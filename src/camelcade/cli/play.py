@@ -74,7 +74,7 @@ def seat_players(game: Game, seat: int, bots: Sequence[str], *, hotseat: bool) -
     """
     if hotseat:
         if bots:
-            raise OptionError("--hotseat seats people everywhere; it takes no --bots")
+            raise OptionError(t("--hotseat seats people everywhere; it takes no --bots."))
         return Seating(game, [None] * game.players)
     if not 0 <= seat < game.players:
         raise OptionError(
@@ -126,8 +126,9 @@ class PlaySession:
     def __post_init__(self) -> None:
         self.hooks = terminal_hooks(self.seating.game.id)
         if self.advisor and self.hotseat:
-            raise OptionError("--advisor gives advice only in a game against bots alone, and "
-                              "--hotseat seats people everywhere; leave out one of them")
+            raise OptionError(t("--advisor gives advice only in a game against bots alone, "
+                                "and --hotseat seats people everywhere; leave out one of "
+                                "them."))
         self.commands = dict(self.hooks.commands)
         if self.advisor:
             self.commands.update(self.hooks.advisor_commands)

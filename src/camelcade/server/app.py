@@ -20,12 +20,15 @@ from fastapi.responses import JSONResponse
 
 from camelcade import __version__
 from camelcade.core.registry import game_class, game_ids
+from camelcade.core.words import language, t
 from camelcade.server.guard import BodyGuard
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
 from camelcade.server.routes import games, matches, system, ws
 from camelcade.server.service import Services
 from camelcade.server.settings import Settings, settings_for
+from camelcade.server.web.language import SpeakTheRequestsLanguage, request_language
 from camelcade.server.web.routes import install as install_web_app
+from camelcade.server.wording import problems
 
 log = logging.getLogger("camelcade.server")
 
@@ -74,22 +77,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', 'invalid')}"
-            for e in list(error.errors())[:3]
-        )
-        return _error(ErrorCode.MESSAGE_MALFORMED, f"invalid request: {problems}")
+        return _error(ErrorCode.MESSAGE_MALFORMED,
+                      t("Invalid request: {problems}", problems=problems(error.errors())))
 
     @app.exception_handler(Exception)
-    async def internal(_request: Request, error: Exception) -> JSONResponse:
+    async def internal(request: Request, error: Exception) -> JSONResponse:
         log.error("unhandled error", exc_info=error)
-        return _error(ErrorCode.SERVER_INTERNAL, "internal server error")
+        # This handler runs outside every middleware, the language's too.
+        with language(request_language(request, request.query_params.get("lang"))):
+            return _error(ErrorCode.SERVER_INTERNAL, t("The server failed; try again later."))
 
     for module in (system, games, matches, ws):
         app.include_router(module.router)
     install_web_app(app)
     app.add_middleware(BodyGuard, max_body_bytes=settings.max_body_bytes,
                        max_depth=settings.max_json_depth)
+    app.add_middleware(SpeakTheRequestsLanguage)  # outermost: the guard's refusals too
     return app
 
 

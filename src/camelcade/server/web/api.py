@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from camelcade import bots as bot_registry
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.registry import game_class, game_ids, plugin
-from camelcade.core.words import translate
+from camelcade.core.words import current_language, t, translate
 from camelcade.records import Record
 from camelcade.server.manager import HOST, LEVEL_PREFIX
 from camelcade.server.protocol import MAX_TOKEN_CHARS, ErrorCode, ProtocolError
@@ -143,7 +143,7 @@ async def my_games(body: Mine, services: ServicesDep) -> dict[str, Any]:
 async def match_replay(match_id: str, services: ServicesDep) -> dict[str, Any]:
     match = await services.manager.get(match_id)
     if match.status != "finished":
-        raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED, "replays come after the end")
+        raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED, t("Replays come after the end."))
     texts = await services.store.read(services.store.load_actions, match.id, 0)
     record = Record(game=match.game.id, options=match.row.options, players=[], actions=texts)
     steps = replay_steps(record)
@@ -176,8 +176,9 @@ async def subscribe(match_id: str, body: Subscribe, request: Request, services: 
     match = await services.manager.get(match_id)
     seat = _role(services, match, token)
     if seat is None:
-        raise ProtocolError(ErrorCode.ACTION_SPECTATOR, "only a seat gets turn e-mails")
+        raise ProtocolError(ErrorCode.ACTION_SPECTATOR, t("Only a seat gets turn e-mails."))
     mailer_of(request).subscribe(match.id, seat, body.email)
+    await services.manager.seat_speaks(match, seat, current_language())  # mail in this one
     return {"seat": seat, "subscribed": bool(body.email)}
 
 

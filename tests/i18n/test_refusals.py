@@ -19,12 +19,13 @@ import pytest
 from camelcade.cli.online import lobby_lines
 from camelcade.core.errors import IllegalActionError
 from camelcade.core.registry import load
-from camelcade.core.words import language
+from camelcade.core.words import language, t
 from tests.i18n.test_playthrough import ENGLISH_ONLY, english_sentences
 from tests.server.support import Api, Client, ServerThread
 
-NOTATION = re.compile(r"(?<!\w)'[^'\s][^']*'(?!\w)|\"[^\"]*\"|\{[^}]*\}|\S+@\S+")
-"""Quoted text (what the client sent, notation, field names) and addresses: not words.
+NOTATION = re.compile(r"(?<!\w)'[^'\s][^']*'(?!\w)|\"[^\"]*\"|\{[^}]*\}|\S+@\S+|--[\w-]+")
+"""Quoted text (what the client sent, notation, field names), addresses and command-line
+options (``--players``): not words.
 A quote opens after a space, never inside a word (French "l'option" elides)."""
 
 
@@ -167,3 +168,34 @@ def test_the_online_lobby_lines_are_worded_in_the_terminal_s_language() -> None:
         assert lobby_lines(matches) == ["m1  kamelen  i gang  pladser: 0 bot random, 1 åben"]
         assert lobby_lines([]) == ["Ingen åbne eller igangværende partier."]
     assert lobby_lines(matches) == ["m1  kamelen  running  seats: 0 bot random, 1 open"]
+
+
+def camelcade(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", "from camelcade.cli.main import main; main()", *args],
+        capture_output=True, text=True, timeout=60, check=False, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "da"])
+def test_the_command_line_s_own_usage_errors_are_in_its_language(code: str) -> None:
+    mistakes = [["play", "camel-up", "--bogus"], ["play"], ["play", "camel-up", "--seat", "x"],
+                ["plya"], ["list", "extra"], ["play", "camel-up", "--players"]]
+    for mistake in mistakes:
+        done = camelcade("--lang", code, *mistake)
+        assert done.returncode == 2, (mistake, done.stderr)
+        lines = done.stderr.strip().splitlines()
+        assert lines and not english_in(done.stderr), (mistake, done.stderr)
+        with language(code):
+            assert lines[-1].startswith(t("Error: {message}", message=""))
+
+
+def test_usage_errors_in_english_say_what_was_wrong_and_what_is_allowed() -> None:
+    bogus = camelcade("play", "camel-up", "--bogus")
+    assert bogus.returncode == 2
+    assert bogus.stderr.splitlines() == [
+        "Usage: camelcade play [OPTIONS] {game_id}", "Try 'camelcade play --help' for help.",
+        "Error: There is no option --bogus; did you mean --bots?"]
+    seat = camelcade("play", "camel-up", "--seat", "x").stderr.splitlines()[-1]
+    assert seat == "Error: Invalid value for '--seat': must be a whole number"
+    assert camelcade("play").stderr.splitlines()[-1] == \
+        "Error: The argument 'game_id' is missing."

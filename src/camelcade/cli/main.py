@@ -11,10 +11,12 @@ as ``camelcade GAME-ID ...`` when asked for, never imported otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer import _click as typer_click
 from typer.core import TyperGroup
 
 from camelcade.core.errors import CamelcadeError, OptionError
@@ -75,6 +77,38 @@ class CamelcadeGroup(TyperGroup):
         group = translate_help(typer.main.get_group(app))
         group.name = cmd_name
         return group
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        """Run as typer does, but tell its usage errors ourselves, in the current
+        language (``camelcade.cli.usage``); ``standalone_mode=False`` is left to typer."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args,
+                                **extra)
+        import sys
+
+        from camelcade.cli import usage
+        from camelcade.core.words import SOURCE_LANGUAGE, current_language
+
+        if current_language() != SOURCE_LANGUAGE or "typer.rich_utils" in sys.modules:
+            usage.speak_help()  # the help's panel titles (English puts them back)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args,
+                                **extra)
+        except typer_click.exceptions.ClickException as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # typer printed the help
+                shown = error.format_message()
+                if shown:
+                    typer.echo(shown, err=True)
+            else:
+                for line in usage.told(error):
+                    typer.echo(line, err=True)
+            sys.exit(error.exit_code)
+        except typer.Abort:
+            typer.echo(t("Aborted."), err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx: Any) -> Any:
         try:

@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse
 from camelcade import __version__
 from camelcade.core.registry import game_class, game_ids
 from camelcade.core.words import language, t
+from camelcade.i18n.validation import problems
 from camelcade.server.guard import BodyGuard
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
 from camelcade.server.routes import games, matches, system, ws
@@ -28,7 +29,6 @@ from camelcade.server.service import Services
 from camelcade.server.settings import Settings, settings_for
 from camelcade.server.web.language import SpeakTheRequestsLanguage, request_language
 from camelcade.server.web.routes import install as install_web_app
-from camelcade.server.wording import problems
 
 log = logging.getLogger("camelcade.server")
 

@@ -14,8 +14,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from camelcade.core.words import t
+from camelcade.i18n.validation import problems
 from camelcade.server import strictjson
-from camelcade.server.wording import problems
 
 PROTOCOL_VERSION = 1
 MAX_TOKEN_CHARS = 200

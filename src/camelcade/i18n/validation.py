@@ -1,11 +1,12 @@
 """Validation problems in the reader's language: what pydantic found, said as a person reads it.
 
-The websocket's frames and the HTTP API's bodies are checked by pydantic, whose messages
-are English ("Field required", "String should have at most 200 characters"). A refusal's
-``message`` is read by a person in the language of the connection or request, so each kind
-of problem a client can make is worded here, by pydantic's error ``type`` and its values
-(``ctx``). Field names (``state_id``, ``seats.0.kind``) are the protocol's and stay as they
-are; a kind not listed falls back to pydantic's own words.
+The server's websocket frames and HTTP bodies, and the command line's option values
+(typer checks them with pydantic), are validated by pydantic, whose messages are English
+("Field required", "String should have at most 200 characters"). A refusal is read by a
+person in the language of the connection, request or terminal, so each kind of problem is
+worded here, by pydantic's error ``type`` and its values (``ctx``). Field names
+(``state_id``, ``seats.0.kind``) are the protocol's and stay as they are; a kind not
+listed falls back to pydantic's own words.
 """
 
 from __future__ import annotations

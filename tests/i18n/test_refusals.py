@@ -199,3 +199,19 @@ def test_usage_errors_in_english_say_what_was_wrong_and_what_is_allowed() -> Non
     assert seat == "Error: Invalid value for '--seat': must be a whole number"
     assert camelcade("play").stderr.splitlines()[-1] == \
         "Error: The argument 'game_id' is missing."
+
+
+def test_an_address_nothing_serves_is_refused_in_the_closed_format_and_language(
+        api: Api) -> None:
+    """Unknown routes, files and methods answered FastAPI's English ``{"detail": ...}``."""
+    for path in ("/api/nothing", "/static/js/nothing.js"):
+        gone = api.http.get(path, headers={"Accept-Language": "fr"})
+        assert gone.status_code == 404 and api.error(gone) == "match/not_found"
+        assert gone.json()["error"]["message"] == f"Il n'y a rien à {path}."
+    wrong = api.http.get("/api/web/mine", headers={"Accept-Language": "de"})
+    assert wrong.status_code == 405 and api.error(wrong) == "message/malformed"
+    assert not english_in(wrong.json()["error"]["message"])
+    page = api.http.get("/nothing?lang=da", headers={"Accept": "text/html"})
+    assert page.status_code == 404 and '<html lang="da">' in page.text
+    assert "Siden blev ikke fundet" in page.text and not english_in(
+        page.text.split("<main")[1].split("</main>")[0])

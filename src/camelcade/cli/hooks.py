@@ -84,10 +84,9 @@ def position_state(game: Game, text: str) -> State:
     parser = plugin(game.id).position
     if parser is None:
         having = [p.id for p in plugins() if p.position is not None]
-        raise OptionError(
-            f"{game.id} has no position notation, so --position cannot be used with it; "
-            f"games with one: {', '.join(having) or 'none'}"
-        )
+        raise OptionError(t(
+            "{game} has no position notation, so --position cannot be used with it; games "
+            "with one: {games}.", game=game.id, games=", ".join(having)))
     return parser.load()(game, text)
 
 

@@ -464,7 +464,7 @@ def ladder_command(
     from camelcade.sim.ladder import run_ladder
 
     if bots is not None and not game_ids:
-        raise OptionError("--bots sets the entrants of the games named: name them too")
+        raise OptionError(t("--bots sets the entrants of the games named: name them too."))
     chosen = {game: split_entrants(bots) for game in game_ids or []} if bots else None
     run_ladder(game_ids or None, games=games, seed=1 if seed is None else seed,
                workers=workers, scheduler=scheduler, out=out, screen=make_screen(plain),
@@ -613,7 +613,8 @@ def online_join(
         typer.echo(t("You have seat {seat}. Your seat token (to come back): {token}",
                      seat=joined["seat"], token=token))
     elif seat is not None or name is not None:
-        raise OptionError("--token comes back to its own seat; leave out --seat and --name")
+        raise OptionError(t("--token comes back to its own seat; leave out --seat and "
+                            "--name."))
     _play_online(online, api, match_id, token, advisor)
 
 

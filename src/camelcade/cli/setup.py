@@ -40,9 +40,8 @@ def load_game(game_id: str, players: int | None, pairs: Sequence[str]) -> Game:
     options: dict[str, object] = dict(parse_options(pairs))
     if players is not None:
         if "players" in options and str(options["players"]) != str(players):
-            raise OptionError(
-                f"--players {players} and --option players={options['players']} disagree"
-            )
+            raise OptionError(t("--players {players} and --option players={option} disagree.",
+                                players=players, option=options["players"]))
         options["players"] = players
     return load(game_id, **options)
 
@@ -53,10 +52,9 @@ def split_names(text: str | None) -> list[str]:
         return []
     names = [name.strip() for name in text.split(",")]
     if not all(names):
-        raise OptionError(
-            f"--bots takes bot names separated by commas, got {text!r}; "
-            f"the bots are: {', '.join(bot_registry.names())}"
-        )
+        raise OptionError(t(
+            "--bots takes bot names separated by commas, not {given}; the bots are: {bots}.",
+            given=repr(text), bots=", ".join(bot_registry.names())))
     return names
 
 

@@ -11,7 +11,6 @@ import email
 import email.policy
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from alembic import command
@@ -25,17 +24,7 @@ from camelcade.server.web.mail import TurnMailer
 from tests.i18n.test_refusals import english_in
 from tests.server.conftest import sqlite_settings
 from tests.server.support import Api, Client, ServerThread, free_port, past
-
-
-class Inbox:
-    """An SMTP handler keeping what it receives."""
-
-    def __init__(self) -> None:
-        self.messages: list[Any] = []
-
-    async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:
-        self.messages.append(envelope)
-        return "250 OK"
+from tests.server.test_web import Inbox
 
 
 def test_a_danish_seat_s_turn_e_mail_is_danish(tmp_path: Path) -> None:

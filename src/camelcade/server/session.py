@@ -74,20 +74,24 @@ async def serve_socket(services: Services, websocket: WebSocket, match_id: str) 
     settings = services.settings
     address = websocket.client.host if websocket.client else "unknown"
     await websocket.accept()
+    heard = from_accept_language(websocket.headers.get("accept-language"))
     # Until hello says otherwise, refusals are worded in the handshake's language.
-    with language(first_spoken([from_accept_language(websocket.headers.get("accept-language"))])):
+    with language(first_spoken([heard])):
         if not services.admit(address):
             await _refuse(websocket, ProtocolError(ErrorCode.RATE_LIMITED, t(
                 "Your address has {count} connections open; that is the most it may hold "
                 "at once.", count=settings.max_connections_per_address)), CLOSE_FLOOD)
             return
         try:
-            await _serve(services, websocket, match_id)
+            await _serve(services, websocket, match_id, heard)
         finally:
             services.release(address)
 
 
-async def _serve(services: Services, websocket: WebSocket, match_id: str) -> None:
+async def _serve(services: Services, websocket: WebSocket, match_id: str,
+                 heard: str | None) -> None:
+    """Hello, then the connection; ``heard`` is the handshake's language (hello may name
+    another)."""
     settings = services.settings
     try:
         match = await services.manager.get(match_id)
@@ -114,8 +118,7 @@ async def _serve(services: Services, websocket: WebSocket, match_id: str) -> Non
         if not isinstance(hello, Hello):
             raise ProtocolError(ErrorCode.MESSAGE_HELLO_FIRST,
                                 t("The first message must be hello."))
-        lang = first_spoken([hello.lang,
-                             from_accept_language(websocket.headers.get("accept-language"))])
+        lang = first_spoken([hello.lang, heard])
         with language(lang):
             if hello.protocol != PROTOCOL_VERSION:
                 raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t(

@@ -185,7 +185,7 @@ def list_command(plain: Plain = False) -> None:
         cls = game_class(game_id)
         rows.append([game_id, cls.title, t("{least} to {most}", least=cls.min_players,
                                            most=cls.max_players), str(cls.default_players)])
-    # TRANSLATORS: the heads of the table of games; "Id" is the game's id (camel-up).
+    # TRANSLATORS: the heads of the table of games; "Id" is the game's id, as typed.
     screen.table(t("Games"), [t("Id"), t("Title"), t("Players"), t("Default players")], rows)
     screen.say(t("Bots: {bots}.", bots=", ".join(bots.names())))
 

@@ -36,7 +36,7 @@ def test_game_cli_errors_are_one_line_exit_2(run: Run, toy_game: str) -> None:
 def test_unregistered_name_is_not_a_command(run: Run) -> None:
     result = run("toy", "hello")
     assert result.exit_code == 2
-    assert "No such command" in result.output
+    assert "There is no command 'toy'" in result.output
 
 
 def test_game_commands_render_and_seat_names_are_used_in_play(

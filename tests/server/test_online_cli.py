@@ -125,7 +125,7 @@ def test_bad_requests_name_the_problem(server: ServerThread, args: list[str],
 
 def test_an_unreachable_or_malformed_server_address_is_reported() -> None:
     code, out = run("online", "lobby", "--server", "http://127.0.0.1:9")
-    assert code == 2 and "cannot reach the server at http://127.0.0.1:9" in out, out
+    assert code == 2 and "Cannot reach the server at http://127.0.0.1:9" in out, out
     code, out = run("online", "lobby", "--server", "ftp://example.org")
     assert code == 2 and "must be an http:// or https:// address" in out, out
 

@@ -27,7 +27,7 @@ from camelcade.core.game import Game, State
 from camelcade.core.plugin import Command, Ref, Renderer
 from camelcade.core.registry import plugin, plugins
 from camelcade.core.types import PlayerId
-from camelcade.core.words import Counted
+from camelcade.core.words import Counted, t
 
 if TYPE_CHECKING:
     import typer
@@ -38,7 +38,7 @@ __all__ = ["Command", "Renderer", "TerminalHooks", "cli_app", "games_with_cli",
 
 def default_seat_name(game: Game, seat: PlayerId) -> str:
     """Seats are numbered from 0, as in ``--seat`` and the API."""
-    return f"Seat {seat}"
+    return t("Seat {seat}", seat=seat)
 
 
 @dataclass(frozen=True)
@@ -84,10 +84,9 @@ def position_state(game: Game, text: str) -> State:
     parser = plugin(game.id).position
     if parser is None:
         having = [p.id for p in plugins() if p.position is not None]
-        raise OptionError(
-            f"{game.id} has no position notation, so --position cannot be used with it; "
-            f"games with one: {', '.join(having) or 'none'}"
-        )
+        raise OptionError(t(
+            "{game} has no position notation, so --position cannot be used with it; games "
+            "with one: {games}.", game=game.id, games=", ".join(having)))
     return parser.load()(game, text)
 
 

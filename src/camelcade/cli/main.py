@@ -11,10 +11,12 @@ as ``camelcade GAME-ID ...`` when asked for, never imported otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer import _click as typer_click
 from typer.core import TyperGroup
 
 from camelcade.core.errors import CamelcadeError, OptionError
@@ -76,11 +78,45 @@ class CamelcadeGroup(TyperGroup):
         group.name = cmd_name
         return group
 
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        """Run as typer does, but tell its usage errors ourselves, in the current
+        language (``camelcade.cli.usage``); ``standalone_mode=False`` is left to typer."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args,
+                                **extra)
+        import sys
+
+        from camelcade.cli import usage
+        from camelcade.core.words import SOURCE_LANGUAGE, current_language
+
+        if current_language() != SOURCE_LANGUAGE or "typer.rich_utils" in sys.modules:
+            usage.speak_help()  # the help's panel titles (English puts them back)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args,
+                                **extra)
+        except typer_click.exceptions.ClickException as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # typer printed the help
+                shown = error.format_message()
+                if shown:
+                    typer.echo(shown, err=True)
+            else:
+                for line in usage.told(error):
+                    typer.echo(line, err=True)
+            sys.exit(error.exit_code)
+        except typer.Abort:
+            typer.echo(t("Aborted."), err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except CamelcadeError as error:
-            typer.echo(f"Error: {' '.join(str(error).split())}", err=True)
+            from camelcade.cli.render import error_line
+
+            typer.echo(error_line(" ".join(str(error).split())), err=True)
             raise typer.Exit(EXIT_USAGE) from None
 
 
@@ -147,10 +183,11 @@ def list_command(plain: Plain = False) -> None:
     rows = []
     for game_id in game_ids():
         cls = game_class(game_id)
-        rows.append([game_id, cls.title, f"{cls.min_players} to {cls.max_players}",
-                     str(cls.default_players)])
-    screen.table("Games", ["Id", "Title", "Players", "Default players"], rows)
-    screen.say(f"Bots: {', '.join(bots.names())}.")
+        rows.append([game_id, cls.title, t("{least} to {most}", least=cls.min_players,
+                                           most=cls.max_players), str(cls.default_players)])
+    # TRANSLATORS: the heads of the table of games; "Id" is the game's id, as typed.
+    screen.table(t("Games"), [t("Id"), t("Title"), t("Players"), t("Default players")], rows)
+    screen.say(t("Bots: {bots}.", bots=", ".join(bots.names())))
 
 
 @app.command("rules")
@@ -163,9 +200,8 @@ def rules_command(game_id: GameId, plain: Plain = False) -> None:
     game_class(game_id)  # an unknown id raises, naming the games
     path = find_rules_doc(game_id)
     if path is None:
-        raise CamelcadeError(
-            f"the rules of {game_id!r} are not installed; looked for {looked_in(game_id)}"
-        )
+        raise CamelcadeError(t("The rules of {game} are not installed; looked for {paths}.",
+                               game=repr(game_id), paths=looked_in(game_id)))
     make_screen(plain).markdown(path.read_text(encoding="utf-8"))
 
 
@@ -209,7 +245,7 @@ def play_command(
     if players is None and len(names) > 1:
         players = len(names) + 1  # one bot per other seat
     game = setup.load_game(game_id, players, option or [])
-    setup.check_writable(record, "record")
+    setup.check_writable(record)
     start = None
     if position is not None:
         from camelcade.cli.hooks import position_state
@@ -313,7 +349,7 @@ def simulate_command(
     settings = check_sprt(entrants, sprt_bots, sprt, sprt_elo0, sprt_model)
     if settings is not None and format == "round-robin" and len(set(texts)) == 2:
         format = "head-to-head"
-    setup.check_writable(out, "results file")
+    setup.check_writable(out)
     if scheduler is not None:
         from camelcade.sim.runner import dask_client
 
@@ -359,7 +395,7 @@ def report_command(
     folder = out or results[0].with_suffix("")
     written = write_report(results, folder, sprt_elo1=sprt, sprt_bots=sprt_bots, draw=plots)
     screen.markdown(written.markdown)
-    screen.say(f"Report written: {', '.join(str(p) for p in written.files)}")
+    screen.say(t("Report written: {files}", files=", ".join(str(p) for p in written.files)))
 
 
 @app.command("balance")
@@ -428,7 +464,7 @@ def ladder_command(
     from camelcade.sim.ladder import run_ladder
 
     if bots is not None and not game_ids:
-        raise OptionError("--bots sets the entrants of the games named: name them too")
+        raise OptionError(t("--bots sets the entrants of the games named: name them too."))
     chosen = {game: split_entrants(bots) for game in game_ids or []} if bots else None
     run_ladder(game_ids or None, games=games, seed=1 if seed is None else seed,
                workers=workers, scheduler=scheduler, out=out, screen=make_screen(plain),
@@ -449,10 +485,9 @@ def serve_command(
     try:
         from camelcade.server.app import run_server
     except ImportError as error:
-        raise OptionError(
-            f"the server needs its extra packages ({error.name} is missing); "
-            "install them with: pip install 'camelcade[server]'"
-        ) from None
+        raise OptionError(t(
+            "The server needs its extra packages ({package} is missing); install them with: "
+            "pip install 'camelcade[server]'", package=error.name)) from None
     run_server(db, host, port)
 
 
@@ -481,10 +516,9 @@ def _online() -> Any:
 
         from camelcade.cli import online
     except ImportError as error:
-        raise OptionError(
-            f"online play needs the server's extra packages ({error.name} is missing); "
-            "install them with: pip install 'camelcade[server]'"
-        ) from None
+        raise OptionError(t(
+            "Online play needs the server's extra packages ({package} is missing); install "
+            "them with: pip install 'camelcade[server]'", package=error.name)) from None
     return online
 
 
@@ -536,8 +570,11 @@ def online_new(
     names = split_names(bots)
     check_bot_names(names)
     if len(names) > game.players - 1:
-        raise OptionError(f"--bots names {len(names)} bots for the {game.players - 1} other "
-                          f"seats of this {game.players}-player game")
+        raise OptionError(tn(
+            "--bots names {count} bot for the {others} other seats of this {players}-player "
+            "game.", "--bots names {count} bots for the {others} other seats of this "
+            "{players}-player game.", len(names), others=game.players - 1,
+            players=game.players))
     seats = [{"kind": "open"}] + [{"kind": "bot", "bot": b} for b in names]
     seats += [{"kind": "open"}] * (game.players - len(seats))
     api = online.ServerApi(server)
@@ -576,7 +613,8 @@ def online_join(
         typer.echo(t("You have seat {seat}. Your seat token (to come back): {token}",
                      seat=joined["seat"], token=token))
     elif seat is not None or name is not None:
-        raise OptionError("--token comes back to its own seat; leave out --seat and --name")
+        raise OptionError(t("--token comes back to its own seat; leave out --seat and "
+                            "--name."))
     _play_online(online, api, match_id, token, advisor)
 
 
@@ -598,7 +636,9 @@ def main() -> None:
     try:
         code = chosen_language(sys.argv[1:])
     except CamelcadeError as error:
-        typer.echo(f"Error: {error}", err=True)
+        from camelcade.cli.render import error_line
+
+        typer.echo(error_line(str(error)), err=True)
         raise SystemExit(EXIT_USAGE) from None
     with language(code):
         translate_help(typer.main.get_command(app)).main(args=lang_first(sys.argv[1:]),

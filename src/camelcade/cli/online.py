@@ -28,7 +28,7 @@ from typing import Any
 from camelcade.cli.choices import count_sentence, listing
 from camelcade.cli.render import result_sentence
 from camelcade.core.errors import CamelcadeError
-from camelcade.core.words import and_list, current_language, t, tn
+from camelcade.core.words import and_list, current_language, pt, t, tn
 from camelcade.i18n.commands import canonical
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
@@ -80,7 +80,8 @@ class ServerApi:
     def __init__(self, base: str) -> None:
         parsed = urllib.parse.urlsplit(base)
         if parsed.scheme not in ("http", "https") or not parsed.netloc:
-            raise OnlineError(f"server must be an http:// or https:// address, got {base!r}")
+            raise OnlineError(t("The server must be an http:// or https:// address, not {base}.",
+                                base=repr(base)))
         self.base = base.rstrip("/")
 
     def socket_url(self, match_id: str) -> str:
@@ -92,6 +93,7 @@ class ServerApi:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
         request.add_header("Accept", "application/json")
+        request.add_header("Accept-Language", current_language())  # its refusals in ours
         if data is not None:
             request.add_header("Content-Type", "application/json")
         if token is not None:
@@ -104,7 +106,8 @@ class ServerApi:
             raise OnlineError(_refusal(error)) from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
-            raise OnlineError(f"cannot reach the server at {self.base}: {reason}") from None
+            raise OnlineError(t("Cannot reach the server at {server}: {reason}",
+                                server=self.base, reason=reason)) from None
 
     def lobby(self) -> list[dict[str, Any]]:
         matches: list[dict[str, Any]] = self.request("GET", "/api/matches")["matches"]
@@ -135,7 +138,8 @@ class ServerApi:
             match = self.request("GET", f"/api/matches/{_quote(match_id)}")
             free = [s["seat"] for s in match["seats"] if s["kind"] == "open" and not s["taken"]]
             if not free:
-                raise OnlineError(f"match {match_id} has no open seat; watch it instead")
+                raise OnlineError(t("Match {match} has no open seat; watch it instead.",
+                                    match=match_id))
             seat = free[0]
         body = {"name": name} if name else {}
         return self.request("POST", f"/api/matches/{_quote(match_id)}/seats/{seat}", body)
@@ -148,28 +152,42 @@ def _quote(text: str) -> str:
 def _refusal(error: urllib.error.HTTPError) -> str:
     try:
         body = json.loads(error.read())
-        return shown(f"{body['error']['message']} ({body['error']['code']})")
+        return shown(t("{message} ({code})", message=body["error"]["message"],
+                       code=body["error"]["code"]))
     except (ValueError, KeyError, TypeError):
-        return f"the server answered HTTP {error.code}"
+        return t("The server answered HTTP {status}.", status=error.code)
 
 
 def lobby_lines(matches: Sequence[dict[str, Any]]) -> list[str]:
     """One line per match: id, game, status, and who sits where."""
     if not matches:
-        return ["No open or running matches."]
+        return [t("No open or running matches.")]
     lines = []
     for match in matches:
         seats = ", ".join(_seat_label(s) for s in match["seats"])
-        lines.append(shown(f"{match['id']}  {match['game']}  {match['status']}  seats: {seats}"))
+        # TRANSLATORS: a lobby line: match id, game id, its status, then each seat.
+        lines.append(shown(t("{match}  {game}  {status}  seats: {seats}", match=match["id"],
+                             game=match["game"], status=status_word(str(match["status"])),
+                             seats=seats)))
     return lines
 
 
+def status_word(status: str) -> str:
+    """A match's status as a person reads it (the protocol's word is English)."""
+    words = {"open": pt("match status", "open"), "running": pt("match status", "running"),
+             "finished": pt("match status", "finished")}
+    return words.get(status, status)
+
+
 def _seat_label(seat: dict[str, Any]) -> str:
+    number = seat["seat"]
     if seat["kind"] == "bot":
-        return f"{seat['seat']} bot {seat.get('bot') or seat.get('name')}"
+        return t("{seat} bot {bot}", seat=number, bot=seat.get("bot") or seat.get("name"))
     if not seat["taken"]:
-        return f"{seat['seat']} open"
-    return f"{seat['seat']} {seat.get('name') or 'taken'}"
+        return t("{seat} open", seat=number)
+    if seat.get("name"):
+        return t("{seat} {name}", seat=number, name=seat["name"])
+    return t("{seat} taken", seat=number)
 
 
 # -- the websocket session ----------------------------------------------------------------
@@ -219,7 +237,8 @@ class OnlineSession:
         try:
             socket = connect(self.ws_url, open_timeout=HTTP_TIMEOUT, close_timeout=2)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
-            raise OnlineError(f"cannot open {self.ws_url}: {error}") from None
+            raise OnlineError(t("Cannot open {address}: {reason}", address=self.ws_url,
+                                reason=error)) from None
         with socket:
             socket.send(json.dumps({"type": "hello", "token": self.token,
                                     "lang": current_language()}))  # the server words it

@@ -74,22 +74,20 @@ def seat_players(game: Game, seat: int, bots: Sequence[str], *, hotseat: bool) -
     """
     if hotseat:
         if bots:
-            raise OptionError("--hotseat seats people everywhere; it takes no --bots")
+            raise OptionError(t("--hotseat seats people everywhere; it takes no --bots."))
         return Seating(game, [None] * game.players)
     if not 0 <= seat < game.players:
-        raise OptionError(
-            f"--seat must be from 0 to {game.players - 1} for {game.players} players, "
-            f"got {seat}"
-        )
+        raise OptionError(t("--seat must be from 0 to {last} for {players} players, not "
+                            "{seat}.", last=game.players - 1, players=game.players, seat=seat))
     others = game.players - 1
     names = list(bots) or [DEFAULT_BOT]
     if len(names) == 1:
         names *= others
     if len(names) != others:
-        raise OptionError(
-            f"--bots names {len(names)} bots, but {others} other seats need one each "
-            f"(or give one name for them all)"
-        )
+        raise OptionError(tn(
+            "--bots names {count} bot, but {others} other seats need one each (or give one "
+            "name for them all).", "--bots names {count} bots, but {others} other seats need "
+            "one each (or give one name for them all).", len(names), others=others))
     agents: list[Agent | None] = [bot_registry.load(name) for name in names]
     agents.insert(seat, None)
     return Seating(game, agents)
@@ -126,8 +124,9 @@ class PlaySession:
     def __post_init__(self) -> None:
         self.hooks = terminal_hooks(self.seating.game.id)
         if self.advisor and self.hotseat:
-            raise OptionError("--advisor gives advice only in a game against bots alone, and "
-                              "--hotseat seats people everywhere; leave out one of them")
+            raise OptionError(t("--advisor gives advice only in a game against bots alone, "
+                                "and --hotseat seats people everywhere; leave out one of "
+                                "them."))
         self.commands = dict(self.hooks.commands)
         if self.advisor:
             self.commands.update(self.hooks.advisor_commands)
@@ -431,9 +430,9 @@ class PlaySession:
             try:
                 record.save(self.record_path)
             except OSError as error:
-                raise CamelcadeError(
-                    f"cannot save the record to {str(self.record_path)!r}: {error.strerror}"
-                ) from None
+                raise CamelcadeError(t("Cannot save the record to {path}: {reason}",
+                                       path=repr(str(self.record_path)),
+                                       reason=error.strerror)) from None
         return record
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from camelcade.core.game import State
 from camelcade.core.types import PlayerId
-from camelcade.core.words import and_list, t, tn
+from camelcade.core.words import and_list, current_language, t, tn
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -49,7 +49,7 @@ class Screen:
         print(text, flush=True)
 
     def error(self, text: str) -> None:
-        print(f"Error: {text}", flush=True)
+        print(error_line(text), flush=True)
 
     def markdown(self, text: str) -> None:
         from camelcade.cli.rules import markdown_to_plain
@@ -62,11 +62,12 @@ class Screen:
 
     def table(self, title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         """A table as one sentence per row: "name: column value, column value"."""
-        print(f"{title}:", flush=True)
+        print(t("{title}:", title=title), flush=True)
+        inside = _in_a_sentence
         for row in rows:
-            cells = ", ".join(f"{col.lower()} {value}" for col, value in
-                              zip(columns[1:], row[1:], strict=True) if value)
-            print(f"{row[0]}: {cells}.", flush=True)
+            cells = ", ".join(t("{column} {value}", column=inside(col), value=value)
+                              for col, value in zip(columns[1:], row[1:], strict=True) if value)
+            print(t("{name}: {cells}.", name=row[0], cells=cells), flush=True)
 
     def clear(self) -> None:
         """Hide what the last person saw (hot-seat play): the screen and its scrollback.
@@ -115,7 +116,7 @@ class RichScreen(Screen):
     def error(self, text: str) -> None:
         from rich.text import Text
 
-        self.console.print(Text.assemble(("Error: ", "bold red"), text))
+        self.console.print(Text(error_line(text), style="bold red"))
 
     def markdown(self, text: str) -> None:
         from rich.markdown import Markdown
@@ -153,6 +154,21 @@ class RichScreen(Screen):
     def ask(self, prompt: str) -> str | None:
         self.console.file.flush()
         return super().ask(prompt)
+
+
+def _in_a_sentence(head: str) -> str:
+    """A column head as it reads inside a sentence: lower case, but German keeps its
+    nouns' capitals (``nouns_capitalised`` in ``languages.toml``)."""
+    from camelcade.i18n.languages import languages
+
+    spoken = languages().get(current_language())
+    return head if spoken is not None and spoken.nouns_capitalised else head.lower()
+
+
+def error_line(text: str) -> str:
+    """"Error: <message>", the one line every refusal is told in (in the words of the
+    current language; the word itself, not only the colour, says it is an error)."""
+    return t("Error: {message}", message=text)
 
 
 def result_sentence(names: Sequence[str], winners: Sequence[PlayerId],

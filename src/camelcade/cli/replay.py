@@ -14,10 +14,10 @@ from camelcade.cli.hooks import TerminalHooks, terminal_hooks
 from camelcade.cli.render import Screen, result_sentence
 from camelcade.core.errors import StateError
 from camelcade.core.game import Game, State
-from camelcade.core.words import and_list, t, tn
+from camelcade.core.words import N_, and_list, t, tn, translate
 from camelcade.records import Record, replay
 
-STEP_PROMPT = "Enter: next action, b: board, q: quit. "
+STEP_PROMPT = N_("Enter: next action, b: board, q: quit. ")
 
 
 def seat_labels(game: Game, record: Record, hooks: TerminalHooks) -> list[str]:
@@ -31,14 +31,15 @@ def run_replay(path: Path, screen: Screen, *, step: bool = False) -> State:
     record = Record.load(path)
     game = record.load_game()
     if len(record.players) != game.players:
-        raise StateError(
-            f"record {str(path)!r} names {len(record.players)} players for a "
-            f"{game.players}-player game"
-        )
+        raise StateError(tn(
+            "The record {path} names {count} player for a {players}-player game.",
+            "The record {path} names {count} players for a {players}-player game.",
+            len(record.players), path=repr(str(path)), players=game.players))
     try:
         replay(record)  # check every action (and the result) before showing any
     except StateError as error:
-        raise StateError(f"record {str(path)!r}: {error}") from None
+        raise StateError(t("The record {path}: {reason}", path=repr(str(path)),
+                           reason=error)) from None
     hooks = terminal_hooks(game.id)
     labels = seat_labels(game, record, hooks)
     screen.heading(tn("Replay of {game}, {count} player", "Replay of {game}, {count} players",
@@ -50,10 +51,12 @@ def run_replay(path: Path, screen: Screen, *, step: bool = False) -> State:
     state = replay(record, upto=0)  # the initial state, or the record's set-up start
     for number, text in enumerate(record.actions, 1):
         action = state.check_action(text)
-        screen.say(f"{number}. {text} — {state.describe_action(action, None)}")
+        # TRANSLATORS: one action of a replay: its number, its notation, what it did.
+        screen.say(t("{number}. {action} — {sentence}", number=number, action=text,
+                     sentence=state.describe_action(action, None)))
         state.apply(action)
         if step and not _wait(screen, state, hooks):
-            screen.say(f"Replay stopped after action {number}.")
+            screen.say(t("Replay stopped after action {number}.", number=number))
             return state
     _show_result(screen, state, record, labels, hooks)
     return state
@@ -62,7 +65,7 @@ def run_replay(path: Path, screen: Screen, *, step: bool = False) -> State:
 def _wait(screen: Screen, state: State, hooks: TerminalHooks) -> bool:
     """Wait for Enter; False when the viewer quits (``q`` or end of input)."""
     while True:
-        answer = screen.ask(STEP_PROMPT)
+        answer = screen.ask(translate(STEP_PROMPT))
         if answer is None:
             return False
         word = answer.strip().lower()
@@ -78,16 +81,16 @@ def _show_result(
     screen: Screen, state: State, record: Record, labels: list[str], hooks: TerminalHooks
 ) -> None:
     if not state.is_terminal():
-        screen.heading("Position at the end of the record")
+        screen.heading(t("Position at the end of the record"))
         screen.board(state, None, hooks)
         screen.say(tn("The record stops after {count} action; the game was not finished.",
                       "The record stops after {count} actions; the game was not finished.",
                       len(record.actions)))
         return
     scores, winners = state.returns(), state.winners()
-    screen.heading("The game is over")
+    screen.heading(t("The game is over"))
     screen.board(state, None, hooks)
-    rows = [[labels[seat], f"{scores[seat]:g}", "winner" if seat in winners else ""]
+    rows = [[labels[seat], f"{scores[seat]:g}", t("winner") if seat in winners else ""]
             for seat in range(len(scores))]
-    screen.table("Final scores", ["Seat", "Score", "Result"], rows)
+    screen.table(t("Final scores"), [t("Seat"), t("Score"), t("Result")], rows)
     screen.say(result_sentence(labels, winners, scores))

@@ -14,6 +14,7 @@ from camelcade import bots as bot_registry
 from camelcade.core.errors import OptionError
 from camelcade.core.game import Game
 from camelcade.core.registry import load
+from camelcade.core.words import t
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
@@ -27,9 +28,9 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise OptionError(f"--option takes key=value, got {pair!r}")
+            raise OptionError(t("--option takes key=value, not {given}.", given=repr(pair)))
         if key in options:
-            raise OptionError(f"option {key!r} is given twice")
+            raise OptionError(t("The option {option} is given twice.", option=repr(key)))
         options[key] = value.strip()
     return options
 
@@ -39,9 +40,8 @@ def load_game(game_id: str, players: int | None, pairs: Sequence[str]) -> Game:
     options: dict[str, object] = dict(parse_options(pairs))
     if players is not None:
         if "players" in options and str(options["players"]) != str(players):
-            raise OptionError(
-                f"--players {players} and --option players={options['players']} disagree"
-            )
+            raise OptionError(t("--players {players} and --option players={option} disagree.",
+                                players=players, option=options["players"]))
         options["players"] = players
     return load(game_id, **options)
 
@@ -52,10 +52,9 @@ def split_names(text: str | None) -> list[str]:
         return []
     names = [name.strip() for name in text.split(",")]
     if not all(names):
-        raise OptionError(
-            f"--bots takes bot names separated by commas, got {text!r}; "
-            f"the bots are: {', '.join(bot_registry.names())}"
-        )
+        raise OptionError(t(
+            "--bots takes bot names separated by commas, not {given}; the bots are: {bots}.",
+            given=repr(text), bots=", ".join(bot_registry.names())))
     return names
 
 
@@ -70,14 +69,13 @@ def choose_seed(seed: int | None) -> int:
     return seed if seed is not None else random.SystemRandom().randrange(2**31)
 
 
-def check_writable(path: Path | None, what: str) -> None:
+def check_writable(path: Path | None) -> None:
     """Fail before a long game or run, not after it, when ``path`` cannot be written."""
     if path is None:
         return
     if path.is_dir():
-        raise OptionError(f"{what} {str(path)!r} is a folder; give a file name")
+        raise OptionError(t("{path} is a folder; give a file name.", path=repr(str(path))))
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
-        raise OptionError(
-            f"cannot write {what} {str(path)!r}: folder {str(parent)!r} does not exist"
-        )
+        raise OptionError(t("Cannot write {path}: the folder {folder} does not exist.",
+                            path=repr(str(path)), folder=repr(str(parent))))

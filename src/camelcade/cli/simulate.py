@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from camelcade.cli.render import RichScreen, Screen
 from camelcade.core.errors import OptionError
 from camelcade.core.game import Game
+from camelcade.core.words import pt, t, tn
 from camelcade.sim.entrants import Entrant
 from camelcade.sim.lab import LabRun, Progress, SprtSettings, run_tournament
 from camelcade.sim.plan import Tournament, describe_plan
@@ -29,6 +30,12 @@ if TYPE_CHECKING:
 DEFAULT_FOLDER = Path("camelcade-lab")
 """Where results go without ``--out``: one file per tournament, named by its identity, so
 running the same command again resumes it."""
+
+
+def standing_columns() -> list[str]:
+    """The heads of the standings, live and final (the final table adds the ratings)."""
+    return [t("Bot"), pt("column: games played", "Games"), t("Win rate"), t("95% interval"),
+            t("Score"), t("Mean place")]
 
 
 def progress_marks(total: int) -> list[int]:
@@ -61,31 +68,37 @@ def run_simulate(
                             sprt=None if sprt is None else asdict(sprt))
     path = out or default_out(tournament)
     seeds = tournament.seeds_for(games)
-    screen.heading(f"{game.title}: {len(tournament.labels)} bots, {game.players} players, "
-                   f"{format}")
-    where = f"Dask cluster at {scheduler}" if scheduler else (
-        f"{workers} local worker{'s' if workers > 1 else ''}")
-    screen.say(f"{describe_plan(tournament, seeds)} Seed {seed}. {where}.")
+    # TRANSLATORS: the tournament's heading; {format} is its notation (round-robin ...).
+    screen.heading(t("{game}: {bots} bots, {players} players, {format}", game=game.title,
+                     bots=len(tournament.labels), players=game.players, format=format))
+    where = t("Dask cluster at {scheduler}", scheduler=scheduler) if scheduler else tn(
+        "{count} local worker", "{count} local workers", workers)
+    screen.say(t("{plan} Seed {seed}. {where}.", plan=describe_plan(tournament, seeds),
+                 seed=seed, where=where))
     if seeds * tournament.games_per_seed() != games:
-        screen.note(f"Asked for {games} games: rounded up to whole seed blocks.")
+        screen.note(tn("Asked for {count} game: rounded up to whole seed blocks.",
+                       "Asked for {count} games: rounded up to whole seed blocks.", games))
     timed = [e.label for e in dict.fromkeys(entrants) if e.timed()]
     if timed:
-        screen.note(f"{', '.join(timed)} search for a time, so their games depend on the "
-                    f"machine's speed and the same seed may not repeat them; give a fixed "
-                    f"budget (time_limit=none with iterations, max_depth ...) for that.")
-    screen.say(f"Results file: {path} (run the same command again to resume).")
+        screen.note(t("{bots} search for a time, so their games depend on the machine's "
+                      "speed and the same seed may not repeat them; give a fixed budget "
+                      "(time_limit=none with iterations, max_depth ...) for that.",
+                      bots=", ".join(timed)))
+    screen.say(t("Results file: {path} (run the same command again to resume).", path=path))
     if sprt is not None:
-        screen.say(f"SPRT: is {sprt.first} stronger than {sprt.second} by at least "
-                   f"{sprt.elo1:g} Elo ({sprt.model}; H0 {sprt.elo0:g}, alpha {sprt.alpha:g}, "
-                   f"beta {sprt.beta:g})? It stops the run once it decides.")
+        screen.say(t("SPRT: is {first} stronger than {second} by at least {elo1} Elo "
+                     "({model}; H0 {elo0}, alpha {alpha}, beta {beta})? It stops the run "
+                     "once it decides.", first=sprt.first, second=sprt.second,
+                     elo1=f"{sprt.elo1:g}", model=sprt.model, elo0=f"{sprt.elo0:g}",
+                     alpha=f"{sprt.alpha:g}", beta=f"{sprt.beta:g}"))
     try:
         if isinstance(screen, RichScreen):
             run = _run_rich(screen, tournament, games, path, workers, scheduler, sprt)
         else:
             run = _run_plain(screen, tournament, games, path, workers, scheduler, sprt)
     except KeyboardInterrupt:
-        screen.say(f"Stopped. Every finished game is in {path}; run the same command again "
-                   f"to go on from there.")
+        screen.say(t("Stopped. Every finished game is in {path}; run the same command "
+                     "again to go on from there.", path=path))
         raise SystemExit(130) from None
     show_results(screen, run)
     return run
@@ -99,8 +112,9 @@ def _run_plain(screen: Screen, tournament: Tournament, games: int, path: Path, w
         if state["marks"] is None:
             state["marks"] = set(progress_marks(progress.total))
             if progress.done:
-                screen.note(f"Resuming: {progress.done} of {progress.total} games are in the "
-                            f"results file already.")
+                screen.note(tn("Resuming: {done} of {count} game is in the results file "
+                               "already.", "Resuming: {done} of {count} games are in the "
+                               "results file already.", progress.total, done=progress.done))
         marks = state["marks"]
         assert isinstance(marks, set)
         if progress.done in marks and progress.done != state["shown"] and progress.played_now:
@@ -114,25 +128,28 @@ def _run_plain(screen: Screen, tournament: Tournament, games: int, path: Path, w
 def progress_line(progress: Progress) -> str:
     """One plain sentence: games, the leader, the LLR, time left."""
     percent = 100 * progress.done // max(progress.total, 1)
-    parts = [f"Played {progress.done} of {progress.total} games ({percent}%)."]
+    parts = [tn("Played {done} of {count} game ({percent}%).",
+                "Played {done} of {count} games ({percent}%).", progress.total,
+                done=progress.done, percent=percent)]
     ranked = sorted(progress.summary.standings, key=lambda s: -s.score_rate)
     if ranked and ranked[0].games:
         best = ranked[0]
-        parts.append(f"Leader {best.label}: wins {best.win_rate:.0%}, score "
-                     f"{best.score_rate:.0%}.")
+        parts.append(t("Leader {bot}: wins {wins}, score {score}.", bot=best.label,
+                       wins=f"{best.win_rate:.0%}", score=f"{best.score_rate:.0%}"))
     if progress.sprt is not None and progress.sprt.samples:
-        parts.append(f"LLR {progress.sprt.llr:.2f} of {progress.sprt.upper:.2f}.")
+        parts.append(t("LLR {llr} of {bound}.", llr=f"{progress.sprt.llr:.2f}",
+                       bound=f"{progress.sprt.upper:.2f}"))
     if progress.eta is not None and progress.done < progress.total:
-        parts.append(f"About {format_seconds(progress.eta)} left.")
+        parts.append(t("About {time} left.", time=format_seconds(progress.eta)))
     return " ".join(parts)
 
 
 def format_seconds(seconds: float) -> str:
     if seconds < 90:
-        return f"{seconds:.0f} s"
+        return t("{seconds} s", seconds=f"{seconds:.0f}")
     if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+        return t("{minutes} min", minutes=f"{seconds / 60:.0f}")
+    return t("{hours} h", hours=f"{seconds / 3600:.1f}")
 
 
 def _run_rich(screen: RichScreen, tournament: Tournament, games: int, path: Path,
@@ -149,8 +166,8 @@ def _run_rich(screen: RichScreen, tournament: Tournament, games: int, path: Path
         Progress as Bar,
     )
 
-    bar = Bar("Playing", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-              "left", TimeRemainingColumn(), console=screen.console)
+    bar = Bar(t("Playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+              t("left"), TimeRemainingColumn(), console=screen.console)
     task = bar.add_task("games", total=tournament.seeds_for(games)
                         * tournament.games_per_seed())
     with Live(Group(bar), console=screen.console, transient=True,
@@ -167,9 +184,9 @@ def _run_rich(screen: RichScreen, tournament: Tournament, games: int, path: Path
 def live_table(summary: Summary, sprt: Sprt | None) -> Table:
     from rich.table import Table
 
-    table = Table(title="So far", title_justify="left")
-    for column in ("Bot", "Games", "Win rate", "95% interval", "Score", "Mean place"):
-        table.add_column(column, justify="left" if column == "Bot" else "right")
+    table = Table(title=t("So far"), title_justify="left")
+    for index, column in enumerate(standing_columns()):
+        table.add_column(column, justify="left" if index == 0 else "right")
     for row in standing_rows(summary):
         table.add_row(*row)
     if sprt is not None:
@@ -182,7 +199,8 @@ def standing_rows(summary: Summary) -> list[list[str]]:
     for standing in summary.standings:
         low, high = standing.win_interval()
         rows.append([standing.label, str(standing.games), f"{standing.win_rate:.1%}",
-                     f"{low:.1%} to {high:.1%}", f"{standing.score_rate:.1%}",
+                     t("{low} to {high}", low=f"{low:.1%}", high=f"{high:.1%}"),
+                     f"{standing.score_rate:.1%}",
                      f"{standing.mean_place:.2f}" if standing.games else "-"])
     return rows
 
@@ -190,8 +208,9 @@ def standing_rows(summary: Summary) -> list[list[str]]:
 def rating_text(rating: Rating | None) -> str:
     if rating is None:
         return "-"
-    return f"{rating.value:.0f} ({rating.low:.0f} to {rating.high:.0f})" if \
-        rating.method == "elo" else f"{rating.value:.1f} ({rating.low:.1f} to {rating.high:.1f})"
+    digits = 0 if rating.method == "elo" else 1
+    return t("{value} ({low} to {high})", value=f"{rating.value:.{digits}f}",
+             low=f"{rating.low:.{digits}f}", high=f"{rating.high:.{digits}f}")
 
 
 def show_results(screen: Screen, run: LabRun) -> None:
@@ -199,27 +218,35 @@ def show_results(screen: Screen, run: LabRun) -> None:
     mean place, rating with its interval), then seats, length, SPRT and the file."""
     summary = run.summary
     if run.resumed:
-        screen.note(f"{run.resumed} games came from the results file, {run.played} were "
-                    f"played now.")
+        screen.note(tn("{count} game came from the results file, {played} were played now.",
+                       "{count} games came from the results file, {played} were played "
+                       "now.", run.resumed, played=run.played))
     ratings = {r.label: r for r in run.ratings}
     method = run.ratings[0].method if run.ratings else "elo"
     scale = "Elo" if method == "elo" else "OpenSkill"
     rows = [[*row, rating_text(ratings.get(row[0]))] for row in standing_rows(summary)]
-    columns = ["Bot", "Games", "Win rate", "95% interval", "Score", "Mean place",
-               f"{scale} (95%)"]
-    screen.table("Results (ties split; score: share of the other seats beaten)", columns, rows)
+    columns = [*standing_columns(), t("{scale} (95%)", scale=scale)]
+    screen.table(t("Results (ties split; score: share of the other seats beaten)"), columns,
+                 rows)
     seats = summary.seats
     if seats.games:
-        shares = ", ".join(f"seat {seat} {seats.win_rate(seat)[0]:.0%}"
+        shares = ", ".join(t("seat {seat} {share}", seat=seat,
+                             share=f"{seats.win_rate(seat)[0]:.0%}")
                            for seat in range(len(seats.wins)))
-        screen.say(f"Wins by seat: {shares}.")
-    screen.say(f"Average game length: {summary.mean_length:.1f} actions "
-               f"(chance draws included), over {summary.games} games.")
+        screen.say(t("Wins by seat: {shares}.", shares=shares))
+    screen.say(tn("Average game length: {length} actions (chance draws included), over "
+                  "{count} game.", "Average game length: {length} actions (chance draws "
+                  "included), over {count} games.", summary.games,
+                  length=f"{summary.mean_length:.1f}"))
     if run.sprt is not None:
-        screen.say(f"SPRT: {run.sprt.verdict()}.")
+        screen.say(t("SPRT: {verdict}.", verdict=run.sprt.verdict()))
         if run.sprt.state and run.played + run.resumed < run.planned:
-            screen.say(f"Stopped early: {run.played + run.resumed} of {run.planned} games.")
-    screen.say(f"{len(run.records)} records in {run.path}. Report: camelcade report {run.path}")
+            screen.say(tn("Stopped early: {done} of {count} game.",
+                          "Stopped early: {done} of {count} games.", run.planned,
+                          done=run.played + run.resumed))
+    screen.say(tn("{count} record in {path}. Report: camelcade report {path}",
+                  "{count} records in {path}. Report: camelcade report {path}",
+                  len(run.records), path=run.path))
 
 
 def check_sprt(entrants: Sequence[Entrant], spec: str | None, elo1: float | None,
@@ -228,10 +255,10 @@ def check_sprt(entrants: Sequence[Entrant], spec: str | None, elo1: float | None
     two different bots)."""
     if elo1 is None:
         if spec is not None:
-            raise OptionError("--sprt-bots needs --sprt ELO (the Elo difference to test)")
+            raise OptionError(t("--sprt-bots needs --sprt ELO (the Elo difference to test)."))
         return None
     labels = list(dict.fromkeys(e.label for e in entrants))
     names = [n.strip() for n in spec.split(",")] if spec else labels[:2]
     if len(names) != 2:
-        raise OptionError(f"--sprt-bots names two bots, got {spec!r}")
+        raise OptionError(t("--sprt-bots names two bots, not {given}.", given=repr(spec)))
     return SprtSettings(names[0], names[1], elo0=elo0, elo1=elo1, model=model)

@@ -36,6 +36,8 @@ class Language:
     name: str
     plural_forms: str
     plural_categories: tuple[str, ...]
+    nouns_capitalised: bool = False
+    """A noun keeps its capital inside a sentence (German), so a table head is not lowered."""
 
 
 @cache
@@ -44,7 +46,8 @@ def languages() -> dict[str, Language]:
     data = tomllib.loads(LANGUAGES_FILE.read_text(encoding="utf-8"))
     found = {code: Language(code=code, name=str(entry["name"]),
                             plural_forms=str(entry["plural_forms"]),
-                            plural_categories=tuple(entry["plural_categories"]))
+                            plural_categories=tuple(entry["plural_categories"]),
+                            nouns_capitalised=bool(entry.get("nouns_capitalised", False)))
              for code, entry in data.items()}
     if SOURCE_LANGUAGE not in found:
         raise RuntimeError(f"{LANGUAGES_FILE} must declare the source language "

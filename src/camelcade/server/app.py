@@ -16,15 +16,20 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from camelcade import __version__
 from camelcade.core.registry import game_class, game_ids
+from camelcade.core.words import N_, language, t
+from camelcade.i18n.validation import problems
 from camelcade.server.guard import BodyGuard
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
 from camelcade.server.routes import games, matches, system, ws
 from camelcade.server.service import Services
 from camelcade.server.settings import Settings, settings_for
+from camelcade.server.web import pages
+from camelcade.server.web.language import SpeakTheRequestsLanguage, request_language
 from camelcade.server.web.routes import install as install_web_app
 
 log = logging.getLogger("camelcade.server")
@@ -72,24 +77,45 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def protocol_error(_request: Request, error: ProtocolError) -> JSONResponse:
         return _error(error.code, error.message)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def no_such_thing(request: Request, error: StarletteHTTPException) -> Response:
+        """An address no route serves (404) or a method it does not take (405): the error
+        body of every refusal, in the request's language; a browser asking for a page
+        gets a page."""
+        path = request.url.path[:200]
+        if error.status_code == 404:
+            if "text/html" in request.headers.get("accept", ""):
+                lang = request_language(request, request.query_params.get("lang"))
+                return HTMLResponse(pages.page(N_("Page not found"), pages.NOT_FOUND,
+                                               lang=lang), status_code=404)
+            code, message = ErrorCode.MATCH_NOT_FOUND, str(t("There is nothing at {path}.",
+                                                             path=path))
+        elif error.status_code == 405:
+            code, message = ErrorCode.MESSAGE_MALFORMED, str(t(
+                "{path} does not take {method}.", path=path, method=request.method))
+        else:
+            code, message = ErrorCode.MESSAGE_MALFORMED, str(error.detail)
+        return JSONResponse(status_code=error.status_code, headers=error.headers,
+                            content={"error": {"code": str(code), "message": message}})
+
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', 'invalid')}"
-            for e in list(error.errors())[:3]
-        )
-        return _error(ErrorCode.MESSAGE_MALFORMED, f"invalid request: {problems}")
+        return _error(ErrorCode.MESSAGE_MALFORMED,
+                      t("Invalid request: {problems}", problems=problems(error.errors())))
 
     @app.exception_handler(Exception)
-    async def internal(_request: Request, error: Exception) -> JSONResponse:
+    async def internal(request: Request, error: Exception) -> JSONResponse:
         log.error("unhandled error", exc_info=error)
-        return _error(ErrorCode.SERVER_INTERNAL, "internal server error")
+        # This handler runs outside every middleware, the language's too.
+        with language(request_language(request, request.query_params.get("lang"))):
+            return _error(ErrorCode.SERVER_INTERNAL, t("The server failed; try again later."))
 
     for module in (system, games, matches, ws):
         app.include_router(module.router)
     install_web_app(app)
     app.add_middleware(BodyGuard, max_body_bytes=settings.max_body_bytes,
                        max_depth=settings.max_json_depth)
+    app.add_middleware(SpeakTheRequestsLanguage)  # outermost: the guard's refusals too
     return app
 
 

@@ -14,6 +14,7 @@ from typing import Annotated
 
 from fastapi import Header
 
+from camelcade.core.words import t
 from camelcade.server.protocol import MAX_TOKEN_CHARS, ErrorCode, ProtocolError
 
 TOKEN_BYTES = 32
@@ -39,9 +40,9 @@ def bearer_token(
 ) -> str:
     """The token of an ``Authorization: Bearer`` header (a FastAPI dependency)."""
     if not authorization:
-        raise ProtocolError(ErrorCode.AUTH_REQUIRED, "send 'Authorization: Bearer <token>'")
+        raise ProtocolError(ErrorCode.AUTH_REQUIRED, t("Send 'Authorization: Bearer <token>'."))
     scheme, _, token = authorization.partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_CHARS:
-        raise ProtocolError(ErrorCode.AUTH_BAD_TOKEN, "the Authorization header is not a token")
+        raise ProtocolError(ErrorCode.AUTH_BAD_TOKEN, t("The Authorization header is not a token."))
     return token

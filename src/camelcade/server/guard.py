@@ -15,6 +15,7 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from camelcade.core.words import t
 from camelcade.server import strictjson
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode
 
@@ -77,7 +78,8 @@ class BodyGuard:
             try:
                 strictjson.loads(body, self.max_depth)
             except strictjson.StrictJSONError as error:
-                await send_error(send, ErrorCode.MESSAGE_MALFORMED, f"invalid request: {error}")
+                await send_error(send, ErrorCode.MESSAGE_MALFORMED,
+                                 t("Invalid request: {problems}", problems=str(error)))
                 return
         replayed = False
 
@@ -91,6 +93,6 @@ class BodyGuard:
         await self.app(scope, replay, send)
 
     async def _too_large(self, send: Send, size: int) -> None:
-        await send_error(send, ErrorCode.MESSAGE_TOO_LARGE,
-                         f"the request body has at least {size} bytes; the limit is "
-                         f"{self.max_body_bytes}")
+        await send_error(send, ErrorCode.MESSAGE_TOO_LARGE, t(
+            "The request body has at least {size} bytes; the limit is {limit}.", size=size,
+            limit=self.max_body_bytes))

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from camelcade.core.words import language
+from camelcade.core.words import language, t
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
 from camelcade.server.views import Viewer, legal_actions_for, told
@@ -63,7 +63,7 @@ class AddressLimiter:
                 self._forget_full()
             bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
         if not bucket.take():
-            raise ProtocolError(ErrorCode.RATE_LIMITED, "too many requests; slow down")
+            raise ProtocolError(ErrorCode.RATE_LIMITED, t("Too many requests; slow down."))
 
     def _forget_full(self) -> None:
         now = time.monotonic()

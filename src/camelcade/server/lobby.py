@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from camelcade.core.words import t
 from camelcade.server.protocol import ErrorCode, ProtocolError
 
 MAX_CACHED_PAGES = 256
@@ -34,7 +35,7 @@ def parse_cursor(cursor: str | None) -> tuple[float, str] | None:
         created = float("nan")
     if not separator or created != created or not 0 < len(match_id) <= 32:
         raise ProtocolError(ErrorCode.MESSAGE_MALFORMED,
-                            "before must be the 'next' value of a previous lobby page")
+                            t("'before' must be the 'next' value of a previous lobby page."))
     return created, match_id
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from camelcade import bots as bot_registry
 from camelcade.core.errors import CamelcadeError, IllegalActionError, UnknownGameError
 from camelcade.core.registry import load
+from camelcade.core.words import and_list, current_language, t, tn
 from camelcade.server.auth import hash_token, new_token, same_hash
 from camelcade.server.moves import Advance, MoveWriter
 from camelcade.server.protocol import ErrorCode, ProtocolError
@@ -34,7 +35,17 @@ HOST = "host"
 
 
 def _not_found(match_id: str) -> ProtocolError:
-    return ProtocolError(ErrorCode.MATCH_NOT_FOUND, f"no match {match_id[:40]!r}")
+    return ProtocolError(ErrorCode.MATCH_NOT_FOUND,
+                         t("There is no match {match}.", match=repr(match_id[:40])))
+
+
+def status_refusal(status: str) -> str:
+    """Why a match in ``status`` cannot do what was asked (start, or take a move)."""
+    if status == "open":
+        return t("The match has not started yet.")
+    if status == "running":
+        return t("The match is already running.")
+    return t("The match is over.")
 
 
 LEVEL_PREFIX = "@"
@@ -46,12 +57,14 @@ def check_bot(name: str, game_id: str | None = None) -> None:
     if game_id is not None and name.startswith(LEVEL_PREFIX):
         levels = bot_registry.levels(game_id)
         if name[1:] not in levels:
-            raise ProtocolError(ErrorCode.BOT_UNKNOWN, f"{game_id} has no level {name[1:40]!r}; "
-                                f"its levels are: {', '.join(LEVEL_PREFIX + n for n in levels)}")
+            raise ProtocolError(ErrorCode.BOT_UNKNOWN, t(
+                "{game} has no level {level}; its levels are: {levels}.", game=game_id,
+                level=repr(name[1:40]), levels=", ".join(LEVEL_PREFIX + n for n in levels)))
         return
     if name not in bot_registry.names():
         known = ", ".join(bot_registry.names())
-        raise ProtocolError(ErrorCode.BOT_UNKNOWN, f"no bot {name[:64]!r}; the bots are: {known}")
+        raise ProtocolError(ErrorCode.BOT_UNKNOWN, t(
+            "There is no bot {bot}; the bots are: {bots}.", bot=repr(name[:64]), bots=known))
 
 
 def creator_hash(address: str | None) -> str:
@@ -69,11 +82,10 @@ def check_option_types(game_id: str, given: dict[str, Any], checked: dict[str, A
     for name, value in given.items():
         canonical = checked.get(name)
         if json.dumps(value) != json.dumps(canonical):
-            raise ProtocolError(
-                ErrorCode.GAME_BAD_OPTIONS,
-                f"{game_id} option {name[:40]} must be given as the JSON value "
-                f"{json.dumps(canonical)[:80]}, not {json.dumps(value)[:80]}",
-            )
+            raise ProtocolError(ErrorCode.GAME_BAD_OPTIONS, t(
+                "{game} option {option} must be given as the JSON value {wanted}, not {given}.",
+                game=game_id, option=repr(name[:40]), wanted=json.dumps(canonical)[:80],
+                given=json.dumps(value)[:80]))
 
 
 class MatchManager:
@@ -114,10 +126,8 @@ class MatchManager:
                 except (CamelcadeError, TypeError) as error:
                     self._loading.pop(match_id, None)
                     log.error("match %s cannot be rebuilt: %s", match_id, error)
-                    raise ProtocolError(
-                        ErrorCode.MATCH_UNREADABLE,
-                        "this match cannot be replayed by this version of its game",
-                    ) from None
+                    raise ProtocolError(ErrorCode.MATCH_UNREADABLE, t(
+                        "This match cannot be replayed by this version of its game.")) from None
                 self.matches[match_id] = match
         self._loading.pop(match_id, None)
         return match
@@ -160,16 +170,14 @@ class MatchManager:
         since = time.time() - settings.bot_match_active_seconds
         mine, every = await self.store.read(self.store.count_bot_matches, creator, since)
         if mine >= settings.bot_matches_per_address:
-            raise ProtocolError(
-                ErrorCode.RATE_LIMITED,
-                f"your address has {mine} bot-only matches going; at most "
-                f"{settings.bot_matches_per_address} at once (seat a person, or wait for one "
-                f"to end)")
+            raise ProtocolError(ErrorCode.RATE_LIMITED, t(
+                "Your address has {count} bot-only matches going; at most {limit} at once "
+                "(seat a person, or wait for one to end).", count=mine,
+                limit=settings.bot_matches_per_address))
         if every >= settings.bot_matches_total:
-            raise ProtocolError(
-                ErrorCode.SERVER_BUSY,
-                f"the server runs its most bot-only matches ({settings.bot_matches_total}); "
-                f"try again later, or seat a person")
+            raise ProtocolError(ErrorCode.SERVER_BUSY, t(
+                "The server runs its most bot-only matches ({limit}); try again later, or seat "
+                "a person.", limit=settings.bot_matches_total))
 
     async def create(self, request: CreateMatch, address: str | None = None
                      ) -> tuple[LiveMatch, str, dict[int, str]]:
@@ -185,10 +193,10 @@ class MatchManager:
         check_option_types(game.id, request.options, game.options)
         specs = request.seats if request.seats is not None else [SeatSpec()] * game.players
         if len(specs) != game.players:
-            raise ProtocolError(
-                ErrorCode.GAME_BAD_OPTIONS,
-                f"{game.id} has {game.players} seats here; {len(specs)} seats were given",
-            )
+            raise ProtocolError(ErrorCode.GAME_BAD_OPTIONS, tn(
+                "{game} has {players} seats here; {count} seat was given.",
+                "{game} has {players} seats here; {count} seats were given.", len(specs),
+                game=game.id, players=game.players))
         timer = request.turn_timer
         for spec in specs:
             if spec.kind == "bot":
@@ -211,6 +219,7 @@ class MatchManager:
                 seat_tokens[seat] = new_token()
                 row.token_hash = hash_token(seat_tokens[seat])
                 row.joined_at = now
+                row.lang = current_language()  # the creator's: hot seats are at their screen
             seat_rows.append(row)
         match_row = MatchRow(
             id=secrets.token_urlsafe(12),
@@ -251,19 +260,20 @@ class MatchManager:
         token = new_token()
         async with match.lock:
             if match.status != "open":
-                raise ProtocolError(ErrorCode.MATCH_NOT_OPEN, "this match is no longer open")
+                raise ProtocolError(ErrorCode.MATCH_NOT_OPEN, t("This match is no longer open."))
             row = match.seat_row(seat)
             if row is None:
-                raise ProtocolError(
-                    ErrorCode.MATCH_NO_SUCH_SEAT,
-                    f"no seat {seat}; this match has seats 0 to {len(match.seats) - 1}",
-                )
+                raise ProtocolError(ErrorCode.MATCH_NO_SUCH_SEAT, t(
+                    "There is no seat {seat}; this match has seats 0 to {last}.", seat=seat,
+                    last=len(match.seats) - 1))
             claimed = await self.store.write(
-                self.store.claim_seat, match.id, seat, hash_token(token), name, time.time()
+                self.store.claim_seat, match.id, seat, hash_token(token), name, time.time(),
+                current_language(),
             )
             await self._refresh_locked(match)
             if not claimed:
-                raise ProtocolError(ErrorCode.MATCH_SEAT_TAKEN, f"seat {seat} is taken")
+                raise ProtocolError(ErrorCode.MATCH_SEAT_TAKEN,
+                                    t("Seat {seat} is taken.", seat=seat))
             if match.row.auto_start and self._ready(match):
                 await self._auto_start(match, locked=True)
                 return match, token
@@ -282,7 +292,29 @@ class MatchManager:
                 return seat.seat
         if same_hash(match.row.host_hash, digest):
             return HOST
-        raise ProtocolError(ErrorCode.AUTH_BAD_TOKEN, "this token holds no seat in this match")
+        raise ProtocolError(ErrorCode.AUTH_BAD_TOKEN,
+                            t("This token holds no seat in this match."))
+
+    async def seat_speaks(self, match: LiveMatch, seat: int, lang: str) -> None:
+        """Keep the language ``seat`` last connected with: its turn e-mails are worded in it.
+
+        Written only when it changed, so a reconnection in the same language costs nothing;
+        a failed write is logged, never a refused connection (the mail is then in the
+        language the seat had).
+        """
+        row = match.seat_row(seat)
+        if row is None or row.lang == lang:
+            return
+        async with match.lock:
+            try:
+                await self.store.write(self.store.set_seat_language, match.id, seat, lang)
+            except Exception:
+                log.exception("keeping the language of seat %d of match %s failed", seat,
+                              match.id)
+                return
+            row = match.seat_row(seat)
+            if row is not None:
+                row.lang = lang
 
     # -- starting and playing ----------------------------------------------------------
 
@@ -298,34 +330,29 @@ class MatchManager:
 
     async def _start_locked(self, match: LiveMatch) -> None:
         if match.status != "open":
-            raise ProtocolError(ErrorCode.MATCH_NOT_OPEN, f"the match is already {match.status}")
+            raise ProtocolError(ErrorCode.MATCH_NOT_OPEN, status_refusal(match.status))
         if not self._ready(match):
-            free = [s.seat for s in match.seats if s.kind != "bot" and s.token_hash is None]
-            raise ProtocolError(
-                ErrorCode.MATCH_NOT_READY, f"seats {free} are not taken yet; they must be first"
-            )
+            free = [str(s.seat) for s in match.seats if s.kind != "bot" and s.token_hash is None]
+            raise ProtocolError(ErrorCode.MATCH_NOT_READY, tn(
+                "Seat {seats} is not taken yet; it must be first.",
+                "Seats {seats} are not taken yet; they must be first.", len(free),
+                seats=and_list(free)))
         await self._commit(match, match.plan(None, None), start=True)
 
     async def play(self, match: LiveMatch, seat: int, text: str, state_id: int) -> None:
         """Play ``text`` for ``seat`` against ``state_id``; raises ``ProtocolError`` if refused."""
         async with match.lock:
             if match.status != "running":
-                raise ProtocolError(
-                    ErrorCode.ACTION_NOT_RUNNING, f"the match is {match.status}", match.state_id
-                )
+                raise ProtocolError(ErrorCode.ACTION_NOT_RUNNING, status_refusal(match.status),
+                                    match.state_id)
             if state_id != match.state_id:
-                raise ProtocolError(
-                    ErrorCode.ACTION_STALE_STATE,
-                    f"the position changed: you sent state {state_id}, it is now "
-                    f"{match.state_id}",
-                    match.state_id,
-                )
+                raise ProtocolError(ErrorCode.ACTION_STALE_STATE, t(
+                    "The position changed: you sent state {sent}, it is now {now}.",
+                    sent=state_id, now=match.state_id), match.state_id)
             if match.state.current_player != seat:
-                raise ProtocolError(
-                    ErrorCode.ACTION_NOT_YOUR_TURN,
-                    f"it is not seat {seat}'s turn; seat {match.state.current_player} is to act",
-                    match.state_id,
-                )
+                raise ProtocolError(ErrorCode.ACTION_NOT_YOUR_TURN, t(
+                    "It is not seat {seat}'s turn; seat {mover} is to act.", seat=seat,
+                    mover=match.state.current_player), match.state_id)
             try:
                 plan = match.plan(text, seat)
             except IllegalActionError as error:
@@ -355,18 +382,15 @@ class MatchManager:
         try:
             committed = await self.moves.advance(item)
         except Exception:
-            raise ProtocolError(
-                ErrorCode.SERVER_BUSY, "the move could not be saved; nothing changed, try again",
-                match.state_id,
-            ) from None
+            raise ProtocolError(ErrorCode.SERVER_BUSY, t(
+                "The move could not be saved; nothing changed, try again."),
+                match.state_id) from None
         if not committed:
             await self._refresh_locked(match)
             self._on_change(match)
-            raise ProtocolError(
-                ErrorCode.ACTION_STALE_STATE,
-                f"another move was accepted first; the position is now state {match.state_id}",
-                match.state_id,
-            )
+            raise ProtocolError(ErrorCode.ACTION_STALE_STATE, t(
+                "Another move was accepted first; the position is now state {now}.",
+                now=match.state_id), match.state_id)
         match.accept(plan)
         match.row.status = status
         match.row.turn_deadline = deadline
@@ -391,7 +415,8 @@ class MatchManager:
         old = await self.get(match_id)
         who = self.authenticate(old, token)
         if old.status != "finished":
-            raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED, "a rematch follows a finished match")
+            raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED,
+                                t("A rematch follows a finished match."))
         if old.row.rematch_id is None:
             if old.row.bot_only:
                 await self.check_bot_caps(creator_hash(address))
@@ -414,9 +439,8 @@ class MatchManager:
                 ok = seat is not None
             await self._refresh_locked(new)
             if not ok:
-                raise ProtocolError(
-                    ErrorCode.AUTH_BAD_TOKEN, "this token has already claimed its rematch seat"
-                )
+                raise ProtocolError(ErrorCode.AUTH_BAD_TOKEN,
+                                    t("This token has already claimed its rematch seat."))
             if new.row.auto_start and new.status == "open" and self._ready(new):
                 await self._auto_start(new, locked=True)
                 return new, seat, fresh
@@ -438,6 +462,7 @@ class MatchManager:
                     row.kind = "hotseat" if previous.kind == "hotseat" else "open"
                     row.name = previous.name
                     row.reserved_hash = previous.token_hash
+                    row.lang = previous.lang
             source = old.row
             match_row = MatchRow(
                 id=secrets.token_urlsafe(12),

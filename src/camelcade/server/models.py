@@ -65,6 +65,7 @@ seats = Table(
     Column("token_hash", String(64)),
     Column("reserved_hash", String(64), comment="rematch: the token hash that may claim it"),
     Column("joined_at", Float),
+    Column("lang", String(16), comment="language the seat joined or last spoke with; null: en"),
 )
 
 actions = Table(

@@ -13,24 +13,36 @@ from __future__ import annotations
 
 import unicodedata
 
+from camelcade.core.words import N_, t, tn, translate
+
 MAX_NAME_CHARS = 32
 """Characters (code points, after NFC) in a seat name."""
 RAW_NAME_CHARS = 4 * MAX_NAME_CHARS
 """What the request may carry before normalising (NFC can shorten decomposed text)."""
-ALLOWED = (f"a name is 1 to {MAX_NAME_CHARS} printable characters: letters, digits, "
-           "punctuation, symbols and ordinary spaces; no control characters, line breaks, "
-           "tabs or invisible formatting")
+_ALLOWED = N_("A name is 1 to {limit} printable characters: letters, digits, punctuation, "
+              "symbols and ordinary spaces; no control characters, line breaks, tabs or "
+              "invisible formatting.")
+ALLOWED = _ALLOWED.format(limit=MAX_NAME_CHARS)
+"""What a name may be, in English (the API's schema says it)."""
 
 
-CONTROL_NAMES = {"\x1b": "escape", "\r": "carriage return", "\n": "line feed",
-                 "\t": "tab", "\x00": "null", "\x07": "bell", "\x08": "backspace"}
+def allowed() -> str:
+    """What a name may be, in the current language (each refusal ends with it)."""
+    return translate(_ALLOWED).format(limit=MAX_NAME_CHARS)
+
+
+CONTROL_NAMES = {"\x1b": N_("escape"), "\r": N_("carriage return"), "\n": N_("line feed"),
+                 "\t": N_("tab"), "\x00": N_("null"), "\x07": N_("bell"),
+                 "\x08": N_("backspace")}
 
 
 def _described(char: str) -> str:
-    name = unicodedata.name(char, "") or CONTROL_NAMES.get(char, "")
+    """``U+001B (escape)``: the code point, and its name (Unicode's, or the control's)."""
+    name = unicodedata.name(char, "").lower() or translate(CONTROL_NAMES.get(char, ""))
     if not name and unicodedata.category(char) == "Cc":
-        name = "a control character"
-    return f"U+{ord(char):04X}" + (f" ({name.lower()})" if name else "")
+        name = t("a control character")
+    code = f"U+{ord(char):04X}"
+    return t("{code} ({name})", code=code, name=name) if name else code
 
 
 def check_name(name: str) -> str:
@@ -38,9 +50,12 @@ def check_name(name: str) -> str:
     clean = unicodedata.normalize("NFC", name).strip(" ")
     for char in clean:
         if not char.isprintable():
-            raise ValueError(f"the name contains {_described(char)}; {ALLOWED}")
+            raise ValueError(t("The name contains {char}. {allowed}", char=_described(char),
+                               allowed=allowed()))
     if not clean:
-        raise ValueError(f"the name is empty; {ALLOWED}")
+        raise ValueError(t("The name is empty. {allowed}", allowed=allowed()))
     if len(clean) > MAX_NAME_CHARS:
-        raise ValueError(f"the name has {len(clean)} characters; {ALLOWED}")
+        raise ValueError(tn("The name has {count} character. {allowed}",
+                            "The name has {count} characters. {allowed}", len(clean),
+                            allowed=allowed()))
     return clean

@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from camelcade.core.words import t
+from camelcade.i18n.validation import problems
 from camelcade.server import strictjson
 
 PROTOCOL_VERSION = 1
@@ -97,6 +99,15 @@ class ProtocolError(Exception):
         return error_message(self.code, self.message, self.state_id)
 
 
+def unknown_game(game_id: str) -> ProtocolError:
+    """``game/unknown`` for an id no game has, naming the games there are."""
+    from camelcade.core.registry import game_ids
+
+    return ProtocolError(ErrorCode.GAME_UNKNOWN, t(
+        "There is no game {game}; the games are: {games}.", game=repr(game_id[:64]),
+        games=", ".join(game_ids())))
+
+
 def error_message(code: ErrorCode, message: str, state_id: int | None = None) -> dict[str, Any]:
     return {"type": "error", "code": str(code), "message": message, "state_id": state_id}
 
@@ -157,38 +168,25 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> Hello | PlayAction
     """Decode one client frame or raise ``ProtocolError`` with the matching code."""
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
-        raise ProtocolError(
-            ErrorCode.MESSAGE_TOO_LARGE, f"message of {size} bytes; the limit is {max_bytes}"
-        )
+        raise ProtocolError(ErrorCode.MESSAGE_TOO_LARGE, t(
+            "The message has {size} bytes; the limit is {limit}.", size=size, limit=max_bytes))
     try:
         data = strictjson.loads(raw, MESSAGE_DEPTH)
     except strictjson.StrictJSONError as error:
         raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, str(error)) from None
     if not isinstance(data, dict):
-        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, "message must be a JSON object")
+        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t("A message must be a JSON object."))
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise ProtocolError(
-            ErrorCode.MESSAGE_UNKNOWN_TYPE,
-            f"unknown message type {str(kind)[:40]!r}; the types are: {', '.join(CLIENT_TYPES)}",
-        )
+        raise ProtocolError(ErrorCode.MESSAGE_UNKNOWN_TYPE, t(
+            "Unknown message type {kind}; the types are: {types}.",
+            kind=repr(str(kind)[:40]), types=", ".join(CLIENT_TYPES)))
     try:
         return _client_adapter.validate_python(data)
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'][1:]) or 'message'}: {_reason(e)}"
-            for e in error.errors(include_input=False, include_url=False)[:3]
-        )
-        raise ProtocolError(
-            ErrorCode.MESSAGE_MALFORMED, f"bad {kind} message: {problems}"
-        ) from None
-
-
-def _reason(error: Any) -> str:
-    """Pydantic's reason, with the action pattern said in words."""
-    if error.get("type") == "string_pattern_mismatch":
-        return "control or format characters (line breaks, tabs, escapes) are not allowed"
-    return str(error["msg"])
+        found = problems(error.errors(include_input=False, include_url=False), skip=1)
+        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t(
+            "Bad {kind} message: {problems}.", kind=kind, problems=found)) from None
 
 
 # -- server to client -------------------------------------------------------------------

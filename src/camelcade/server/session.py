@@ -18,6 +18,7 @@ import time
 
 from fastapi import WebSocket
 
+from camelcade.core.words import language, t
 from camelcade.i18n.languages import first_spoken, from_accept_language
 from camelcade.server.hub import Connection, TokenBucket
 from camelcade.server.manager import HOST
@@ -73,19 +74,24 @@ async def serve_socket(services: Services, websocket: WebSocket, match_id: str) 
     settings = services.settings
     address = websocket.client.host if websocket.client else "unknown"
     await websocket.accept()
-    if not services.admit(address):
-        await _refuse(websocket, ProtocolError(
-            ErrorCode.RATE_LIMITED,
-            f"your address has {settings.max_connections_per_address} connections open; "
-            "that is the most it may hold at once"), CLOSE_FLOOD)
-        return
-    try:
-        await _serve(services, websocket, match_id)
-    finally:
-        services.release(address)
+    heard = from_accept_language(websocket.headers.get("accept-language"))
+    # Until hello says otherwise, refusals are worded in the handshake's language.
+    with language(first_spoken([heard])):
+        if not services.admit(address):
+            await _refuse(websocket, ProtocolError(ErrorCode.RATE_LIMITED, t(
+                "Your address has {count} connections open; that is the most it may hold "
+                "at once.", count=settings.max_connections_per_address)), CLOSE_FLOOD)
+            return
+        try:
+            await _serve(services, websocket, match_id, heard)
+        finally:
+            services.release(address)
 
 
-async def _serve(services: Services, websocket: WebSocket, match_id: str) -> None:
+async def _serve(services: Services, websocket: WebSocket, match_id: str,
+                 heard: str | None) -> None:
+    """Hello, then the connection; ``heard`` is the handshake's language (hello may name
+    another)."""
     settings = services.settings
     try:
         match = await services.manager.get(match_id)
@@ -94,53 +100,61 @@ async def _serve(services: Services, websocket: WebSocket, match_id: str) -> Non
         return
     except Exception:
         log.exception("loading match %s failed", match_id[:40])
-        await _refuse(websocket, ProtocolError(ErrorCode.SERVER_INTERNAL, "internal error"),
+        await _refuse(websocket, ProtocolError(ErrorCode.SERVER_INTERNAL,
+                                               t("The server failed; try again later.")),
                       CLOSE_NOT_FOUND)
         return
     try:
         raw = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
     except TimeoutError:
-        await _refuse(websocket, ProtocolError(
-            ErrorCode.MESSAGE_HELLO_FIRST,
-            f"send hello within {settings.hello_timeout:g} seconds"), CLOSE_TIMEOUT)
+        await _refuse(websocket, ProtocolError(ErrorCode.MESSAGE_HELLO_FIRST, t(
+            "Send hello within {seconds} seconds.", seconds=f"{settings.hello_timeout:g}")),
+            CLOSE_TIMEOUT)
         return
     if raw is None:
         return
     try:
         hello = parse_client_message(raw, settings.max_message_bytes)
         if not isinstance(hello, Hello):
-            raise ProtocolError(ErrorCode.MESSAGE_HELLO_FIRST, "the first message must be hello")
-        if hello.protocol != PROTOCOL_VERSION:
-            raise ProtocolError(
-                ErrorCode.MESSAGE_MALFORMED,
-                f"protocol {hello.protocol} is not spoken here; this server speaks "
-                f"{PROTOCOL_VERSION}",
-            )
-        seat = None
-        if hello.token:
-            who = services.manager.authenticate(match, hello.token)
-            seat = None if who == HOST else int(who)
+            raise ProtocolError(ErrorCode.MESSAGE_HELLO_FIRST,
+                                t("The first message must be hello."))
+        lang = first_spoken([hello.lang, heard])
+        with language(lang):
+            if hello.protocol != PROTOCOL_VERSION:
+                raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t(
+                    "Protocol {asked} is not spoken here; this server speaks {spoken}.",
+                    asked=hello.protocol, spoken=PROTOCOL_VERSION))
+            seat = None
+            if hello.token:
+                who = services.manager.authenticate(match, hello.token)
+                seat = None if who == HOST else int(who)
     except ProtocolError as error:
         code = CLOSE_BAD_TOKEN if error.code == ErrorCode.AUTH_BAD_TOKEN else CLOSE_MALFORMED
         await _refuse(websocket, error, code)
         return
     except Exception:  # never an unhandled ASGI error and a close without a frame
         log.exception("handling the hello of a connection to match %s failed", match.id)
-        await _refuse(websocket, ProtocolError(ErrorCode.SERVER_INTERNAL, "internal error"),
+        await _refuse(websocket, ProtocolError(ErrorCode.SERVER_INTERNAL,
+                                               t("The server failed; try again later.")),
                       CLOSE_MALFORMED)
         return
+    with language(lang):  # every refusal from here on is worded in the connection's language
+        await _connected(services, websocket, match, hello, seat, lang)
+
+
+async def _connected(services: Services, websocket: WebSocket, match: LiveMatch, hello: Hello,
+                     seat: int | None, lang: str) -> None:
+    settings = services.settings
     if seat is None and len(match.connections) >= settings.max_connections_per_match:
-        await _refuse(websocket, ProtocolError(
-            ErrorCode.SERVER_BUSY,
-            f"this match has {settings.max_connections_per_match} connections, the most it "
-            "takes; its players can always join, spectators later"), CLOSE_FULL)
+        await _refuse(websocket, ProtocolError(ErrorCode.SERVER_BUSY, t(
+            "This match has {count} connections, the most it takes; its players can always "
+            "join, spectators later.", count=settings.max_connections_per_match)), CLOSE_FULL)
         return
     connection = Connection(
         sender=websocket,
         match_id=match.id,
         seat=seat,
-        lang=first_spoken([hello.lang,
-                           from_accept_language(websocket.headers.get("accept-language"))]),
+        lang=lang,
         bucket=TokenBucket(settings.rate_per_second, settings.rate_burst),
         outbox_size=settings.outbox_size,
     )
@@ -148,6 +162,8 @@ async def _serve(services: Services, websocket: WebSocket, match_id: str) -> Non
     connection.push_json(services.hub.welcome(match, connection))
     services.hub.send_state(match, connection, full=True, since=hello.state_id)
     await services.connect(match, connection)
+    if seat is not None:
+        await services.manager.seat_speaks(match, seat, lang)
     try:
         await _loop(services, websocket, match, connection)
     finally:
@@ -170,16 +186,14 @@ async def _loop(
             if connection.bucket.refusals > settings.rate_violations_before_close:
                 await connection.close()
                 await _refuse(websocket, ProtocolError(
-                    ErrorCode.RATE_LIMITED, "too many messages; disconnected"), CLOSE_FLOOD)
+                    ErrorCode.RATE_LIMITED, t("Too many messages; disconnected.")), CLOSE_FLOOD)
                 return
             now = time.monotonic()
             if now - told_at >= 1.0:  # one notice a second, not an answer per dropped message
                 told_at = now
-                connection.push_json(error_message(
-                    ErrorCode.RATE_LIMITED,
-                    f"more than {settings.rate_per_second:g} messages a second; messages are "
-                    "ignored until you slow down",
-                ))
+                connection.push_json(error_message(ErrorCode.RATE_LIMITED, t(
+                    "More than {rate} messages a second; messages are ignored until you slow "
+                    "down.", rate=f"{settings.rate_per_second:g}")))
             continue
         try:
             message = parse_client_message(raw, settings.max_message_bytes)
@@ -191,7 +205,7 @@ async def _loop(
         except Exception:
             log.exception("handling a message in match %s failed", match.id)
             connection.push_json(error_message(
-                ErrorCode.SERVER_INTERNAL, "the server failed to handle this message"))
+                ErrorCode.SERVER_INTERNAL, t("The server failed to handle this message.")))
 
 
 async def _handle(
@@ -202,11 +216,11 @@ async def _handle(
 ) -> None:
     if isinstance(message, PlayAction):
         if connection.seat is None:
-            raise ProtocolError(ErrorCode.ACTION_SPECTATOR, "spectators cannot play")
+            raise ProtocolError(ErrorCode.ACTION_SPECTATOR, t("Spectators cannot play."))
         await services.manager.play(match, connection.seat, message.action, message.state_id)
     elif isinstance(message, Resync):
         services.hub.send_state(match, connection, full=True, since=message.state_id)
     elif isinstance(message, Ping):
         connection.push_json({"type": "pong"})
     else:
-        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, "hello was already received")
+        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t("Hello was already received."))

@@ -33,6 +33,9 @@ class SeatRow:
     token_hash: str | None = None
     reserved_hash: str | None = None
     joined_at: float | None = None
+    lang: str | None = None
+    """The language the seat joined or last connected with (its turn e-mails'); None,
+    as in rows from before it was kept, is English."""
 
 
 @dataclass
@@ -161,7 +164,8 @@ class Store:
         return match.id
 
     def claim_seat(
-        self, match_id: str, seat: int, token_hash: str, name: str | None, now: float
+        self, match_id: str, seat: int, token_hash: str, name: str | None, now: float,
+        lang: str | None = None,
     ) -> bool:
         """Take an open seat of an open match; False if someone was first."""
         with self.engine.begin() as conn:
@@ -179,11 +183,19 @@ class Store:
                     & seats.c.token_hash.is_(None)
                     & seats.c.reserved_hash.is_(None)
                 )
-                .values(kind="human", token_hash=token_hash, name=name, joined_at=now)
+                .values(kind="human", token_hash=token_hash, name=name, joined_at=now,
+                        lang=lang)
             ).rowcount
             if done == 1:
                 self._touch(conn, match_id, now)
             return done == 1
+
+    def set_seat_language(self, match_id: str, seat: int, lang: str) -> None:
+        """Keep the language a seat connected with (other processes reload their seats)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where((seats.c.match_id == match_id)
+                                             & (seats.c.seat == seat)).values(lang=lang))
+            self.notify(conn, {"m": match_id, "k": "meta"})
 
     def claim_reserved(
         self, match_id: str, reserved_hash: str, token_hash: str, now: float

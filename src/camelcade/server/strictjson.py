@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from camelcade.core.errors import CamelcadeError
+from camelcade.core.words import t
 
 DEFAULT_MAX_DEPTH = 16
 """Client messages nest 1 deep and HTTP bodies 4; real clients never come near this."""
@@ -49,13 +50,14 @@ def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise StrictJSONError(f"the key {key[:40]!r} appears twice; each key may appear once")
+            raise StrictJSONError(t("The key {key} appears twice; each key may appear once.",
+                                    key=repr(key[:40])))
         result[key] = value
     return result
 
 
 def _no_constants(name: str) -> Any:
-    raise StrictJSONError(f"{name} is not JSON; numbers must be finite")
+    raise StrictJSONError(t("{name} is not JSON; numbers must be finite.", name=name))
 
 
 def loads(raw: str | bytes, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
@@ -68,17 +70,17 @@ def loads(raw: str | bytes, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
         try:
             text = bytes(raw).decode("utf-8")
         except UnicodeDecodeError:
-            raise StrictJSONError("the message is not UTF-8 text") from None
+            raise StrictJSONError(t("The message is not UTF-8 text.")) from None
     else:
         text = raw
     depth = nesting_depth(text)
     if depth > max_depth:
-        raise StrictJSONError(
-            f"the JSON nests {depth} levels deep; at most {max_depth} are allowed")
+        raise StrictJSONError(t("The JSON nests {depth} levels deep; at most {limit} are allowed.",
+                                depth=depth, limit=max_depth))
     try:
         return json.loads(text, object_pairs_hook=_refuse_duplicates,
                           parse_constant=_no_constants)
     except StrictJSONError:
         raise
     except (ValueError, RecursionError):
-        raise StrictJSONError("the message is not JSON") from None
+        raise StrictJSONError(t("The message is not JSON.")) from None

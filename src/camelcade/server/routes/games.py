@@ -6,7 +6,7 @@ from fastapi import APIRouter
 
 from camelcade import bots as bot_registry
 from camelcade.core.registry import game_class, game_ids
-from camelcade.server.protocol import ErrorCode, ProtocolError
+from camelcade.server.protocol import unknown_game
 from camelcade.server.schemas import GameInfo, OptionInfo
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -36,7 +36,7 @@ def list_games() -> list[GameInfo]:
             responses={404: {"description": "game/unknown"}})
 def get_game(game_id: str) -> GameInfo:
     if game_id not in game_ids():
-        raise ProtocolError(ErrorCode.GAME_UNKNOWN, f"no game {game_id[:64]!r}")
+        raise unknown_game(game_id)
     return _info(game_id)
 
 

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query, Request
 from starlette import status
 
+from camelcade.core.words import t
 from camelcade.records import Record
 from camelcade.server.lobby import make_cursor, parse_cursor
 from camelcade.server.protocol import ErrorCode, ProtocolError, Result
@@ -147,7 +148,8 @@ async def record(match_id: str, services: ServicesDep) -> dict[str, Any]:
     """Only once finished: mid-game it would reveal hidden draws. It includes the seed."""
     match = await services.manager.get(match_id)
     if match.status != "finished" or match.row.result is None:
-        raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED, "the record is published at the end")
+        raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED,
+                            t("The record is published at the end."))
     players = [
         (s.bot or "bot") if s.kind == "bot" else (s.name or f"seat {s.seat}")
         for s in match.seats

@@ -8,6 +8,7 @@ where the match allows them: when every other seat is a bot.
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import plugin
+from camelcade.core.words import and_list, t, tn, translate
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch
 
@@ -28,7 +30,7 @@ def seat_names(game: Game) -> list[str]:
     """Each seat's name in this game ("Yellow", "North"), from its terminal slot."""
     slot = plugin(game.id).terminal
     if slot.seat_name is None:
-        return [f"Seat {seat}" for seat in range(game.players)]
+        return [t("Seat {seat}", seat=seat) for seat in range(game.players)]
     name = slot.seat_name.load()
     return [str(name(game, seat)) for seat in range(game.players)]
 
@@ -52,8 +54,10 @@ def commands(match: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
         offered += [(name, ref, True) for name, ref in slot.advisor_commands.items()]
     out: list[dict[str, Any]] = []
     for name, ref, advice in offered:
-        doc = (ref.load().__doc__ or "").strip().splitlines()
-        out.append({"name": str(name).lower(), "help": doc[0] if doc else str(name),
+        doc = (inspect.getdoc(ref.load()) or "").strip().splitlines()  # as extracted
+        help_line = doc[0] if doc else ""
+        out.append({"name": str(name).lower(),
+                    "help": translate(help_line) if help_line else str(name),
                     "advisor": advice})
     return out
 
@@ -79,10 +83,10 @@ def answer(match: LiveMatch, seat: int | None, command: str) -> str:
     if advisor_allowed(match, seat):
         offered.update(_loaded(slot.advisor_commands))
     elif command in {str(k).lower() for k in slot.advisor_commands}:
-        raise ProtocolError(ErrorCode.ACTION_ILLEGAL,
-                            f"{command} is advice, offered only in matches against bots")
+        raise ProtocolError(ErrorCode.ACTION_ILLEGAL, t(
+            "{command} is advice, offered only in matches against bots.", command=command))
     if match.status == "open":
-        return "The match has not started yet."
+        return t("The match has not started yet.")
     if command in offered and seat is not None:
         try:
             return offered[command](state, seat)
@@ -90,24 +94,27 @@ def answer(match: LiveMatch, seat: int | None, command: str) -> str:
             return str(error)
         except Exception:
             log.exception("%s: command %s failed", match.game.id, command)
-            return f"{command} failed on the server."
+            return t("{command} failed on the server.", command=command)
     if command in FALLBACK_TO_DESCRIPTION:
         if command == "scores" and match.row.result is not None:
             return result_text(match)
         return state.describe(seat)
-    known = ", ".join([*FALLBACK_TO_DESCRIPTION, *offered]) or "none"
-    raise ProtocolError(ErrorCode.ACTION_ILLEGAL,
-                        f"no command {command[:40]!r}; the commands are: {known}")
+    known = ", ".join([*FALLBACK_TO_DESCRIPTION, *offered])
+    raise ProtocolError(ErrorCode.ACTION_ILLEGAL, t(
+        "There is no command {command}; the commands are: {commands}.",
+        command=repr(command[:40]), commands=known))
 
 
 def result_text(match: LiveMatch) -> str:
-    """The final ranking in words: "Winner: Yellow. Then Red, then Blue and Green"."""
+    """The final ranking in words: "Winner: Yellow. Then Red. Then Blue and Green."."""
     result = match.row.result or {}
     names = seat_names(match.game)
-    ranking = result.get("ranking") or [result.get("winners", [])]
-    groups = [" and ".join(names[s] for s in group) for group in ranking if group]
-    if not groups:
-        return "The match is over."
-    first = f"Winner: {groups[0]}." if len(ranking[0]) == 1 else f"Winners: {groups[0]}."
-    rest = f" Then {', then '.join(groups[1:])}." if len(groups) > 1 else ""
-    return first + rest
+    ranking = [group for group in result.get("ranking") or [result.get("winners", [])]
+               if group]
+    if not ranking:
+        return t("The match is over.")
+    said = [tn("Winner: {seats}.", "Winners: {seats}.", len(ranking[0]),
+               seats=and_list([names[s] for s in ranking[0]]))]
+    said += [t("Then {seats}.", seats=and_list([names[s] for s in group]))
+             for group in ranking[1:]]
+    return " ".join(said)

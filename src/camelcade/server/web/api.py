@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from camelcade import bots as bot_registry
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.registry import game_class, game_ids, plugin
-from camelcade.core.words import translate
+from camelcade.core.words import current_language, t, translate
 from camelcade.records import Record
 from camelcade.server.manager import HOST, LEVEL_PREFIX
 from camelcade.server.protocol import MAX_TOKEN_CHARS, ErrorCode, ProtocolError
@@ -39,9 +39,14 @@ def game_summary(game_id: str) -> dict[str, Any]:
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "default_players": cls.default_players,
+        # An option's help and a level's description are the game's data: said in the
+        # page's language where the game marks them for the catalogue (N_), else English.
         "options": [{"name": o.name, "default": o.default, "allowed": o.allowed,
-                     "help": o.help} for o in cls.option_specs],
-        "levels": [{"name": name, "bot": LEVEL_PREFIX + name, "description": level.description}
+                     "help": translate(o.help) if o.help else o.help}
+                    for o in cls.option_specs],
+        "levels": [{"name": name, "bot": LEVEL_PREFIX + name,
+                    "description": translate(level.description) if level.description
+                    else level.description}
                    for name, level in bot_registry.levels(game_id).items()],
         "assets": asset_urls(game_id),
         "rules": f"/rules/{game_id}",
@@ -143,7 +148,7 @@ async def my_games(body: Mine, services: ServicesDep) -> dict[str, Any]:
 async def match_replay(match_id: str, services: ServicesDep) -> dict[str, Any]:
     match = await services.manager.get(match_id)
     if match.status != "finished":
-        raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED, "replays come after the end")
+        raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED, t("Replays come after the end."))
     texts = await services.store.read(services.store.load_actions, match.id, 0)
     record = Record(game=match.game.id, options=match.row.options, players=[], actions=texts)
     steps = replay_steps(record)
@@ -176,8 +181,9 @@ async def subscribe(match_id: str, body: Subscribe, request: Request, services: 
     match = await services.manager.get(match_id)
     seat = _role(services, match, token)
     if seat is None:
-        raise ProtocolError(ErrorCode.ACTION_SPECTATOR, "only a seat gets turn e-mails")
+        raise ProtocolError(ErrorCode.ACTION_SPECTATOR, t("Only a seat gets turn e-mails."))
     mailer_of(request).subscribe(match.id, seat, body.email)
+    await services.manager.seat_speaks(match, seat, current_language())  # mail in this one
     return {"seat": seat, "subscribed": bool(body.email)}
 
 

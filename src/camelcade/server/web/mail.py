@@ -5,7 +5,8 @@ with the seat's token); when the turn passes to that seat while no connection of
 open, one short message is sent, once per turn. Sending runs in a worker thread so a
 slow mail server never holds up a match. Addresses are kept in this process's memory
 only: they are never stored in the database or shown to anyone, and a restart forgets
-them (the page asks again).
+them (the page asks again). Each mail is worded in the seat's language: the one it joined
+with, or last connected or subscribed with (``seats.lang``; English for older rows).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import smtplib
 from email.message import EmailMessage
 from typing import Any
 
+from camelcade.core.words import SOURCE_LANGUAGE, language, t
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch
 from camelcade.server.settings import Settings
@@ -49,13 +51,14 @@ class TurnMailer:
             self.addresses.pop(key, None)
             return
         if not self.enabled:
-            raise ProtocolError(ErrorCode.ACTION_ILLEGAL,
-                                "this server sends no e-mail (its operator set no SMTP server)")
+            raise ProtocolError(ErrorCode.ACTION_ILLEGAL, t(
+                "This server sends no e-mail (its operator set no SMTP server)."))
         if not ADDRESS.fullmatch(address):
-            raise ProtocolError(ErrorCode.MESSAGE_MALFORMED,
-                                "not an e-mail address; write it as name@example.org")
+            raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t(
+                "This is not an e-mail address; write it as name@example.org."))
         if key not in self.addresses and len(self.addresses) >= MAX_ADDRESSES:
-            raise ProtocolError(ErrorCode.SERVER_BUSY, "too many e-mail subscriptions")
+            raise ProtocolError(ErrorCode.SERVER_BUSY,
+                                t("There are too many e-mail subscriptions."))
         self.addresses[key] = address
 
     def changed(self, match: LiveMatch) -> None:
@@ -76,16 +79,22 @@ class TurnMailer:
         future.add_done_callback(self._tasks.discard)
 
     def _message(self, match: LiveMatch, seat: int, address: str) -> EmailMessage:
-        names = seat_names(match.game)
-        link = f"{self.settings.public_url.rstrip('/')}/match/{match.id}"
+        row = match.seat_row(seat)
+        lang = (row.lang if row is not None else None) or SOURCE_LANGUAGE
+        link = f"{self.settings.public_url.rstrip('/')}/match/{match.id}?lang={lang}"
         message = EmailMessage()
         message["From"] = self.settings.smtp_from
         message["To"] = address
-        message["Subject"] = f"Your turn in {match.game.title} ({names[seat]})"
-        message.set_content(
-            f"It is your turn as {names[seat]} in {match.game.title}.\n\n"
-            f"{match.state.describe(seat)}\n\nPlay on: {link}\n"
-            "(Open it in the browser that holds your seat.)\n")
+        with language(lang):
+            name, title = seat_names(match.game)[seat], match.game.title
+            message["Subject"] = t("Your turn in {game} ({seat})", game=title, seat=name)
+            message.set_content("\n\n".join([
+                t("It is your turn as {seat} in {game}.", seat=name, game=title),
+                match.state.describe(seat),
+                t("Play on: {link}", link=link),
+                t("(Open it in the browser that holds your seat.)"),
+            ]) + "\n")
+        message["Content-Language"] = lang  # after set_content, which drops Content-*
         return message
 
     def _send(self, message: EmailMessage) -> None:

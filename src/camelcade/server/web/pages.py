@@ -161,6 +161,13 @@ REPLAY = """
 </section></div>
 """
 
+NOT_FOUND = """
+<h1>Page not found</h1>
+<p>There is no page at this address.</p>
+<p><a href="/">Go to the lobby</a></p>
+"""
+"""The page a browser gets for an address the server has no page at (404)."""
+
 MY_GAMES = """
 <h1>My games</h1>
 <p>Every match this browser holds a seat in; those where it is your turn come first.

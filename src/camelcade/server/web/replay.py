@@ -12,6 +12,7 @@ from typing import Any
 
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import State
+from camelcade.core.words import t
 from camelcade.records import Record
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.web.layout import board_and_cells
@@ -36,9 +37,9 @@ def replay_steps(record: Record) -> dict[str, Any]:
     """Every position of ``record`` (step 0 is the start), or ``game/bad_options``-style
     refusals naming the action that did not apply."""
     if len(record.actions) > MAX_REPLAY_ACTIONS:
-        raise ProtocolError(ErrorCode.MESSAGE_TOO_LARGE,
-                            f"a record of {len(record.actions)} actions; the limit is "
-                            f"{MAX_REPLAY_ACTIONS}")
+        raise ProtocolError(ErrorCode.MESSAGE_TOO_LARGE, t(
+            "The record has {count} actions; the limit is {limit}.",
+            count=len(record.actions), limit=MAX_REPLAY_ACTIONS))
     try:
         game = record.load_game()
         start = record.extra.get("start")
@@ -52,9 +53,9 @@ def replay_steps(record: Record) -> dict[str, Any]:
             sentence = state.describe_action(action, None)
             state.apply(action, check=False)
         except CamelcadeError as error:
-            raise ProtocolError(ErrorCode.ACTION_ILLEGAL,
-                                f"record action {index} {text[:80]!r} does not apply: "
-                                f"{error}") from None
+            raise ProtocolError(ErrorCode.ACTION_ILLEGAL, t(
+                "Record action {index} {action} does not apply: {reason}", index=index,
+                action=repr(text[:80]), reason=str(error))) from None
         steps.append(_step(state, index + 1, sentence))
     return {"game": game.id, "options": game.options, "players": record.players,
             "winners": record.winners, "steps": steps}

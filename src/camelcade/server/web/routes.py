@@ -13,17 +13,13 @@ from markdown_it import MarkdownIt
 
 from camelcade.cli.rules import doc_dirs, find_rules_doc, rules_doc_in, rules_languages
 from camelcade.core.registry import game_class, game_ids, plugin
-from camelcade.core.words import N_, SOURCE_LANGUAGE
+from camelcade.core.words import N_, SOURCE_LANGUAGE, t
 from camelcade.i18n.languages import languages
-from camelcade.server.protocol import ErrorCode, ProtocolError
+from camelcade.server.protocol import ErrorCode, ProtocolError, unknown_game
 from camelcade.server.web import pages
 from camelcade.server.web.api import router as api_router
 from camelcade.server.web.assets import STATIC, board_file, swagger_folder
-from camelcade.server.web.language import (
-    SpeakTheRequestsLanguage,
-    request_language,
-    web_catalogue,
-)
+from camelcade.server.web.language import request_language, web_catalogue
 from camelcade.server.web.mail import TurnMailer
 
 router = APIRouter(include_in_schema=False)
@@ -67,9 +63,9 @@ def my_games_page(request: Request, lang: str | None = None) -> HTMLResponse:
 def catalogue(code: str) -> JSONResponse:
     """The web app's messages in ``code`` (``camelcade.server.web.language``)."""
     if code not in languages():
-        raise ProtocolError(ErrorCode.MATCH_NOT_FOUND,
-                            f"no language {code[:16]!r}; the languages are "
-                            f"{', '.join(languages())}")
+        raise ProtocolError(ErrorCode.MATCH_NOT_FOUND, t(
+            "There is no language {code}; the languages are {codes}.", code=repr(code[:16]),
+            codes=", ".join(languages())))
     return JSONResponse(web_catalogue(code), headers={"Cache-Control": "no-cache"})
 
 
@@ -108,14 +104,15 @@ def rules_image(name: str) -> FileResponse:
                 candidate = images / name
                 if candidate.is_file():
                     return FileResponse(candidate, media_type=IMAGE_TYPES[suffix])
-    raise ProtocolError(ErrorCode.MATCH_NOT_FOUND, f"no rules picture {name[:80]!r}")
+    raise ProtocolError(ErrorCode.MATCH_NOT_FOUND,
+                        t("There is no rules picture {name}.", name=repr(name[:80])))
 
 
 @router.get("/rules/{game_id}")
 def rules_page(request: Request, game_id: str, lang: str | None = None) -> HTMLResponse:
     """A game's rules in the request's language if they are written in it, else English."""
     if game_id not in game_ids():
-        raise ProtocolError(ErrorCode.GAME_UNKNOWN, f"no game {game_id[:64]!r}")
+        raise unknown_game(game_id)
     response = _html(_rules_html(game_id, request_language(request, lang)))
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response
@@ -125,11 +122,11 @@ def rules_page(request: Request, game_id: str, lang: str | None = None) -> HTMLR
 def board_asset(game_id: str, path: str) -> FileResponse:
     """A board's module, stylesheet or picture: only what its ``WebSlot`` allows."""
     if game_id not in game_ids():
-        raise ProtocolError(ErrorCode.GAME_UNKNOWN, f"no game {game_id[:64]!r}")
+        raise unknown_game(game_id)
     found = board_file(game_id, path)
     if found is None:
-        raise ProtocolError(ErrorCode.MATCH_NOT_FOUND,
-                            f"{game_id} serves no file {path[:80]!r}")
+        raise ProtocolError(ErrorCode.MATCH_NOT_FOUND, t(
+            "{game} serves no file {path}.", game=game_id, path=repr(path[:80])))
     return FileResponse(found, headers={"Cache-Control": "no-cache"})
 
 
@@ -145,7 +142,6 @@ def docs() -> HTMLResponse:
 
 def install(app: FastAPI) -> None:
     """Add the web app to ``app``: pages, files, its JSON calls and the turn mailer."""
-    app.add_middleware(SpeakTheRequestsLanguage)
     app.include_router(api_router)
     app.include_router(router)
     app.mount("/static/swagger", StaticFiles(directory=swagger_folder()), name="swagger")

@@ -1,6 +1,6 @@
 // Small DOM helpers: every text from the server or a person goes in as text, never HTML.
 
-import { t, tn } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -23,7 +23,10 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  // The server words its answers and refusals in the page's language, whatever chose it.
+  const url = new URL(path, window.location.href);
+  url.searchParams.set("lang", lang);
+  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = new Error(data?.error?.message || t("{method} {path} failed ({status})", { method, path, status: response.status }));

@@ -40,7 +40,7 @@ def camel_label(state: CamelUpState, unit: str) -> str:
 def tile_label(state: CamelUpState, side: str, owner: PlayerId, player: PlayerId | None) -> str:
     """A tile's cell: '+' or '-' (on or back), then whose: 'S3', or 'you'."""
     sign = "+" if state.edition.tile_push(side) > 0 else "-"
-    return f"{sign}\n{'you' if owner == player else f'S{owner}'}"
+    return f"{sign}\n{t('you') if owner == player else f'S{owner}'}"
 
 
 def legend(state: CamelUpState, player: PlayerId | None) -> list[str]:

@@ -115,10 +115,12 @@ def _players(state: ADosState, player: PlayerId | None) -> Table:
                   caption=t("Hand: your cards, or how many another player holds. Pile: "
                             "cards left to draw. Played: cards played, the top one named."),
                   caption_justify="left")
-    columns = ((t("Camel"), "left"), (t("Hand"), "left"), (t("Pile"), "right"),
-               (t("Played (top)"), "left"), (t("Score"), "right"), (t("Turn"), "left"))
-    for column, justify in columns:
-        table.add_column(column, justify=justify)
+    for column in (t("Camel"), t("Hand")):
+        table.add_column(column)
+    table.add_column(t("Pile"), justify="right")
+    table.add_column(t("Played (top)"))
+    table.add_column(t("Score"), justify="right")
+    table.add_column(t("Turn"))
     scores = state.scores()
     for seat in range(state.game.players):
         hand = state.hand(seat)

@@ -109,6 +109,7 @@ class Evaluator:
         race: RaceOdds | None = None
         result = []
         for action in view.legal_actions():
+            why: str
             if isinstance(action, Bet):
                 value = float(legs.ticket_value(action.colour, tops[action.colour]))
                 why = t("{value}-ticket: 1st {first}, 2nd {second}", value=tops[action.colour],

@@ -11,6 +11,8 @@ prints decimals to a person. See the report of the change that added it.)
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from camelcade.core.words import pt, t
 
 
@@ -29,7 +31,7 @@ def whole(value: int) -> str:
     return _grouped(str(value))
 
 
-def percent(probability: float) -> str:
+def percent(probability: float | Fraction) -> str:
     """A probability as a percentage with one decimal ("12.5%"), localised."""
     # TRANSLATORS: a percentage; French writes a space before the sign ("12,5 %").
     return t("{number}%", number=decimal(float(probability) * 100, 1))
@@ -44,7 +46,7 @@ def _grouped(digits: str) -> str:
     # TRANSLATORS: the character between groups of three digits ("10,000"): "." in German
     # and Danish; a narrow no-break space in French.
     separator = pt("digit group separator", ",")
-    groups = []
+    groups: list[str] = []
     while body:
         groups.insert(0, body[-3:])
         body = body[:-3]

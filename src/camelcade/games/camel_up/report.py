@@ -49,10 +49,10 @@ def position_text(position: Position, samples: int = 10_000, seed: int = 0) -> s
     legs = leg_odds(position, landings=True)
     lines = odds_lines(legs, position) + race_lines(race_odds(position, samples, seed))
     spots = sorted(legs.landings.items(), key=lambda item: -item[1])[:5]
+    busiest = [t("{space}: {landings}", space=space, landings=decimal(float(n), 2))
+               for space, n in spots if n]
     lines.append(t("Busiest spaces this leg, with the camels expected to land there (what a "
-                   "tile there earns): {spots}.", spots=", ".join(
-                       t("{space}: {landings}", space=space, landings=decimal(float(n), 2))
-                       for space, n in spots if n)))
+                   "tile there earns): {spots}.", spots=", ".join(busiest)))
     return "\n".join(lines)
 
 

@@ -29,6 +29,7 @@ from functools import lru_cache
 from camelcade.core.action import Action
 from camelcade.core.errors import ActionSyntaxError
 from camelcade.core.words import t
+from camelcade.games.caravan.goods import good_name
 from camelcade.games.caravan.spec import COLOURS, GOODS, SQUARE_ID, SQUARE_NAMES, SQUARES
 
 # Texts of the two most frequent actions, made once: records and saved states print
@@ -158,13 +159,17 @@ _PATTERNS = (
 
 def syntax_help() -> str:
     """What an action looks like, in the current language. The goods are listed by their
-    notation (what is typed), the quoted actions are notation too."""
+    notation (what is typed), each with its name where the language names it otherwise
+    ("salt (Salz)"); the quoted actions are notation too."""
+    goods = [token if good_name(good) == token
+             else t("{token} ({name})", token=token, name=good_name(good))
+             for good, token in enumerate(GOODS)]
     # TRANSLATORS: the quoted actions and the goods are notation and stay as they are;
     # SQUARE, FROM, TO, GOOD and SEAT stand for what the player fills in and may be
     # translated.
     return t("an action is 'camel SQUARE' (from your supply), 'camel FROM-TO', 'pick SQUARE', "
              "'relay GOOD FROM-TO', 'steal GOOD SQUARE SEAT', 'pass' or 'draw GOOD', where "
-             "squares are a1 to g7 and goods are {goods}", goods=", ".join(GOODS))
+             "squares are a1 to g7 and goods are {goods}", goods=", ".join(goods))
 
 
 def parse(text: str) -> CaravanAction:

@@ -19,10 +19,12 @@ from collections.abc import Callable
 
 import pytest
 
+import camelcade as cc
 from camelcade.core.words import language, t
 from camelcade.games.a_dos_de_chameau.actions import syntax_help as a_dos_help
 from camelcade.games.camel_drive.actions import syntax_help as camel_drive_help
 from camelcade.games.camel_up.actions import syntax_help as camel_up_syntax
+from camelcade.games.camel_up.odds import parse_position
 from camelcade.games.camel_up.spec import EDITIONS
 from camelcade.games.caravan.actions import Relay
 from camelcade.games.caravan.actions import syntax_help as caravan_help
@@ -128,7 +130,7 @@ def test_a_caravan_sentence_names_the_good_in_german_and_the_notation_keeps_salt
         said = state.describe_action(relays[0], 0)
         board = state.describe(0)
     assert "Salz" in said and "salt" not in said, said
-    assert "beladen mit Salz" in board and "salt" not in board, board
+    assert "Ladung: Salz" in board and "salt" not in board, board
     with language("en"):
         assert "salt" in state.describe_action(relays[0], 0)
 
@@ -152,3 +154,25 @@ def test_english_counts_a_single_good_in_the_singular() -> None:
     assert [good_count(GOODS.index(good), 1) for good in ("gems", "swords", "hides")] == [
         "1 gem", "1 sword", "1 hide"]
     assert good_count(GOODS.index("salt"), 3) == "3 salt"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_typed_positions_and_options_are_refused_in_the_players_language(code: str) -> None:
+    """A pasted Kamelen position, a typed Camel Up odds position and a game option a
+    player chooses: each refusal is worded in the player's language."""
+    kamelen = cc.load("kamelen")
+    with language(code):
+        with pytest.raises(cc.StateError) as pasted:
+            kamelen.state_from_position("11/11/11 s")
+        with pytest.raises(cc.StateError) as typed:
+            parse_position("3-blue")
+        with pytest.raises(cc.OptionError) as option:
+            cc.load("caravan", players=2, camels=9)
+        with pytest.raises(cc.OptionError) as players:
+            cc.load("caravan", players=9)
+    for error in (pasted, typed, option, players):
+        message = str(error.value)
+        assert not english_in(message), (code, message)
+    assert "'3-blue'" in str(typed.value) and "3:blue,red" in str(typed.value)
+    assert "camels=9" in str(option.value) and "5" in str(option.value)
+    assert "2" in str(players.value) and "4" in str(players.value)

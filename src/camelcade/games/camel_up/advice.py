@@ -17,9 +17,10 @@ legal actions), never from the true state:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from camelcade.core.action import Action
@@ -44,11 +45,19 @@ RACE_SAMPLES = 400
 
 @dataclass(frozen=True)
 class ActionValue:
-    """One legal action, its expected coins, and a short reason in words."""
+    """One legal action, its expected coins, and a short reason in words.
+
+    The reason is worded only when read (``why``): a bot choosing by ``value`` never
+    pays for the words, and whoever reads them hears them in their own language.
+    """
 
     action: Action
     value: float
-    why: str
+    explain: Callable[[], str]
+
+    @property
+    def why(self) -> str:
+        return self.explain()
 
 
 class Evaluator:
@@ -109,16 +118,14 @@ class Evaluator:
         race: RaceOdds | None = None
         result = []
         for action in view.legal_actions():
-            why: str
+            why: Callable[[], str]
             if isinstance(action, Bet):
                 value = float(legs.ticket_value(action.colour, tops[action.colour]))
-                why = t("{value}-ticket: 1st {first}, 2nd {second}", value=tops[action.colour],
-                        first=percent(legs.first[action.colour]),
-                        second=percent(legs.second[action.colour]))
+                why = partial(_ticket_why, tops[action.colour], legs.first[action.colour],
+                              legs.second[action.colour])
             elif isinstance(action, PlaceTile):
                 value = float(legs.landings[action.space]) - kept
-                why = t("{landings} landings expected",
-                        landings=decimal(float(legs.landings[action.space]), 2))
+                why = partial(_tile_why, float(legs.landings[action.space]))
             elif isinstance(action, Roll):
                 continue
             elif isinstance(action, Overall):
@@ -126,18 +133,17 @@ class Evaluator:
                 value, why = _overall_value(observation, seat, action, race)
             elif isinstance(action, Partner):
                 value = _partner_value(observation, action.seat, legs)
-                why = t("best reward of the partner's tickets")
+                why = _partner_why
             else:  # pragma: no cover - no other actions exist
-                value, why = 0.0, ""
+                value, why = 0.0, str
             result.append(ActionValue(action, value, why))
         if Roll() in view.legal_actions():
             best_other = max((item.value for item in result), default=float("-inf"))
             if lazy and best_other > PYRAMID_PAY:
-                roll = ActionValue(Roll(), PYRAMID_PAY, t("1 coin (at most)"))
+                roll = ActionValue(Roll(), PYRAMID_PAY, _roll_at_most_why)
             else:
                 lost = self.giveaway(position, tops, best_ticket)
-                roll = ActionValue(Roll(), PYRAMID_PAY - lost,
-                                   t("1 coin, gives away {coins}", coins=decimal(lost, 2)))
+                roll = ActionValue(Roll(), PYRAMID_PAY - lost, partial(_roll_why, lost))
             result.insert(view.legal_actions().index(Roll()), roll)
         return result
 
@@ -215,7 +221,7 @@ def _track_of(board: str, code: dict[str, str]) -> tuple[tuple[int, tuple[str, .
 
 
 def _overall_value(observation: dict[str, Any], seat: int, action: Overall,
-                   race: RaceOdds) -> tuple[float, str]:
+                   race: RaceOdds) -> tuple[float, Callable[[], str]]:
     """Expected coins of an overall card: P(right) x E[pay behind the cards above]."""
     table = race.winner if action.pile == WINNER else race.loser
     p_right = table[action.colour]
@@ -233,8 +239,36 @@ def _overall_value(observation: dict[str, Any], seat: int, action: Overall,
         chances = _add_bernoulli(chances, q)
     pay = sum(p * overall_pay(k) for k, p in enumerate(chances))
     value = p_right * pay + (1 - p_right) * WRONG_OVERALL_PAY
-    return value, t("{chance} right, pays {coins} then", chance=percent(p_right),
-                    coins=decimal(pay, 2))
+    return value, partial(_overall_why, p_right, pay)
+
+
+# -- the reasons in words (worded when read: see ActionValue) ----------------------------
+
+
+def _ticket_why(ticket: int, first: Fraction, second: Fraction) -> str:
+    return t("{value}-ticket: 1st {first}, 2nd {second}", value=ticket, first=percent(first),
+             second=percent(second))
+
+
+def _tile_why(landings: float) -> str:
+    return t("{landings} landings expected", landings=decimal(landings, 2))
+
+
+def _partner_why() -> str:
+    return t("best reward of the partner's tickets")
+
+
+def _roll_at_most_why() -> str:
+    return t("1 coin (at most)")
+
+
+def _roll_why(lost: float) -> str:
+    return t("1 coin, gives away {coins}", coins=decimal(lost, 2))
+
+
+def _overall_why(p_right: float, pay: float) -> str:
+    return t("{chance} right, pays {coins} then", chance=percent(p_right),
+             coins=decimal(pay, 2))
 
 
 def _hand_size(observation: dict[str, Any], seat: int) -> int:

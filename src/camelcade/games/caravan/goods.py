@@ -29,9 +29,10 @@ _IN_SENTENCES: dict[str, tuple[str, ...]] = {}
 
 def good_name(good: int) -> str:
     """The name of good ``good`` (an id into ``spec.GOODS``) as a label or list says it."""
-    found = _NAMES.get(current_language())
+    code = current_language()
+    found = _NAMES.get(code)
     if found is None:
-        found = _NAMES[current_language()] = (
+        found = _NAMES[code] = (
             pt("good", "ivory"), pt("good", "cloth"), pt("good", "gems"), pt("good", "paper"),
             pt("good", "meat"), pt("good", "swords"), pt("good", "salt"), pt("good", "hides"))
     return found[good]
@@ -39,11 +40,12 @@ def good_name(good: int) -> str:
 
 def the_good(good: int) -> str:
     """The good ``good`` as a sentence names it ("picks up {good}", "for the {good}")."""
-    found = _IN_SENTENCES.get(current_language())
+    code = current_language()
+    found = _IN_SENTENCES.get(code)
     if found is None:
         # TRANSLATORS: a good inside a sentence ("Your camel on a7 picks up {good}."); give it
         # the article your sentences need (French: "le sel", "l'ivoire", "les gemmes").
-        found = _IN_SENTENCES[current_language()] = (
+        found = _IN_SENTENCES[code] = (
             pt("good in a sentence", "ivory"), pt("good in a sentence", "cloth"),
             pt("good in a sentence", "gems"), pt("good in a sentence", "paper"),
             pt("good in a sentence", "meat"), pt("good in a sentence", "swords"),

@@ -13,44 +13,41 @@ nimmt Salz auf." Each good therefore has messages of its own, per use:
 * :func:`good_count` — a number of one good ("3 salt", "1 gem", "2 gems"), counted in each
   language's plural forms.
 
-The names are those of ``docs/i18n.md``'s Caravan glossaries. Each language's names are
-made once and kept (the lookups run for every square of every position told).
+The names are those of ``docs/i18n.md``'s Caravan glossaries.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from camelcade.core.words import current_language, pt, tn
+from camelcade.core.words import pt, tn
 
-_NAMES: dict[str, tuple[str, ...]] = {}
-_IN_SENTENCES: dict[str, tuple[str, ...]] = {}
+_NAMES: tuple[Callable[[], str], ...] = (
+    lambda: pt("good", "ivory"), lambda: pt("good", "cloth"), lambda: pt("good", "gems"),
+    lambda: pt("good", "paper"), lambda: pt("good", "meat"), lambda: pt("good", "swords"),
+    lambda: pt("good", "salt"), lambda: pt("good", "hides"),
+)
+"""Each good's bare name, in ``GOODS`` order. Looked up at each use, never kept: the
+language, and in tests the catalogue itself, may change between two uses."""
+
+# TRANSLATORS: a good inside a sentence ("Your camel on a7 picks up {good}."); give it the
+# article your sentences need (French: "le sel", "l'ivoire", "les gemmes").
+_IN_SENTENCES: tuple[Callable[[], str], ...] = (
+    lambda: pt("good in a sentence", "ivory"), lambda: pt("good in a sentence", "cloth"),
+    lambda: pt("good in a sentence", "gems"), lambda: pt("good in a sentence", "paper"),
+    lambda: pt("good in a sentence", "meat"), lambda: pt("good in a sentence", "swords"),
+    lambda: pt("good in a sentence", "salt"), lambda: pt("good in a sentence", "hides"),
+)
 
 
 def good_name(good: int) -> str:
     """The name of good ``good`` (an id into ``spec.GOODS``) as a label or list says it."""
-    code = current_language()
-    found = _NAMES.get(code)
-    if found is None:
-        found = _NAMES[code] = (
-            pt("good", "ivory"), pt("good", "cloth"), pt("good", "gems"), pt("good", "paper"),
-            pt("good", "meat"), pt("good", "swords"), pt("good", "salt"), pt("good", "hides"))
-    return found[good]
+    return _NAMES[good]()
 
 
 def the_good(good: int) -> str:
     """The good ``good`` as a sentence names it ("picks up {good}", "for the {good}")."""
-    code = current_language()
-    found = _IN_SENTENCES.get(code)
-    if found is None:
-        # TRANSLATORS: a good inside a sentence ("Your camel on a7 picks up {good}."); give it
-        # the article your sentences need (French: "le sel", "l'ivoire", "les gemmes").
-        found = _IN_SENTENCES[code] = (
-            pt("good in a sentence", "ivory"), pt("good in a sentence", "cloth"),
-            pt("good in a sentence", "gems"), pt("good in a sentence", "paper"),
-            pt("good in a sentence", "meat"), pt("good in a sentence", "swords"),
-            pt("good in a sentence", "salt"), pt("good in a sentence", "hides"))
-    return found[good]
+    return _IN_SENTENCES[good]()
 
 
 _COUNTS: tuple[Callable[[int], str], ...] = (

@@ -36,7 +36,6 @@ DROMEDARY: Final = (2, 4)
 PIECE_LETTERS: Final = {1: "C", 2: "D", 3: "c", 4: "d", ROCK: "#"}
 """Position notation: South upper case, North lower case, rocks ``#``, digits = empty runs."""
 LETTER_CODES: Final = {letter: code for code, letter in PIECE_LETTERS.items()}
-ANIMAL_NAMES: Final = {1: "camel", 2: "dromedary", 3: "camel", 4: "dromedary"}
 OWNER: Final[tuple[int | None, ...]] = (None, 0, 0, 1, 1, None)
 """OWNER[code]: the seat owning an animal code (None for an empty square and a rock)."""
 

@@ -65,7 +65,7 @@ def test_the_current_language_picks_the_catalogue_and_falls_back_to_english() ->
             assert t("{seat} draws a card.", seat="Jaune") == "Jaune draws a card."
         assert t("{seat} draws a card.", seat="Red") == "Red draws a card."
     finally:
-        set_catalogue_loader(lambda code: None)
+        set_catalogue_loader(None)  # the packaged catalogues again, as a fresh process has
 
 
 def test_a_gathered_run_tells_its_different_values_together() -> None:

@@ -30,6 +30,7 @@ from camelcade.core.errors import (
 from camelcade.core.options import Option
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 from camelcade.core.view import LiveView, View
+from camelcade.core.words import t, tn, translate
 
 STATE_FORMAT = "camelcade-state/1"
 """The ``format`` field of ``State.to_json()``; it changes only when the layout does."""
@@ -72,21 +73,21 @@ class Game(ABC):
         known = {spec.name: spec for spec in self.option_specs}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            allowed = ", ".join(["players", *known]) or "players"
-            raise OptionError(
-                f"{self.id} has no option {', '.join(repr(u) for u in unknown)}; "
-                f"its options are: {allowed}"
-            )
+            raise OptionError(tn(
+                "{game} has no option {unknown}; its options are: {allowed}",
+                "{game} has no options {unknown}; its options are: {allowed}", len(unknown),
+                game=self.id, unknown=", ".join(repr(u) for u in unknown),
+                allowed=", ".join(["players", *known])))
         values: JSONDict = {"players": self._players}
         for spec in self.option_specs:
             raw = options.get(spec.name, spec.default)
             try:
                 values[spec.name] = spec.check(raw)
             except ValueError as error:
-                raise OptionError(
-                    f"{self.id} option {spec.name}={raw!r} is not allowed: {error}; "
-                    f"allowed: {spec.allowed}"
-                ) from None
+                raise OptionError(t(
+                    "{game} option {name}={value} is not allowed: {why}; allowed: {allowed}",
+                    game=self.id, name=spec.name, value=repr(raw), why=error,
+                    allowed=translate(spec.allowed))) from None
         self._options = values
         self._key = json.dumps(values, sort_keys=True)
         self._validate_options()
@@ -97,15 +98,14 @@ class Game(ABC):
         if isinstance(players, str) and players.strip().isdigit():
             players = int(players.strip())
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(
-                f"{self.id}: players must be a whole number from {self.min_players} "
-                f"to {self.max_players}, got {players!r}"
-            )
+            raise OptionError(t(
+                "{game}: players must be a whole number from {low} to {high}, got {value}",
+                game=self.id, low=self.min_players, high=self.max_players,
+                value=repr(players)))
         if not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.id} is played by {self.min_players} to {self.max_players} "
-                f"players, not {players}"
-            )
+            raise OptionError(t("{game} is played by {low} to {high} players, not {count}",
+                                game=self.id, low=self.min_players, high=self.max_players,
+                                count=players))
         return players
 
     def _validate_options(self) -> None:
@@ -435,7 +435,7 @@ class State(ABC):
             raise ActionSyntaxError(f"action text must be a string, got {type(text).__name__}")
         cleaned = " ".join(text.split())
         if not cleaned:
-            raise ActionSyntaxError("empty action text; type an action such as those listed")
+            raise ActionSyntaxError(t("empty action text; type an action such as those listed"))
         return self._parse_action(cleaned)
 
     def _resolve(self, action: Action | str) -> Action:
@@ -451,20 +451,30 @@ class State(ABC):
         """Parse and check ``action`` for ``player`` without applying it; return the Action."""
         current = self._current_player()
         if current == TERMINAL:
-            raise GameOverError(f"the game is over; {str(action)!r} cannot be played")
+            raise GameOverError(t("the game is over; '{action}' cannot be played",
+                                  action=str(action)))
         if player is not None and player != current:
-            who = "chance" if current == CHANCE else f"seat {current}"
-            raise NotYourTurnError(f"it is not seat {player}'s turn; {who} is to act")
+            if current == CHANCE:
+                raise NotYourTurnError(t("it is not seat {seat}'s turn; chance is to act",
+                                         seat=player))
+            raise NotYourTurnError(t("it is not seat {seat}'s turn; seat {current} is to act",
+                                     seat=player, current=current))
         resolved = action if isinstance(action, Action) else self._resolve(action)
         if not self._is_listed(resolved):
-            legal = self._legal()
-            reason = self._why_illegal(resolved)
-            shown = ", ".join(str(a) for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
-            raise IllegalActionError(
-                f"illegal action {str(resolved)!r}: {reason or 'not legal in this position'}; "
-                f"legal now: {shown}"
-            )
+            raise IllegalActionError(self._illegal_message(resolved))
         return resolved
+
+    def _illegal_message(self, action: Action) -> str:
+        """Why ``action`` is refused and what is legal instead, in the current language
+        (the notation stays notation)."""
+        legal = self._legal()
+        reason = self._why_illegal(action) or t("not legal in this position")
+        shown = ", ".join(str(a) for a in legal[:12])
+        if len(legal) > 12:
+            # TRANSLATORS: the first 12 legal actions, then a sign that more follow.
+            shown = t("{actions}, ...", actions=shown)
+        return t("illegal action '{action}': {reason}; legal now: {legal}",
+                 action=str(action), reason=reason, legal=shown)
 
     def apply(
         self, action: Action | str, *, player: PlayerId | None = None, check: bool = True

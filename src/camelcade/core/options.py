@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from camelcade.core.words import t
+
 Checker = Callable[[Any], Any]
 """Returns the normalised (JSON-safe) value, or raises ``ValueError`` saying why not."""
 
@@ -22,7 +24,8 @@ class Option:
     name: str
     default: Any
     allowed: str
-    """Human description of the allowed values, quoted in error messages."""
+    """Human description of the allowed values, quoted in error messages: English, marked
+    with ``N_`` where it is written, translated where it is said."""
     check: Checker
     help: str = ""
 
@@ -32,7 +35,8 @@ def choice(*values: str) -> Checker:
 
     def check(value: Any) -> Any:
         if value not in values:
-            raise ValueError(f"must be one of {', '.join(repr(v) for v in values)}")
+            raise ValueError(t("must be one of {values}",
+                               values=", ".join(repr(v) for v in values)))
         return value
 
     return check
@@ -44,7 +48,7 @@ def integer(low: int, high: int) -> Checker:
     def check(value: Any) -> Any:
         number = _as_int(value)
         if not low <= number <= high:
-            raise ValueError(f"must be a whole number from {low} to {high}")
+            raise ValueError(t("must be a whole number from {low} to {high}", low=low, high=high))
         return number
 
     return check
@@ -64,10 +68,11 @@ def int_list(length: int, low: int, high: int) -> Checker:
         elif isinstance(value, list | tuple):
             items = value
         else:
-            raise ValueError(f"must be a list of {length} whole numbers")
+            raise ValueError(t("must be a list of {length} whole numbers", length=length))
         numbers = [_as_int(item) for item in items]
         if len(numbers) != length or any(not low <= n <= high for n in numbers):
-            raise ValueError(f"must be {length} whole numbers from {low} to {high}")
+            raise ValueError(t("must be {length} whole numbers from {low} to {high}", length=length,
+                               low=low, high=high))
         return numbers
 
     return check
@@ -75,9 +80,9 @@ def int_list(length: int, low: int, high: int) -> Checker:
 
 def _as_int(value: Any) -> int:
     if isinstance(value, bool):
-        raise ValueError("must be a whole number, not a boolean")
+        raise ValueError(t("must be a whole number, not a boolean"))
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         return int(value.strip())
-    raise ValueError("must be a whole number")
+    raise ValueError(t("must be a whole number"))

@@ -96,9 +96,10 @@ def test_the_scene_gives_the_drawing_its_data_and_a_legend() -> None:
     state = position([["d5 salt", "c2 meat under"], ["d5"]], turn=5)
     scene = layout(state, 0)["board"]["scene"]
     assert scene["squares"]["d5"]["city"] == "meat"
+    assert scene["squares"]["d5"]["cityName"] == "meat"
     assert scene["squares"]["d5"]["camels"] == [
-        {"seat": 0, "letter": "R", "good": "salt", "under": False},
-        {"seat": 1, "letter": "G", "good": None, "under": False}]
+        {"seat": 0, "letter": "R", "good": "salt", "under": False, "short": "Sa"},
+        {"seat": 1, "letter": "G", "good": None, "under": False, "short": None}]
     assert scene["squares"]["c2"]["camels"][0]["under"] is True
     assert scene["squares"]["a7"]["space"] == 1
     assert scene["seats"][0]["caption"] == "You (R): -1"  # 2 goods held: penalty 1

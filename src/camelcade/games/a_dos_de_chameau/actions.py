@@ -26,6 +26,7 @@ from typing import Final
 
 from camelcade.core.action import Action
 from camelcade.core.errors import ActionSyntaxError
+from camelcade.core.words import t
 from camelcade.games.a_dos_de_chameau.spec import CARD_ORDER, STORM, TRACK_END
 
 
@@ -88,18 +89,24 @@ DRAWS: Final = {card: Draw(card) for card in CARD_ORDER}
 _CARDS = "|".join(CARD_ORDER)
 _PATTERN = re.compile(rf"^(?:(?P<verb>discard|draw) (?P<card>{_CARDS})|(?P<play>{_CARDS})"
                       rf"(?: (?P<space>[0-9]{{1,2}}))?)$")
-SYNTAX_HELP = (
-    "an action is 'oasis1'..'oasis4 SPACE', 'mirage1'..'mirage3 SPACE', 'leader SPACE', "
-    "'storm', 'discard CARD' or 'draw CARD', where SPACE is 0 (the town) to 36 "
-    "and CARD one of " + ", ".join(CARD_ORDER)
-)
+
+
+def syntax_help() -> str:
+    """What an action looks like, in the current language (the notation stays notation)."""
+    # TRANSLATORS: the quoted actions are notation and stay as they are; SPACE and CARD
+    # stand for what the player fills in and may be translated.
+    return t("an action is 'oasis1'..'oasis4 SPACE', 'mirage1'..'mirage3 SPACE', "
+             "'leader SPACE', 'storm', 'discard CARD' or 'draw CARD', where SPACE is 0 (the "
+             "town) to {last} and CARD one of {cards}", last=TRACK_END,
+             cards=", ".join(CARD_ORDER))
 
 
 def parse(text: str) -> ADoSAction:
     """Parse canonical notation (case-insensitive); raise ActionSyntaxError otherwise."""
     match = _PATTERN.match(text.strip().lower())
     if match is None:
-        raise ActionSyntaxError(f"cannot read {text!r}: {SYNTAX_HELP}")
+        raise ActionSyntaxError(t("cannot read '{text}': {help}", text=text,
+                                  help=syntax_help()))
     if match["verb"] == "discard":
         return DISCARDS[match["card"]]
     if match["verb"] == "draw":
@@ -107,14 +114,15 @@ def parse(text: str) -> ADoSAction:
     card, space = match["play"], match["space"]
     if card == STORM:
         if space is not None:
-            raise ActionSyntaxError(f"cannot read {text!r}: the sandstorm names no space")
+            raise ActionSyntaxError(t("cannot read '{text}': the sandstorm names no space",
+                                      text=text))
         return STORM_PLAY
     if space is None:
-        raise ActionSyntaxError(
-            f"cannot read {text!r}: {card} needs the space of the camel it moves, "
-            f"e.g. '{card} 12' (0 is the town)"
-        )
+        raise ActionSyntaxError(t("cannot read '{text}': {card} needs the space of the camel "
+                                  "it moves, e.g. '{card} 12' (0 is the town)",
+                                  text=text, card=card))
     number = int(space)
     if number > TRACK_END:
-        raise ActionSyntaxError(f"cannot read {text!r}: spaces run from 0 (town) to {TRACK_END}")
+        raise ActionSyntaxError(t("cannot read '{text}': spaces run from 0 (town) to {last}",
+                                  text=text, last=TRACK_END))
     return PLAYS[card][number]

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from camelcade.core.options import Option, choice, int_list
+from camelcade.core.words import N_
 
 TOWN: Final = 0
 """Space 0 is the desert town: unlimited capacity, where every camel starts."""
@@ -55,21 +56,21 @@ OPTIONS: Final = (
     Option(
         "oasis_cards",
         list(DEFAULT_OASIS_CARDS),
-        "seven values 1-4",
+        N_("seven values 1-4"),
         int_list(7, 1, 4),
         "palms on the seven oasis cards of each set (AD1)",
     ),
     Option(
         "oasis_points",
         list(DEFAULT_OASIS_POINTS),
-        "six whole numbers 0-99, the points of spaces 31..36",
+        N_("six whole numbers 0-99, the points of spaces 31..36"),
         int_list(6, 0, 99),
         "points of the oasis spaces 31..36 (AD2)",
     ),
     Option(
         "leader_target",
         "outside-oasis",
-        "'outside-oasis' or 'any'",
+        N_("'outside-oasis' or 'any'"),
         choice(*LEADER_TARGETS),
         "which camel the caravan leader jumps in front of (AD3)",
     ),

@@ -22,14 +22,15 @@ from typing import Final
 from camelcade.core.action import Action
 from camelcade.core.game import Game, State, rank_by_points
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
+from camelcade.core.words import t
 from camelcade.games.a_dos_de_chameau import actions as notation
 from camelcade.games.a_dos_de_chameau.actions import PLAYS, STORM_PLAY, Discard, Draw, Play
 from camelcade.games.a_dos_de_chameau.cards import NO_CARDS, Cards, cards_of
 from camelcade.games.a_dos_de_chameau.herds import Herd, herd_of
+from camelcade.games.a_dos_de_chameau.phrases import colour
 from camelcade.games.a_dos_de_chameau.position import HIDDEN_FIELDS, ADosPosition
 from camelcade.games.a_dos_de_chameau.spec import (
     CAMELS_PER_PLAYER,
-    COLOURS,
     EMPTY,
     END_NO_CARDS,
     END_OASIS_FULL,
@@ -417,18 +418,21 @@ class ADosState(State):
 
     def _why_illegal(self, action: Action) -> str | None:
         if self.is_chance():
-            drawer = self.colour(self._queue[0])
+            drawer = colour(self._queue[0])
             if isinstance(action, Draw):
-                return f"{drawer}'s pile holds no {action.card}"
-            return f"a card is being drawn by {drawer}; the outcome is a 'draw CARD' action"
+                return t("{seat}'s pile holds no {card}", seat=drawer, card=action.card)
+            return t("a card is being drawn by {seat}; the outcome is a 'draw CARD' action",
+                     seat=drawer)
         if isinstance(action, Draw):
-            return "cards are drawn only after a card has been played"
+            return t("cards are drawn only after a card has been played")
         card = action.card if isinstance(action, Play | Discard) else ""
         hand = self._hands[self._turn].cards
         if card not in hand:
-            return f"{self.colour(self._turn)} holds no {card} (hand: {', '.join(hand)})"
+            # TRANSLATORS: {card} and the hand are the cards' notation (oasis3, leader...).
+            return t("{seat} holds no {card} (hand: {hand})", seat=colour(self._turn),
+                     card=card, hand=", ".join(hand))
         if isinstance(action, Discard):
-            return "a card may be discarded only when no card in hand has a legal play"
+            return t("a card may be discarded only when no card in hand has a legal play")
         assert isinstance(action, Play)
         return self._why_play_illegal(action)
 
@@ -436,21 +440,22 @@ class ADosState(State):
         space = action.space if action.space is not None else TOWN
         if action.card.startswith(MIRAGE_CARD):
             if space == TOWN or not space < OASIS_FIRST:
-                return "a mirage moves back a camel on spaces 1-30 (not the town or oasis)"
+                return t("a mirage moves back a camel on spaces 1-30 (not the town or oasis)")
             if self.owner(space) == EMPTY:
-                return f"no camel stands on space {space}"
-            return "a mirage moves only another player's camel"
+                return t("no camel stands on space {space}", space=space)
+            return t("a mirage moves only another player's camel")
         if space not in self._herds[self._turn].stands:
-            where = "in town" if space == TOWN else f"on space {space}"
-            return f"{self.colour(self._turn)} has no camel {where}"
+            if space == TOWN:
+                return t("{seat} has no camel in town", seat=colour(self._turn))
+            return t("{seat} has no camel on space {space}", seat=colour(self._turn),
+                     space=space)
         if action.card == LEADER:
             if space >= OASIS_FIRST:
-                return "a camel in the oasis stays there"
-            return "the leader cannot bring a camel into the oasis"
-        return (
-            f"fewer than {card_value(action.card)} empty spaces lie ahead of space {space} "
-            f"before the end of the oasis ({TRACK_END})"
-        )
+                return t("a camel in the oasis stays there")
+            return t("the leader cannot bring a camel into the oasis")
+        return t("fewer than {count} empty spaces lie ahead of space {space} before the end "
+                 "of the oasis ({last})", count=card_value(action.card), space=space,
+                 last=TRACK_END)
 
     # -- results -------------------------------------------------------------------------
 
@@ -464,9 +469,6 @@ class ADosState(State):
         no tie: "ties mean several winners"), so points and ranking always agree."""
         return rank_by_points(self._scores())
 
-    def colour(self, seat: PlayerId) -> str:
-        """The seat's colour name, capitalised ("Red"): camels are named, not only coloured."""
-        return COLOURS[seat].capitalize()
 
     # -- copies, determinisation and JSON --------------------------------------------------
 

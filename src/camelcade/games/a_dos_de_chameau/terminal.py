@@ -18,8 +18,9 @@ from rich.text import Text
 
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
+from camelcade.core.words import N_, t, translate
 from camelcade.games.a_dos_de_chameau import text
-from camelcade.games.a_dos_de_chameau.phrases import card_list, card_name
+from camelcade.games.a_dos_de_chameau.phrases import card_list, card_name, colour
 from camelcade.games.a_dos_de_chameau.spec import COLOURS, EMPTY, OASIS_FIRST, TOWN, TRACK_END
 from camelcade.games.a_dos_de_chameau.state import ADosState
 
@@ -45,27 +46,33 @@ def letter(seat: PlayerId) -> Text:
 
 
 def _named(seat: PlayerId, player: PlayerId | None) -> Text:
-    you = " (you)" if seat == player else ""
-    name = COLOURS[seat].capitalize() + you
+    name = t("{seat} (you)", seat=colour(seat)) if seat == player else colour(seat)
     return Text.assemble(letter(seat), " ", (name, STYLES[COLOURS[seat]]))
 
 
 def _legend(state: ADosState, player: PlayerId | None) -> Text:
-    parts: list[Text | str] = ["Camels: "]
+    """"Camels: R Red (you), Y Yellow. · an empty space; ...": the camels keep their colours
+    inside the translated sentence, which is cut at its ``{camels}`` placeholder."""
+    camels: list[Text | str] = []
     for seat in range(state.game.players):
         if seat:
-            parts.append(", ")
-        parts.append(_named(seat, player))
-    parts.append(f". {EMPTY_MARK} an empty space; +n the points of an oasis space.")
-    return Text.assemble(*parts)
+            camels.append(", ")
+        camels.append(_named(seat, player))
+    before, _, after = translate(LEGEND).partition("{camels}")
+    return Text.assemble(before.format(empty=EMPTY_MARK), *camels,
+                         after.format(empty=EMPTY_MARK))
+
+
+# TRANSLATORS: the rich board's legend; {camels} lists each seat's letter and name.
+LEGEND = N_("Camels: {camels}. {empty} an empty space; +n the points of an oasis space.")
 
 
 def _town(state: ADosState) -> Text:
-    parts: list[Text | str] = ["Town (space 0): "]
+    parts: list[Text | str] = [t("Town (space 0): ")]
     camels = [seat for seat in range(state.game.players)
               for _ in range(state.camels(seat).count(TOWN))]
     if not camels:
-        parts.append("empty")
+        parts.append(t("empty"))
     for index, seat in enumerate(camels):
         parts.extend([" " if index else "", letter(seat)])
     return Text.assemble(*parts)
@@ -77,7 +84,8 @@ def _path(state: ADosState) -> Table:
         show_header=False,
         box=box.SQUARE,
         padding=(0, 1),
-        caption=f"Oasis: spaces {OASIS_FIRST}-{TRACK_END}, points marked +n",
+        caption=t("Oasis: spaces {first}-{last}, points marked +n", first=OASIS_FIRST,
+                  last=TRACK_END),
         caption_justify="left",
     )
     for _ in range(ROW_LENGTH):
@@ -104,11 +112,15 @@ def _path(state: ADosState) -> Table:
 
 def _players(state: ADosState, player: PlayerId | None) -> Table:
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1),
-                  caption="Hand: your cards, or how many another player holds. Pile: cards "
-                  "left to draw. Played: cards played, the top one named.",
+                  caption=t("Hand: your cards, or how many another player holds. Pile: "
+                            "cards left to draw. Played: cards played, the top one named."),
                   caption_justify="left")
-    for column in ("Camel", "Hand", "Pile", "Played (top)", "Score", "Turn"):
-        table.add_column(column, justify="right" if column in ("Pile", "Score") else "left")
+    for column in (t("Camel"), t("Hand")):
+        table.add_column(column)
+    table.add_column(t("Pile"), justify="right")
+    table.add_column(t("Played (top)"))
+    table.add_column(t("Score"), justify="right")
+    table.add_column(t("Turn"))
     scores = state.scores()
     for seat in range(state.game.players):
         hand = state.hand(seat)
@@ -117,9 +129,9 @@ def _players(state: ADosState, player: PlayerId | None) -> Table:
         top = f"{len(discards)} ({card_name(discards[-1])})" if discards else "0"
         turn = ""
         if state.drawing == seat:
-            turn = "drawing"
+            turn = t("drawing")
         elif state.current_player == seat:
-            turn = "to play"
+            turn = t("to play")
         table.add_row(_named(seat, player), shown, str(state.pile_size(seat)), top,
                       f"{scores[seat]:g}", turn)
     return table

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from camelcade.core.action import Action
 from camelcade.core.errors import ActionSyntaxError
+from camelcade.core.words import t
 from camelcade.games.camel_drive.spec import CARD_VALUES, COLOURS, SHOUTS
 
 
@@ -77,10 +78,16 @@ _PATTERN = re.compile(
     rf"^(?:(?P<draw>draw)|shout (?P<shout>{'|'.join(SHOUTS)})"
     rf"|bet (?P<bet>{'|'.join(COLOURS)})|card (?P<card>[0-3]))$"
 )
-SYNTAX_HELP = (
-    "an action is 'draw', 'shout forward', 'shout back', 'shout left', 'shout right', "
-    f"'bet COLOUR' (COLOUR one of {', '.join(COLOURS)}) or 'card 0'..'card 3'"
-)
+
+
+def syntax_help() -> str:
+    """What an action looks like, in the current language (the quoted actions and colours
+    are notation)."""
+    # TRANSLATORS: the quoted actions and the colours are notation; COLOUR stands for what
+    # the player fills in and may be translated.
+    return t("an action is 'draw', 'shout forward', 'shout back', 'shout left', 'shout "
+             "right', 'bet COLOUR' (COLOUR one of {colours}) or 'card 0'..'card 3'",
+             colours=", ".join(COLOURS))
 
 
 def parse(text: str) -> CamelDriveAction:
@@ -90,7 +97,8 @@ def parse(text: str) -> CamelDriveAction:
         return known
     match = _PATTERN.match(text.strip().lower())
     if match is None:
-        raise ActionSyntaxError(f"cannot read {text!r}: {SYNTAX_HELP}")
+        raise ActionSyntaxError(t("cannot read '{text}': {help}", text=text,
+                                  help=syntax_help()))
     if match["draw"]:
         return DRAW
     if match["shout"]:

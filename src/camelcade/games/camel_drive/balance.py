@@ -24,6 +24,7 @@ from typing import Any
 from camelcade.core.action import Action
 from camelcade.core.errors import OptionError
 from camelcade.core.game import State
+from camelcade.core.words import t
 from camelcade.games.camel_drive.actions import Bet, Shout
 from camelcade.games.camel_drive.spec import BETTING, RACE, bet_payout
 from camelcade.games.camel_drive.state import CamelDriveState
@@ -151,7 +152,8 @@ class RaceProbe:
 def entrant(bot: str) -> str:
     """The entrant text for ``bot`` in every seat (the planner at ``FAST_PLANNER``)."""
     if bot not in BOTS:
-        raise OptionError(f"--bot {bot!r} is not allowed; allowed: {', '.join(BOTS)}")
+        raise OptionError(t("--bot {bot} is not allowed; allowed: {allowed}", bot=repr(bot),
+                            allowed=", ".join(BOTS)))
     settings = FAST_PLANNER if bot == "camel-drive-planner" else {}
     return bot + "".join(f":{key}={value}" for key, value in settings.items())
 
@@ -161,8 +163,8 @@ def sweep_names(text: str) -> list[str]:
     if text == "both":
         return list(SWEEPS)
     if text not in SWEEPS:
-        raise OptionError(f"--sweep {text!r} is not allowed; allowed: "
-                          f"{', '.join(SWEEPS)} or both")
+        raise OptionError(t("--sweep {sweep} is not allowed; allowed: {allowed} or both",
+                            sweep=repr(text), allowed=", ".join(SWEEPS)))
     return [text]
 
 

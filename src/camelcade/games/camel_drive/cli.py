@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from camelcade.core.words import t
 from camelcade.games.camel_drive import balance
 
 app = typer.Typer(help="Camel Drive tools.", no_args_is_help=True)
@@ -55,12 +56,13 @@ def balance_command(
     default = next((f for f in panels.get("track_length", []) if
                     f.setting["track_length"] == "15"), None)
     if default is not None:
-        screen.say("Race winner's lane by race length (track_length=15):")
+        screen.say(t("Race winner's lane by race length (track_length=15):"))
         screen.markdown(balance.length_table(default))
     if plot is not None:
-        screen.say(f"plot: {', '.join(str(p) for p in balance.lane_plots(panels, plot))}")
+        plots = ", ".join(str(p) for p in balance.lane_plots(panels, plot))
+        screen.say(t("plot: {files}", files=plots))
     if json_out is not None:
         json_out.write_text(json.dumps({name: [f.to_json() for f in found]
                                         for name, found in panels.items()}, indent=1),
                             encoding="utf-8")
-        screen.say(f"figures: {json_out}")
+        screen.say(t("figures: {file}", file=json_out))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from camelcade.core.options import Option, choice, integer
+from camelcade.core.words import N_, t
 
 CARD_VALUES: Final = (0, 1, 2, 3)
 """Call-card values; a card's value is also its index in a deck's count list."""
@@ -94,42 +95,42 @@ def boolean(value: Any) -> bool:
             return True
         if text in ("false", "no", "off", "0"):
             return False
-    raise ValueError("must be true or false")
+    raise ValueError(t("must be true or false"))
 
 
 OPTIONS: Final = (
     Option(
         "track_length",
         15,
-        "a whole number from 8 to 30",
+        N_("a whole number from 8 to 30"),
         integer(8, 30),
         "fields per lane; a camel finishes on reaching this position (CD2)",
     ),
     Option(
         "interjections",
         3,
-        "a whole number from 0 to 5",
+        N_("a whole number from 0 to 5"),
         integer(0, 5),
         "interjection cards per camel for the whole game (CD1)",
     ),
     Option(
         "target_score",
         30,
-        "a whole number from 5 to 100",
+        N_("a whole number from 5 to 100"),
         integer(5, 100),
         "the match ends after a race in which a colour reaches this score",
     ),
     Option(
         "tie_race",
         False,
-        "true or false",
+        N_("true or false"),
         boolean,
         "settle a tie with the seed's short tie race instead of unused interjections",
     ),
     Option(
         "start_rotation",
         "player",
-        "'player' or 'camel'",
+        N_("'player' or 'camel'"),
         choice(*START_ROTATIONS),
         "2-3 players: the start passes to the next player (their camels in lanes 1-2) or, "
         "as in the first release, to the next camel",

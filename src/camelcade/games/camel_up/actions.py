@@ -23,6 +23,7 @@ from functools import cache
 
 from camelcade.core.action import Action
 from camelcade.core.errors import ActionSyntaxError
+from camelcade.core.words import t
 from camelcade.games.camel_up.spec import DIE_VALUES, LAST_SPACE, MAX_PLAYERS, Edition
 
 WINNER = "winner"
@@ -121,14 +122,19 @@ _NUMBER = re.compile(r"^\d{1,2}$")
 
 
 def syntax_help(edition: Edition) -> str:
-    racing = "|".join(edition.racing)
-    dice = "|".join(edition.units)
-    sides = "|".join(edition.tile_sides)
-    extra = ", 'partner SEAT'" if edition.partnerships else ""
-    return (
-        f"an action is 'roll', 'bet {racing}', 'tile SPACE {sides}' (SPACE 2-{LAST_SPACE}), "
-        f"'winner COLOUR', 'loser COLOUR'{extra} or the chance outcome 'die {dice} 1-3'"
-    )
+    """What an action of ``edition`` looks like, in the current language (the quoted actions
+    are notation and stay as they are)."""
+    values = {"racing": "|".join(edition.racing), "dice": "|".join(edition.units),
+              "sides": "|".join(edition.tile_sides), "last": LAST_SPACE}
+    # TRANSLATORS: the quoted actions are notation; SPACE, COLOUR and SEAT stand for what
+    # the player fills in and may be translated.
+    if edition.partnerships:
+        return t("an action is 'roll', 'bet {racing}', 'tile SPACE {sides}' (SPACE 2-{last}), "
+                 "'winner COLOUR', 'loser COLOUR', 'partner SEAT' or the chance outcome 'die "
+                 "{dice} 1-3'", **values)
+    return t("an action is 'roll', 'bet {racing}', 'tile SPACE {sides}' (SPACE 2-{last}), "
+             "'winner COLOUR', 'loser COLOUR' or the chance outcome 'die {dice} 1-3'",
+             **values)
 
 
 def parse(text: str, edition: Edition) -> CamelUpAction:
@@ -136,35 +142,40 @@ def parse(text: str, edition: Edition) -> CamelUpAction:
     words = text.strip().lower().split()
 
     def fail(why: str) -> ActionSyntaxError:
-        return ActionSyntaxError(f"cannot read {text!r}: {why}; {syntax_help(edition)}")
+        return ActionSyntaxError(t("cannot read '{text}': {why}; {help}", text=text, why=why,
+                                   help=syntax_help(edition)))
 
     if not words or not all(_WORD.match(w) or _NUMBER.match(w) for w in words):
-        raise fail("unknown words")
+        raise fail(t("unknown words"))
     verb, args = words[0], words[1:]
     if verb == "roll" and not args:
         return ROLL_ACTION
     if verb in ("bet", WINNER, LOSER) and len(args) == 1:
         colour = args[0]
         if colour not in edition.racing:
-            raise fail(f"{colour!r} is not a racing camel ({', '.join(edition.racing)})")
+            raise fail(t("'{colour}' is not a racing camel ({camels})", colour=colour,
+                         camels=", ".join(edition.racing)))
         return bet(colour) if verb == "bet" else overall(verb, colour)
     if verb == "tile" and len(args) == 2:
         space, side = args
         if not _NUMBER.match(space) or not 1 <= int(space) <= LAST_SPACE:
-            raise fail(f"{space!r} is not a space 1-{LAST_SPACE}")
+            raise fail(t("'{space}' is not a space 1-{last}", space=space, last=LAST_SPACE))
         if side not in edition.tile_sides:
-            raise fail(f"{side!r} is not a tile side ({' or '.join(edition.tile_sides)})")
+            first, second = edition.tile_sides
+            raise fail(t("'{side}' is not a tile side ({first} or {second})", side=side,
+                         first=first, second=second))
         return tile(int(space), side)
     if verb == "partner" and len(args) == 1 and _NUMBER.match(args[0]):
         seat = int(args[0])
         if not edition.partnerships or seat >= MAX_PLAYERS:
-            raise fail("partnerships name a seat 0-7 (2nd edition only)")
+            raise fail(t("partnerships name a seat 0-7 (2nd edition only)"))
         return partner(seat)
     if verb == "die" and len(args) == 2:
         colour, value = args
         if colour not in edition.units:
-            raise fail(f"{colour!r} is not a camel ({', '.join(edition.units)})")
+            raise fail(t("'{colour}' is not a camel ({camels})", colour=colour,
+                         camels=", ".join(edition.units)))
         if not _NUMBER.match(value) or int(value) not in DIE_VALUES:
-            raise fail(f"{value!r} is not a die value 1-3")
+            raise fail(t("'{value}' is not a die value 1-3", value=value))
         return die(colour, int(value))
-    raise fail("unknown action")
+    raise fail(t("unknown action"))

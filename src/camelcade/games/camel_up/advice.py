@@ -17,14 +17,17 @@ legal actions), never from the true state:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from camelcade.core.action import Action
 from camelcade.core.view import View
+from camelcade.core.words import t
 from camelcade.games.camel_up.actions import PILES, WINNER, Bet, Overall, Partner, PlaceTile, Roll
+from camelcade.games.camel_up.numbers import decimal, percent
 from camelcade.games.camel_up.odds import LegOdds, Position, RaceOdds, leg_odds, move, race_odds
 from camelcade.games.camel_up.odds import grey_mover as _grey_mover
 from camelcade.games.camel_up.spec import (
@@ -42,11 +45,19 @@ RACE_SAMPLES = 400
 
 @dataclass(frozen=True)
 class ActionValue:
-    """One legal action, its expected coins, and a short reason in words."""
+    """One legal action, its expected coins, and a short reason in words.
+
+    The reason is worded only when read (``why``): a bot choosing by ``value`` never
+    pays for the words, and whoever reads them hears them in their own language.
+    """
 
     action: Action
     value: float
-    why: str
+    explain: Callable[[], str]
+
+    @property
+    def why(self) -> str:
+        return self.explain()
 
 
 class Evaluator:
@@ -102,18 +113,19 @@ class Evaluator:
         seat = view.player
         tops = _top_tickets(observation, edition)
         best_ticket = max([float(legs.ticket_value(c, v)) for c, v in tops.items()] + [0.0])
-        own_tile = next((t for t in observation["tiles"] if t[2] == seat), None)
+        own_tile = next((tile for tile in observation["tiles"] if tile[2] == seat), None)
         kept = float(legs.landings[own_tile[0]]) if own_tile else 0.0
         race: RaceOdds | None = None
         result = []
         for action in view.legal_actions():
+            why: Callable[[], str]
             if isinstance(action, Bet):
                 value = float(legs.ticket_value(action.colour, tops[action.colour]))
-                why = (f"{tops[action.colour]}-ticket: 1st {_pct(legs.first[action.colour])}, "
-                       f"2nd {_pct(legs.second[action.colour])}")
+                why = partial(_ticket_why, tops[action.colour], legs.first[action.colour],
+                              legs.second[action.colour])
             elif isinstance(action, PlaceTile):
                 value = float(legs.landings[action.space]) - kept
-                why = f"{float(legs.landings[action.space]):.2f} landings expected"
+                why = partial(_tile_why, float(legs.landings[action.space]))
             elif isinstance(action, Roll):
                 continue
             elif isinstance(action, Overall):
@@ -121,17 +133,17 @@ class Evaluator:
                 value, why = _overall_value(observation, seat, action, race)
             elif isinstance(action, Partner):
                 value = _partner_value(observation, action.seat, legs)
-                why = "best reward of the partner's tickets"
+                why = _partner_why
             else:  # pragma: no cover - no other actions exist
-                value, why = 0.0, ""
+                value, why = 0.0, str
             result.append(ActionValue(action, value, why))
         if Roll() in view.legal_actions():
             best_other = max((item.value for item in result), default=float("-inf"))
             if lazy and best_other > PYRAMID_PAY:
-                roll = ActionValue(Roll(), PYRAMID_PAY, "1 coin (at most)")
+                roll = ActionValue(Roll(), PYRAMID_PAY, _roll_at_most_why)
             else:
                 lost = self.giveaway(position, tops, best_ticket)
-                roll = ActionValue(Roll(), PYRAMID_PAY - lost, f"1 coin, gives away {lost:.2f}")
+                roll = ActionValue(Roll(), PYRAMID_PAY - lost, partial(_roll_why, lost))
             result.insert(view.legal_actions().index(Roll()), roll)
         return result
 
@@ -161,10 +173,6 @@ def _without_tiles(position: Position) -> Position:
     if not position.tiles:
         return position
     return Position(position.edition, position.track, (), position.pyramid, position.precedence)
-
-
-def _pct(p: Fraction | float) -> str:
-    return f"{float(p) * 100:.1f}%"
 
 
 def _top_tickets(observation: dict[str, Any], edition: Edition) -> dict[str, int]:
@@ -213,7 +221,7 @@ def _track_of(board: str, code: dict[str, str]) -> tuple[tuple[int, tuple[str, .
 
 
 def _overall_value(observation: dict[str, Any], seat: int, action: Overall,
-                   race: RaceOdds) -> tuple[float, str]:
+                   race: RaceOdds) -> tuple[float, Callable[[], str]]:
     """Expected coins of an overall card: P(right) x E[pay behind the cards above]."""
     table = race.winner if action.pile == WINNER else race.loser
     p_right = table[action.colour]
@@ -231,7 +239,36 @@ def _overall_value(observation: dict[str, Any], seat: int, action: Overall,
         chances = _add_bernoulli(chances, q)
     pay = sum(p * overall_pay(k) for k, p in enumerate(chances))
     value = p_right * pay + (1 - p_right) * WRONG_OVERALL_PAY
-    return value, f"{_pct(p_right)} right, pays {pay:.2f} then"
+    return value, partial(_overall_why, p_right, pay)
+
+
+# -- the reasons in words (worded when read: see ActionValue) ----------------------------
+
+
+def _ticket_why(ticket: int, first: Fraction, second: Fraction) -> str:
+    return t("{value}-ticket: 1st {first}, 2nd {second}", value=ticket, first=percent(first),
+             second=percent(second))
+
+
+def _tile_why(landings: float) -> str:
+    return t("{landings} landings expected", landings=decimal(landings, 2))
+
+
+def _partner_why() -> str:
+    return t("best reward of the partner's tickets")
+
+
+def _roll_at_most_why() -> str:
+    return t("1 coin (at most)")
+
+
+def _roll_why(lost: float) -> str:
+    return t("1 coin, gives away {coins}", coins=decimal(lost, 2))
+
+
+def _overall_why(p_right: float, pay: float) -> str:
+    return t("{chance} right, pays {coins} then", chance=percent(p_right),
+             coins=decimal(pay, 2))
 
 
 def _hand_size(observation: dict[str, Any], seat: int) -> int:

@@ -14,6 +14,7 @@ import typer
 
 from camelcade.core.errors import OptionError, StateError
 from camelcade.core.types import CHANCE
+from camelcade.core.words import t
 from camelcade.games.camel_up.advice import Evaluator
 from camelcade.games.camel_up.odds import parse_position
 from camelcade.games.camel_up.report import advice_text, position_text
@@ -46,25 +47,26 @@ def odds_text(record: Path | None, upto: int | None, seat: int | None, position:
               seed: int) -> str:
     """What ``odds`` prints (a function, so tests need no terminal)."""
     if (record is None) == (position is None):
-        raise OptionError("give either --record FILE or --position TEXT")
+        raise OptionError(t("give either --record FILE or --position TEXT"))
     if samples < 1:
-        raise OptionError("--samples must be at least 1")
+        raise OptionError(t("--samples must be at least 1"))
     if position is not None:
         if edition not in (1, 2):
-            raise OptionError("--edition must be 1 or 2")
+            raise OptionError(t("--edition must be 1 or 2"))
         return position_text(parse_position(position, pyramid, tiles, edition), samples, seed)
     from camelcade.records import Record, replay
 
     assert record is not None
     loaded = Record.load(record)
     if loaded.game != "camel-up":
-        raise StateError(f"{record} is a record of {loaded.game}, not camel-up")
+        raise StateError(t("{record} is a record of {game}, not camel-up", record=record,
+                             game=loaded.game))
     state = replay(loaded, upto=upto)
     assert isinstance(state, CamelUpState)
     if state.phase == SETUP:
-        raise StateError("the position is still being set up: there are no odds yet")
+        raise StateError(t("the position is still being set up: there are no odds yet"))
     if seat is None:
         seat = state.turn if state.current_player in (CHANCE, state.turn) else 0
     if not 0 <= seat < state.game.players:
-        raise OptionError(f"--seat must be 0 to {state.game.players - 1}")
+        raise OptionError(t("--seat must be 0 to {last}", last=state.game.players - 1))
     return advice_text(state.view(seat), Evaluator(samples, seed))

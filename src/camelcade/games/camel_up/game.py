@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from camelcade.core.errors import OptionError, StateError
 from camelcade.core.game import Game, State, Words
 from camelcade.core.types import JSONDict, PlayerId
+from camelcade.core.words import t
 from camelcade.games.camel_up import text
 from camelcade.games.camel_up.actions import PILES
 from camelcade.games.camel_up.position import PUBLIC_KEYS, CamelUpPosition
@@ -44,21 +45,19 @@ class CamelUp(Game):
             return self.default_players
         if isinstance(players, bool) or not isinstance(players, int) or not (
                 MIN_PLAYERS <= players <= MAX_PLAYERS):
-            raise OptionError(
-                f"{self.id} is played by 3 to 8 players (2 with edition=1 or "
-                f"unofficial_two_player=True), not {players!r}"
-            )
+            raise OptionError(t("{game} is played by 3 to 8 players (2 with edition=1 or "
+                                "unofficial_two_player=True), not {value}",
+                                game=self.id, value=repr(players)))
         return players
 
     def _validate_options(self) -> None:
         edition = EDITIONS[self.option("edition")]
         two_ok = edition.min_players <= 2 or self.option("unofficial_two_player")
         if self.players < edition.min_players and not two_ok:
-            raise OptionError(
-                f"{self.id} (edition {edition.number}) is played by {edition.min_players} to "
-                f"{edition.max_players} players; 2 players need unofficial_two_player=True "
-                f"(or edition=1)"
-            )
+            raise OptionError(t("{game} (edition {edition}) is played by {low} to {high} "
+                                "players; 2 players need unofficial_two_player=True (or "
+                                "edition=1)", game=self.id, edition=edition.number,
+                                low=edition.min_players, high=edition.max_players))
 
     def new_state(self) -> CamelUpState:
         """The start (before setup), copied from one kept per game: playouts start many."""

@@ -36,12 +36,13 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from camelcade.core.errors import StateError
+from camelcade.core.words import t
 from camelcade.games.camel_up.spec import (
     DIE_FACES,
     EDITIONS,
@@ -110,7 +111,7 @@ class Position:
     def from_state(cls, state: CamelUpState) -> Position:
         """The position of a game in progress (or over)."""
         if state.phase == "setup":
-            raise StateError("the camels are still being set up: there are no odds yet")
+            raise StateError(t("the camels are still being set up: there are no odds yet"))
         return cls.from_observation(state.observation(0),
                                     state.game.option("grey_die_precedence"))
 
@@ -148,32 +149,36 @@ class Position:
 
 
 def _check_position(position: Position) -> None:
-    def check(condition: bool, message: str) -> None:
+    def check(condition: bool, message: Callable[[], str]) -> None:
         if not condition:
-            raise StateError(f"bad position: {message}")
+            raise StateError(t("bad position: {problem}", problem=message()))
 
-    check(position.edition in EDITIONS, f"edition must be 1 or 2, not {position.edition!r}")
+    check(position.edition in EDITIONS,
+          lambda: t("edition must be 1 or 2, not {edition}", edition=repr(position.edition)))
     spec = position.spec
-    check(position.precedence in PRECEDENCES, f"precedence must be one of {PRECEDENCES}")
+    check(position.precedence in PRECEDENCES,
+          lambda: t("precedence must be one of {allowed}", allowed=", ".join(PRECEDENCES)))
     units = [u for _, stack in position.track for u in stack]
     check(sorted(units) == sorted(spec.units),
-          f"every camel ({', '.join(spec.units)}) must be on the track exactly once; "
-          f"got {', '.join(units) or 'none'}")
+          lambda: t("every camel ({camels}) must be on the track exactly once; got {found}",
+                    camels=", ".join(spec.units), found=", ".join(units) or t("none")))
     spaces = [space for space, _ in position.track]
     check(len(set(spaces)) == len(spaces) and all(stack for _, stack in position.track),
-          "each space is listed once, with at least one camel")
+          lambda: t("each space is listed once, with at least one camel"))
     off = [s for s in spaces if not FIRST_SPACE <= s <= LAST_SPACE]
-    check(len(off) <= 1, "at most one unit can be past the finish line")
+    check(len(off) <= 1, lambda: t("at most one unit can be past the finish line"))
     tile_spaces = [space for space, _, _ in position.tiles]
     check(all(side in spec.tile_sides for _, side, _ in position.tiles),
-          f"tile sides are {' and '.join(spec.tile_sides)}")
+          lambda: t("tile sides are {first} and {second}", first=spec.tile_sides[0],
+                    second=spec.tile_sides[1]))
     check(all(FIRST_SPACE < s <= LAST_SPACE and s not in spaces for s in tile_spaces)
           and len(set(tile_spaces)) == len(tile_spaces),
-          "tiles lie on empty spaces 2-16, one per space")
-    check(all(s + 1 not in tile_spaces for s in tile_spaces), "tiles are never adjacent")
+          lambda: t("tiles lie on empty spaces 2-16, one per space"))
+    check(all(s + 1 not in tile_spaces for s in tile_spaces),
+          lambda: t("tiles are never adjacent"))
     dice = position.dice
     check(len(set(dice)) == len(dice) and all(d in spec.dice for d in dice),
-          f"the pyramid holds distinct dice of {', '.join(spec.dice)}")
+          lambda: t("the pyramid holds distinct dice of {dice}", dice=", ".join(spec.dice)))
 
 
 # -- exact leg odds -----------------------------------------------------------------------
@@ -253,8 +258,8 @@ def _solve(board: str, dice: str, rolls: int, carrying_first: bool,
     if GREY_CHAR not in dice:
         board = board.translate(_NO_CRAZY)
     layer: dict[str, dict[str, int]] = {dice: {board: 1}}
-    for t in range(rolls):
-        final = t == rolls - 1
+    for step in range(rolls):
+        final = step == rolls - 1
         following: defaultdict[str, defaultdict[str, int]] = defaultdict(
             lambda: defaultdict(int))
         for remaining, boards in layer.items():
@@ -262,12 +267,12 @@ def _solve(board: str, dice: str, rolls: int, carrying_first: bool,
                 target = leaves if final else following[remaining.replace(die, "")]
                 if die != GREY_CHAR:
                     ended += _advance(boards.items(), die, 1, 2, target, final, leaves,
-                                      scale[t], landed if want_landings else None)
+                                      scale[step], landed if want_landings else None)
                     continue
                 whites, blacks = _grey_split(boards, carrying_first)
                 for unit, items in ((WHITE, whites), (BLACK, blacks)):
                     ended += _advance(items, unit, -1, 1, target, final, leaves,
-                                      scale[t], landed if want_landings else None)
+                                      scale[step], landed if want_landings else None)
                 if not final:
                     # With the grey die out, crazy camels never move again this leg and
                     # cannot change the ranking: forgetting them merges many boards.
@@ -488,19 +493,21 @@ def parse_position(track: str, pyramid: str | None = None, tiles: str | None = N
     ``tiles``: ``"7:cheer 10:boo"`` (owners are numbered 0, 1, ... in the order given).
     """
     def fail(message: str) -> StateError:
-        return StateError(f"cannot read the position: {message}")
+        return StateError(t("cannot read the position: {problem}", problem=message))
 
     entries = []
     for token in track.replace(";", " ").split():
         space, _, units = token.partition(":")
         if not space.lstrip("-").isdigit() or not units:
-            raise fail(f"{token!r} is not SPACE:CAMEL,CAMEL (e.g. 3:blue,red)")
+            # TRANSLATORS: SPACE and CAMEL may be translated; the example is notation.
+            raise fail(t("'{token}' is not SPACE:CAMEL,CAMEL (e.g. 3:blue,red)", token=token))
         entries.append((int(space), tuple(u.strip().lower() for u in units.split(",") if u)))
     laid = []
     for owner, token in enumerate((tiles or "").replace(";", " ").split()):
         space, _, side = token.partition(":")
         if not space.isdigit() or not side:
-            raise fail(f"{token!r} is not SPACE:SIDE (e.g. 7:cheer)")
+            # TRANSLATORS: SPACE and SIDE may be translated; the example is notation.
+            raise fail(t("'{token}' is not SPACE:SIDE (e.g. 7:cheer)", token=token))
         laid.append((int(space), side.strip().lower(), owner))
     dice = None if pyramid is None else tuple(
         d.strip().lower() for d in pyramid.replace(" ", ",").split(",") if d.strip())

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from camelcade.core.options import Option, choice, integer
+from camelcade.core.words import N_, t
 
 FIRST_SPACE: Final = 1
 LAST_SPACE: Final = 16
@@ -121,15 +122,16 @@ def _boolean(value: Any) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no"):
         return value.strip().lower() in ("true", "yes")
-    raise ValueError("must be true or false")
+    raise ValueError(t("must be true or false"))
 
 
 OPTIONS: Final = (
-    Option("edition", 2, "1 or 2", integer(1, 2),
+    Option("edition", 2, N_("1 or 2"), integer(1, 2),
            "2 = the 2018 edition with crazy camels; 1 = the 2014 edition"),
-    Option("grey_die_precedence", "carrying-first", "'carrying-first' or 'stacked-first'",
+    Option("grey_die_precedence", "carrying-first",
+           N_("'carrying-first' or 'stacked-first'"),
            choice(*PRECEDENCES), "which grey-die exception is applied first (CU4)"),
-    Option("unofficial_two_player", False, "true or false", _boolean,
+    Option("unofficial_two_player", False, N_("true or false"), _boolean,
            "allow 2 players in the 2nd edition (unofficial; the box says 3-8)"),
 )
 

@@ -22,6 +22,7 @@ from functools import cache
 from camelcade.core.action import Action
 from camelcade.core.game import Game, State, rank_by_points
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
+from camelcade.core.words import and_list, t
 from camelcade.games.camel_up import actions as notation
 from camelcade.games.camel_up.actions import (
     LOSER,
@@ -48,6 +49,7 @@ from camelcade.games.camel_up.board import (
     space_mask,
     tile_blocked,
 )
+from camelcade.games.camel_up.names import colour_name, die_name
 from camelcade.games.camel_up.position import PUBLIC_KEYS, CamelUpPosition
 from camelcade.games.camel_up.scoring import LegResult, Ticket, score_leg, score_pile
 from camelcade.games.camel_up.spec import (
@@ -401,21 +403,24 @@ class CamelUpState(State):
         return notation.parse(text, self.edition)
 
     def _why_illegal(self, action: Action) -> str | None:
-        """A plain reason why ``action`` is not legal here."""
+        """A plain reason why ``action`` is not legal here, in the current language."""
         if self._phase == SETUP:
-            return "the camels are being set up; the outcome is a 'die COLOUR VALUE' action"
+            return t("the camels are being set up; the outcome is a 'die COLOUR VALUE' action")
         if self._phase == ROLL:
-            return (f"a die is coming out of the pyramid ({', '.join(self.pyramid())}); "
-                    f"the outcome is 'die COLOUR VALUE'")
+            dice = and_list([die_name(self.edition, d) for d in self.pyramid()])
+            return t("a die is coming out of the pyramid ({dice}); the outcome is 'die COLOUR "
+                     "VALUE'", dice=dice)
         if isinstance(action, Die):
-            return ("dice come out of the pyramid only after a player takes a pyramid ticket "
-                    "('roll')")
+            return t("dice come out of the pyramid only after a player takes a pyramid ticket "
+                     "('roll')")
         if isinstance(action, Bet):
-            return f"the {action.colour} leg tickets are all taken this leg"
+            return t("the {colour} leg tickets are all taken this leg",
+                     colour=colour_name(action.colour))
         if isinstance(action, PlaceTile):
             return self._why_not_tile(action.space)
         if isinstance(action, Overall):
-            return f"you have already bet your {action.colour} finish card"
+            return t("you have already bet your {colour} finish card",
+                     colour=colour_name(action.colour))
         if isinstance(action, Partner):
             return self._why_not_partner(action.seat)
         return None  # pragma: no cover - rolling is always legal in play
@@ -423,25 +428,25 @@ class CamelUpState(State):
     def _why_not_tile(self, space: int) -> str:
         own = self._tile_spaces[self._turn]
         if space == FIRST_SPACE:
-            return "no tile may go on space 1"
+            return t("no tile may go on space 1")
         if space == own:
-            return "a moved tile must go to a different space"
+            return t("a moved tile must go to a different space")
         if space in self._tiles:
-            return f"space {space} already has a tile"
+            return t("space {space} already has a tile", space=space)
         if space in self._track:
-            return f"camels stand on space {space}"
-        return f"space {space} is next to another tile"
+            return t("camels stand on space {space}", space=space)
+        return t("space {space} is next to another tile", space=space)
 
     def _why_not_partner(self, seat: PlayerId) -> str:
         if not self._partnerships:
-            return "partnerships exist only with 6 or more players (2nd edition)"
+            return t("partnerships exist only with 6 or more players (2nd edition)")
         if seat == self._turn:
-            return "you cannot partner yourself"
+            return t("you cannot partner yourself")
         if seat >= self._players:
-            return f"there is no seat {seat}"
+            return t("there is no seat {seat}", seat=seat)
         if self._partners[self._turn] is not None:
-            return "you already have a partner this leg"
-        return f"seat {seat} already has a partner this leg"
+            return t("you already have a partner this leg")
+        return t("seat {seat} already has a partner this leg", seat=seat)
 
     # -- results -------------------------------------------------------------------------
 

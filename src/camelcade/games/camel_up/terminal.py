@@ -40,7 +40,7 @@ def camel_label(state: CamelUpState, unit: str) -> str:
 def tile_label(state: CamelUpState, side: str, owner: PlayerId, player: PlayerId | None) -> str:
     """A tile's cell: '+' or '-' (on or back), then whose: 'S3', or 'you'."""
     sign = "+" if state.edition.tile_push(side) > 0 else "-"
-    return f"{sign}\n{'you' if owner == player else f'S{owner}'}"
+    return f"{sign}\n{t('you') if owner == player else f'S{owner}'}"
 
 
 def legend(state: CamelUpState, player: PlayerId | None) -> list[str]:
@@ -59,9 +59,10 @@ def legend(state: CamelUpState, player: PlayerId | None) -> list[str]:
     if tiles:
         lines += list(_TILE_LEGEND[state.edition.number]())
         owners = sorted({tile.owner for tile in tiles.values()})
-        lines.append(t("Under each tile its owner: {owners}.", owners=and_list(
-            [t("you, your tile") if o == player else
-             t("S{number}, {seat}'s tile", number=o, seat=seat_label(o)) for o in owners])))
+        # Each owner worded before the sentence: Babel finds no message inside another's.
+        named = [t("you, your tile") if o == player else
+                 t("S{number}, {seat}'s tile", number=o, seat=seat_label(o)) for o in owners]
+        lines.append(t("Under each tile its owner: {owners}.", owners=and_list(named)))
     return lines
 
 

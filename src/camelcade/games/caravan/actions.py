@@ -28,6 +28,8 @@ from functools import lru_cache
 
 from camelcade.core.action import Action
 from camelcade.core.errors import ActionSyntaxError
+from camelcade.core.words import t
+from camelcade.games.caravan.goods import good_name
 from camelcade.games.caravan.spec import COLOURS, GOODS, SQUARE_ID, SQUARE_NAMES, SQUARES
 
 # Texts of the two most frequent actions, made once: records and saved states print
@@ -153,11 +155,21 @@ _PATTERNS = (
     (re.compile(rf"^draw ({_GOOD})$"), "draw"),
     (re.compile(r"^pass$"), "pass"),
 )
-SYNTAX_HELP = (
-    "an action is 'camel SQUARE' (from your supply), 'camel FROM-TO', 'pick SQUARE', "
-    "'relay GOOD FROM-TO', 'steal GOOD SQUARE SEAT', 'pass' or 'draw GOOD', where squares "
-    "are a1 to g7 and goods are " + ", ".join(GOODS)
-)
+
+
+def syntax_help() -> str:
+    """What an action looks like, in the current language. The goods are listed by their
+    notation (what is typed), each with its name where the language names it otherwise
+    ("salt (Salz)"); the quoted actions are notation too."""
+    goods = [token if good_name(good) == token
+             else t("{token} ({name})", token=token, name=good_name(good))
+             for good, token in enumerate(GOODS)]
+    # TRANSLATORS: the quoted actions and the goods are notation and stay as they are;
+    # SQUARE, FROM, TO, GOOD and SEAT stand for what the player fills in and may be
+    # translated.
+    return t("an action is 'camel SQUARE' (from your supply), 'camel FROM-TO', 'pick SQUARE', "
+             "'relay GOOD FROM-TO', 'steal GOOD SQUARE SEAT', 'pass' or 'draw GOOD', where "
+             "squares are a1 to g7 and goods are {goods}", goods=", ".join(goods))
 
 
 def parse(text: str) -> CaravanAction:
@@ -186,4 +198,4 @@ def _parse(cleaned: str) -> CaravanAction:
         if kind == "draw":
             return DRAWS[GOODS.index(parts[0])]
         return PASS
-    raise ActionSyntaxError(f"cannot read {cleaned!r}: {SYNTAX_HELP}")
+    raise ActionSyntaxError(t("cannot read '{text}': {help}", text=cleaned, help=syntax_help()))

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from camelcade.core.errors import OptionError
+from camelcade.core.words import t
 from camelcade.games.caravan.spec import (
     FILES,
     GOODS,
@@ -97,12 +98,11 @@ def load_map(name: str) -> CaravanMap:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise OptionError(
-            f"caravan map {name!r} cannot be read: {error.strerror or error}; "
-            f"the map option is {STANDARD_MAP!r} or the path of a map file (TOML)"
-        ) from None
+        raise OptionError(t(
+            "caravan map {map} cannot be read: {why}; the map option is 'standard' or the "
+            "path of a map file (TOML)", map=repr(name), why=error.strerror or error)) from None
     except UnicodeDecodeError:
-        raise OptionError(f"caravan map {name!r} is not UTF-8 text") from None
+        raise OptionError(t("caravan map {map} is not UTF-8 text", map=repr(name))) from None
     return parse_map(text, name)
 
 
@@ -124,8 +124,13 @@ def parse_map(text: str, source: str) -> CaravanMap:
                            f"not valid TOML: {error}") from None
         return _read(data, lines, source)
     except _Problem as problem:
-        where = f"line {problem.line}" if problem.line is not None else "the file"
-        raise OptionError(f"caravan map {source!r}, {where}: {problem.message}") from None
+        # The problem itself is said in English: it is for the map's author (map files
+        # are written in English TOML keys); where it is, is said in the reader's words.
+        if problem.line is None:
+            raise OptionError(t("caravan map {map}, the file: {problem}", map=repr(source),
+                                problem=problem.message)) from None
+        raise OptionError(t("caravan map {map}, line {line}: {problem}", map=repr(source),
+                            line=problem.line, problem=problem.message)) from None
 
 
 def _read(data: dict[str, Any], lines: list[str], source: str) -> CaravanMap:

@@ -11,7 +11,7 @@ import os
 from typing import Any, Final
 
 from camelcade.core.options import Option, choice, integer
-from camelcade.core.words import N_
+from camelcade.core.words import N_, t
 
 SIZE: Final = 7
 """The board is 7×7; squares are ``a1``..``g7`` (files a-g, ranks 1-7 from the bottom)."""
@@ -146,14 +146,14 @@ def _flag(value: Any) -> Any:
         return True
     if isinstance(value, str) and value.strip().lower() in ("false", "no", "0", "off"):
         return False
-    raise ValueError("must be true or false (or 'auto')")
+    raise ValueError(t("must be true or false (or 'auto')"))
 
 
 def _map_name(value: Any) -> Any:
     if isinstance(value, os.PathLike):
         value = os.fspath(value)
     if not isinstance(value, str) or not value.strip():
-        raise ValueError("must be 'standard' or the path of a map file (TOML)")
+        raise ValueError(t("must be 'standard' or the path of a map file (TOML)"))
     return value.strip()
 
 
@@ -191,28 +191,28 @@ OPTIONS: Final = (
     Option(
         "camels",
         5,
-        "5, or 6 (introductory game)",
+        N_("5, or 6 (introductory game)"),
         integer(5, 6),
         "camels per player (seed: five, six in an introductory game)",
     ),
     Option(
         "short_game",
         None,
-        "true or false; by default true for 2-3 players, false for 4",
+        N_("true or false; by default true for 2-3 players, false for 4"),
         _flag,
         "remove 3 of each common and 1 of each rare good, leaving 32 (CA10)",
     ),
     Option(
         "safety_stop",
         STOP_ROUND,
-        f"{STOP_ROUND!r} or {STOP_BAG_EMPTY!r}",
+        N_("'round' or 'bag-empty'"),
         choice(STOP_ROUND, STOP_BAG_EMPTY),
         "when a full round of passes without any action ends the game (see the docs)",
     ),
     Option(
         "no_progress_rounds",
         NO_PROGRESS_ROUNDS,
-        f"0 (never) or a whole number of rounds from 1 to {MAX_NO_PROGRESS_ROUNDS}",
+        N_("0 (never) or a whole number of rounds from 1 to 1000"),
         integer(NO_PROGRESS_OFF, MAX_NO_PROGRESS_ROUNDS),
         "full rounds without a pick-up, delivery, theft or draw that end the game (CA18; "
         "0: never)",
@@ -220,7 +220,7 @@ OPTIONS: Final = (
     Option(
         "map",
         STANDARD_MAP,
-        "'standard' or the path of a map file (TOML) with the schema of maps/standard.toml",
+        N_("'standard' or the path of a map file (TOML) with the schema of maps/standard.toml"),
         _map_name,
         "the board: which squares are goods spaces and cities",
     ),

@@ -13,7 +13,8 @@ from typing import Any
 
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
-from camelcade.core.words import translate
+from camelcade.core.words import t, tn, translate
+from camelcade.games.caravan.goods import good_count, good_name
 from camelcade.games.caravan.spec import (
     COLOURS,
     GOODS,
@@ -46,12 +47,13 @@ def _cell(state: CaravanState, square: int, player: PlayerId | None) -> Any:
     city = state.city_at(square)
     index = state.space_at(square)
     if city != NO_GOOD:
-        text.append(f"\n{GOODS[city]}", style=CITY_STYLE)
-        text.append(" city", style="magenta")
+        # TRANSLATORS: a city on the terminal's map, under its square: "salt city".
+        text.append("\n" + t("{good} city", good=good_name(city)), style=CITY_STYLE)
     elif index >= 0:
         text.append(f" #{index + 1}", style=SPACE_STYLE)
         good, markers = state.space_good(index), state.space_markers(index)
-        text.append("\n" + (GOODS[good] if good != NO_GOOD else "(empty)"), style="cyan")
+        text.append("\n" + (good_name(good) if good != NO_GOOD else t("(empty)")),
+                    style="cyan")
         if markers:
             text.append(f" +{markers}d", style="cyan")
     for seat in range(state.game.players):
@@ -60,7 +62,7 @@ def _cell(state: CaravanState, square: int, player: PlayerId | None) -> Any:
             letter = LETTERS[seat] if seat != player else LETTERS[seat] + "*"
             text.append("\n" + letter, style=style)
             if good != NO_GOOD:
-                load = f"({GOODS[good]})" if under else f":{GOODS[good]}"
+                load = f"({good_name(good)})" if under else f":{good_name(good)}"
                 text.append(load, style=style.replace("bold ", "") + " underline")
     return text
 
@@ -84,16 +86,18 @@ def _players(state: CaravanState, player: PlayerId | None) -> Any:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title="Players", title_style="bold", header_style="bold")
-    for column in ("seat", "score", "supply", "theft", "demand", "delivered", "held"):
+    table = Table(title=t("Players"), title_style="bold", header_style="bold")
+    for column in (t("seat"), t("score"), t("supply"), t("theft"), t("demand"),
+                   t("delivered"), t("held")):
         table.add_column(column)
     scores = state.scores()
     for seat in range(state.game.players):
         colour = COLOURS[seat]
-        name = Text(f"{LETTERS[seat]} {colour.capitalize()}"
-                    + (" (you)" if seat == player else ""), style=STYLE[colour])
+        who = translate(SEAT_NAMES[seat])
+        name = Text(t("{letter} {seat} (you)", letter=LETTERS[seat], seat=who)
+                    if seat == player else f"{LETTERS[seat]} {who}", style=STYLE[colour])
         delivered = state.delivered(seat)
-        goods = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(delivered) if n) or "-"
+        goods = ", ".join(good_count(g, n) for g, n in enumerate(delivered) if n) or "-"
         held = state.held(seat)
         table.add_row(name, f"{scores[seat]:g}", str(state.supply(seat)),
                       str(state.theft_markers(seat)), str(state.demand_markers(seat)), goods,
@@ -104,13 +108,16 @@ def _players(state: CaravanState, player: PlayerId | None) -> Any:
 def _status(state: CaravanState) -> str:
     if state.is_terminal():
         return describe_state(state, None).splitlines()[0]
-    bag = ("bag empty: the next delivery ends the game" if state.bag_empty()
-           else f"{goods(sum(state.bag()))} in the bag")
+    bag = (t("bag empty: the next delivery ends the game") if state.bag_empty()
+           else t("{goods} in the bag", goods=goods(sum(state.bag()))))
     who = translate(SEAT_NAMES[state.player])
     if state.is_chance():
-        return f"Drawing goods onto the empty goods spaces ({who}'s turn); {bag}."
-    return (f"Turn {state.turn}: {who} ({LETTERS[state.player]}), {state.actions_left} of "
-            f"{allowance(state.turn)} actions left; {bag}.")
+        return t("Drawing goods onto the empty goods spaces ({seat}'s turn); {bag}.", seat=who,
+                 bag=bag)
+    return tn("Turn {turn}: {seat} ({letter}), {count} of {allowed} actions left; {bag}.",
+              "Turn {turn}: {seat} ({letter}), {count} of {allowed} actions left; {bag}.",
+              state.actions_left, turn=state.turn, seat=who, letter=LETTERS[state.player],
+              allowed=allowance(state.turn), bag=bag)
 
 
 def render(state: State, player: PlayerId | None) -> Any:
@@ -119,9 +126,10 @@ def render(state: State, player: PlayerId | None) -> Any:
     from rich.text import Text
 
     assert isinstance(state, CaravanState)
-    legend = Text("Camels: letter = owner (* = you); R:salt carries salt on top, R(salt) "
-                  "underneath (stolen, safe until moved). #n = goods space n, +2d = 2 demand "
-                  "markers.", style="dim")
+    salt = good_name(GOODS.index("salt"))
+    legend = Text(t("Camels: letter = owner (* = you); R:{good} carries {good} on top, "
+                    "R({good}) underneath (stolen, safe until moved). #n = goods space n, +2d "
+                    "= 2 demand markers.", good=salt), style="dim")
     return Group(Text(_status(state), style="bold"), _board(state, player), legend,
                  _players(state, player))
 
@@ -131,7 +139,7 @@ def chains(state: State, seat: PlayerId) -> str:
     assert isinstance(state, CaravanState)
     component = state.components(seat)
     if not component:
-        return "You have no camels on the board."
+        return t("You have no camels on the board.")
     groups: dict[int, list[int]] = {}
     for square, label in component.items():
         groups.setdefault(label, []).append(square)
@@ -139,16 +147,18 @@ def chains(state: State, seat: PlayerId) -> str:
     camels = state.camels(seat)
     for squares in sorted(groups.values(), key=min):
         squares.sort()
-        goods = [f"{GOODS[g]}{' (under)' if u else ''} on {SQUARE_NAMES[sq]}"
+        goods = [t("{good} (under) on {square}", good=good_name(g), square=SQUARE_NAMES[sq])
+                 if u else t("{good} on {square}", good=good_name(g), square=SQUARE_NAMES[sq])
                  for sq, g, u in camels if sq in squares and g != NO_GOOD]
         free = sorted({SQUARE_NAMES[sq] for sq, g, _ in camels if sq in squares and g == NO_GOOD})
-        cities = [f"{GOODS[state.city_at(sq)]} city {SQUARE_NAMES[sq]}" for sq in squares
-                  if state.city_at(sq) != NO_GOOD]
-        lines.append(
-            f"Chain {', '.join(SQUARE_NAMES[sq] for sq in squares)}: "
-            f"goods {', '.join(goods) or 'none'}; unladen camels on {', '.join(free) or 'none'}; "
-            f"cities {', '.join(cities) or 'none'}."
-        )
+        cities = [t("{good} city {square}", good=good_name(state.city_at(sq)),
+                    square=SQUARE_NAMES[sq])
+                  for sq in squares if state.city_at(sq) != NO_GOOD]
+        none = t("none")
+        lines.append(t("Chain {squares}: goods {goods}; unladen camels on {free}; cities "
+                       "{cities}.", squares=", ".join(SQUARE_NAMES[sq] for sq in squares),
+                       goods=", ".join(goods) or none, free=", ".join(free) or none,
+                       cities=", ".join(cities) or none))
     return "\n".join(lines)
 
 

@@ -23,10 +23,10 @@ from camelcade.core.game import Game
 from camelcade.core.types import PlayerId
 from camelcade.core.words import N_, Counted, and_list, t, tn
 from camelcade.games.caravan.actions import Draw, Move, Pass, Pick, Place, Relay, Steal
+from camelcade.games.caravan.goods import good_count, good_name, the_good
 from camelcade.games.caravan.spec import (
     END_DELIVERY,
     END_NO_PROGRESS,
-    GOODS,
     GOODS_SPACES,
     NO_GOOD,
     REFILL_AFTER,
@@ -74,7 +74,7 @@ def square_label(state: CaravanState, square: int) -> str:
     name = SQUARE_NAMES[square]
     city = state.city_at(square)
     if city != NO_GOOD:
-        return t("{square}, {good} city", square=name, good=GOODS[city])
+        return t("{square}, {good} city", square=name, good=the_good(city))
     index = state.space_at(square)
     if index < 0:
         return name
@@ -88,9 +88,9 @@ def square_label(state: CaravanState, square: int) -> str:
     if markers:
         return tn("{square}, goods space {space} with {good} and {count} demand marker",
                   "{square}, goods space {space} with {good} and {count} demand markers",
-                  markers, square=name, space=index + 1, good=GOODS[good])
+                  markers, square=name, space=index + 1, good=the_good(good))
     return t("{square}, goods space {space} with {good}", square=name, space=index + 1,
-             good=GOODS[good])
+             good=the_good(good))
 
 
 def camels_on(state: CaravanState, square: int, player: PlayerId | None) -> list[str]:
@@ -108,9 +108,9 @@ def camels_on(state: CaravanState, square: int, player: PlayerId | None) -> list
                 parts.append(camels)
             elif under:
                 parts.append(t("{camels} carrying {good} underneath (stolen, safe until moved)",
-                               camels=camels, good=GOODS[good]))
+                               camels=camels, good=the_good(good)))
             else:
-                parts.append(t("{camels} carrying {good}", camels=camels, good=GOODS[good]))
+                parts.append(t("{camels} carrying {good}", camels=camels, good=the_good(good)))
     return parts
 
 
@@ -146,7 +146,7 @@ def describe_state(state: CaravanState, player: PlayerId | None) -> str:
     else:
         lines.append(tn("Bag: {count} good left.", "Bag: {count} goods left.",
                         sum(state.bag())))
-    cities = [t("{good} {square}", good=GOODS[state.city_at(sq)], square=SQUARE_NAMES[sq])
+    cities = [t("{good} {square}", good=good_name(state.city_at(sq)), square=SQUARE_NAMES[sq])
               for sq in _reading_order() if state.city_at(sq) != NO_GOOD]
     lines.append(t("Cities: {cities}.", cities=", ".join(cities)))
     waiting, empty = [], []
@@ -161,9 +161,9 @@ def describe_state(state: CaravanState, player: PlayerId | None) -> str:
         elif markers:
             waiting.append(tn("{square} {good} with {count} demand marker",
                               "{square} {good} with {count} demand markers", markers,
-                              square=name, good=GOODS[good]))
+                              square=name, good=good_name(good)))
         else:
-            waiting.append(t("{square} {good}", square=name, good=GOODS[good]))
+            waiting.append(t("{square} {good}", square=name, good=good_name(good)))
     if waiting:
         lines.append(t("Goods waiting without camels: {goods}.", goods="; ".join(waiting)))
     if empty:
@@ -191,8 +191,7 @@ def _reading_order() -> list[int]:
 
 
 def _seat_line(state: CaravanState, seat: PlayerId, player: PlayerId | None) -> str:
-    delivered = [t("{count} {good}", count=n, good=GOODS[g])
-                 for g, n in enumerate(state.delivered(seat)) if n]
+    delivered = [good_count(g, n) for g, n in enumerate(state.delivered(seat)) if n]
     held = state.held(seat)
     values = {
         "score": points(state.scores()[seat]),
@@ -267,7 +266,7 @@ def describe_action(state: CaravanState, action: Action, player: PlayerId | None
         # One draw is the singular of the counted form (COUNTED), so both are one message.
         return tn("Drawn from the bag: {draw}.", "Drawn from the bag, {count} goods: {draw}.",
                   1, draw=t("{good} onto goods space {space} ({square})",
-                            good=GOODS[action.good], space=index + 1,
+                            good=good_name(action.good), space=index + 1,
                             square=SQUARE_NAMES[state.space_square(index)]))
     lines = _what_happens(state, action, player)
     after = state.clone()
@@ -320,7 +319,7 @@ def _what_happens(state: CaravanState, action: Action, player: PlayerId | None) 
     if isinstance(action, Relay):
         return _relay(state, action, you, name)
     assert isinstance(action, Steal)
-    values = {"seat": name, "good": GOODS[action.good], "square": SQUARE_NAMES[action.square],
+    values = {"seat": name, "good": the_good(action.good), "square": SQUARE_NAMES[action.square],
               "victim": state.colour(action.victim)}
     if you:
         return [t("You steal {good} from {victim}'s camel on {square}, hide it under your "
@@ -334,7 +333,7 @@ def _what_happens(state: CaravanState, action: Action, player: PlayerId | None) 
 
 def _pick(state: CaravanState, action: Pick, you: bool, name: str) -> list[str]:
     index = state.space_at(action.square)
-    good, markers = GOODS[state.space_good(index)], state.space_markers(index)
+    good, markers = the_good(state.space_good(index)), state.space_markers(index)
     square = SQUARE_NAMES[action.square]
     lines: list[str]
     if you:
@@ -367,7 +366,7 @@ def _pick(state: CaravanState, action: Pick, you: bool, name: str) -> list[str]:
 
 
 def _relay(state: CaravanState, action: Relay, you: bool, name: str) -> list[str]:
-    values = {"seat": name, "good": GOODS[action.good], "start": SQUARE_NAMES[action.start],
+    values = {"seat": name, "good": the_good(action.good), "start": SQUARE_NAMES[action.start],
               "to": SQUARE_NAMES[action.to]}
     if state.city_at(action.to) != action.good:
         if action.start == action.to and you:
@@ -456,7 +455,7 @@ def why_illegal(state: CaravanState, action: Action) -> str | None:
             return t("goods space {space} is empty", space=index + 1)
         return t("you have no unladen camel on {square}", square=SQUARE_NAMES[action.square])
     if isinstance(action, Relay):
-        values = {"good": GOODS[action.good], "start": SQUARE_NAMES[action.start],
+        values = {"good": the_good(action.good), "start": SQUARE_NAMES[action.start],
                   "to": SQUARE_NAMES[action.to]}
         if (action.start, action.good) not in {(sq, g) for sq, g, _ in mine}:
             return t("none of your camels on {start} carries {good}", **values)
@@ -473,7 +472,7 @@ def why_illegal(state: CaravanState, action: Action) -> str | None:
             return t("you have no unladen camel on {square}", square=SQUARE_NAMES[action.square])
         return t("no camel of {victim} on {square} carries {good} on top (goods underneath "
                  "cannot be stolen)", victim=state.colour(action.victim),
-                 square=SQUARE_NAMES[action.square], good=GOODS[action.good])
+                 square=SQUARE_NAMES[action.square], good=the_good(action.good))
     return None
 
 

@@ -12,7 +12,9 @@ the good leaves then the square it reaches (one cell when both are one square). 
 sharing cells (a placement and a pick-up on one goods space) are offered together by the
 shell's list; a pass has no cell. ``board["scene"]`` carries what the drawing needs
 besides the cells (each square's city, goods space, good, demand markers and camels with
-their letters; the seats; the legend), worded here, so the browser computes nothing.
+their letters; the seats; the legend), worded here, so the browser computes nothing: a
+good keeps its notation (``salt``, the drawing's colour class) beside its name and two
+letters in the listener's language (``cityName``, ``goodShort``, a load's ``short``).
 Caravan hides nothing: every seat's layout shows the whole position, and only "your"
 differs.
 """
@@ -25,6 +27,7 @@ from camelcade.core.game import State
 from camelcade.core.types import PlayerId
 from camelcade.core.words import t
 from camelcade.games.caravan.actions import Move, Pick, Place, Relay, Steal
+from camelcade.games.caravan.goods import good_name, short_name
 from camelcade.games.caravan.spec import COLOURS, GOODS, LETTERS, NO_GOOD, SIZE, SQUARE_NAMES
 from camelcade.games.caravan.state import CaravanState
 from camelcade.games.caravan.text import describe_square
@@ -83,13 +86,18 @@ def scene(state: CaravanState, player: PlayerId | None) -> dict[str, Any]:
         city = state.city_at(square)
         index = state.space_at(square)
         entry: dict[str, Any] = {"city": GOODS[city] if city != NO_GOOD else None}
+        if city != NO_GOOD:
+            entry["cityName"] = good_name(city)
         if index >= 0:
             good = state.space_good(index)
             entry["space"] = index + 1
             entry["good"] = GOODS[good] if good != NO_GOOD else None
+            if good != NO_GOOD:
+                entry["goodShort"] = short_name(good)
             entry["markers"] = state.space_markers(index)
         camels = [{"seat": seat, "letter": LETTERS[seat],
-                   "good": GOODS[good] if good != NO_GOOD else None, "under": under}
+                   "good": GOODS[good] if good != NO_GOOD else None, "under": under,
+                   "short": short_name(good) if good != NO_GOOD else None}
                   for seat in range(state.game.players)
                   for at, good, under in state.camels(seat) if at == square]
         if camels:
@@ -102,7 +110,7 @@ def scene(state: CaravanState, player: PlayerId | None) -> dict[str, Any]:
     return {
         "squares": squares,
         "seats": seats,
-        "goods": {good: good[:2].capitalize() for good in GOODS},
+        "goods": {token: short_name(good) for good, token in enumerate(GOODS)},
         "turn": None if state.is_terminal() else state.player,
         "status": state.describe(player).splitlines()[0],
         "legend": legend(),
@@ -125,7 +133,7 @@ def legend() -> list[dict[str, str]]:
              {"mark": "camel", "text": t("camel: a disc with its owner's letter")},
              {"mark": "load", "text": t("a load: the good's first two letters on the camel")},
              {"mark": "under", "text": t("a stolen load, underlined: safe until moved")}]
-    marks.extend({"mark": f"good-{good}", "text": t("{short}: {good}", short=good[:2]
-                                                     .capitalize(), good=good)}
-                 for good in GOODS)
+    marks.extend({"mark": f"good-{token}", "text": t("{short}: {good}", short=short_name(good),
+                                                      good=good_name(good))}
+                 for good, token in enumerate(GOODS))
     return marks

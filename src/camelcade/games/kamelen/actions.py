@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from camelcade.core.action import Action
 from camelcade.core.errors import ActionSyntaxError
+from camelcade.core.words import t
 from camelcade.games.kamelen.geometry import SQUARE_NAMES, Geometry
 
 
@@ -61,7 +62,6 @@ class Pass(Action):
 PASS = Pass()
 
 _PATTERN = re.compile(r"^([a-z])(\d{1,2})\s*[-x]\s*([a-z])(\d{1,2})$")
-SYNTAX_HELP = "a move is 'FROMSQUARE-TOSQUARE' such as 'c2-d5' (or 'c2xd5'), or 'pass'"
 
 _MOVES: dict[int, Move] = {}
 
@@ -75,6 +75,13 @@ def move(source: int, target: int) -> Move:
     return found
 
 
+def syntax_help() -> str:
+    """What a move looks like, in the current language (the examples are notation)."""
+    # TRANSLATORS: FROMSQUARE and TOSQUARE stand for squares and may be translated; the
+    # examples and 'pass' are notation.
+    return t("a move is 'FROMSQUARE-TOSQUARE' such as 'c2-d5' (or 'c2xd5'), or 'pass'")
+
+
 def parse(text: str, geo: Geometry) -> Move | Pass:
     """Parse notation (case-insensitive) for a board of ``geo``; ActionSyntaxError otherwise."""
     lowered = text.strip().lower()
@@ -82,15 +89,15 @@ def parse(text: str, geo: Geometry) -> Move | Pass:
         return PASS
     match = _PATTERN.match(lowered)
     if match is None:
-        raise ActionSyntaxError(f"cannot read {text!r}: {SYNTAX_HELP}")
+        raise ActionSyntaxError(t("cannot read '{text}': {help}", text=text,
+                                  help=syntax_help()))
     names = (match[1] + match[2], match[3] + match[4])
     squares = []
     for name in names:
         square = geo.square(name)
         if square is None:
-            raise ActionSyntaxError(
-                f"cannot read {text!r}: {name} is not a square of the 11x{geo.ranks} board "
-                f"(files a-k, ranks 1-{geo.ranks})"
-            )
+            raise ActionSyntaxError(t(
+                "cannot read '{text}': {square} is not a square of the 11x{ranks} board "
+                "(files a-k, ranks 1-{ranks})", text=text, square=name, ranks=geo.ranks))
         squares.append(square)
     return move(squares[0], squares[1])

@@ -30,7 +30,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from camelcade.core.errors import StateError
+from camelcade.core.words import N_, t, translate
 from camelcade.games.kamelen.geometry import COLOUR_NAMES, Geometry, colour_of, square_name
+from camelcade.games.kamelen.phrases import side
 from camelcade.games.kamelen.spec import (
     CAMEL,
     CAMELS_PER_COLOUR,
@@ -42,7 +44,6 @@ from camelcade.games.kamelen.spec import (
     PIECE_LETTERS,
     ROCK,
     SIDE_LETTERS,
-    SIDE_NAMES,
     WIDTH,
 )
 
@@ -97,7 +98,7 @@ def board_key(board: Sequence[int], side: int) -> bytes:
 
 def _fail(text: str, problem: str) -> StateError:
     shown = text if len(text) <= 120 else text[:117] + "..."
-    return StateError(f"bad position {shown!r}: {problem}")
+    return StateError(t("bad position '{position}': {problem}", position=shown, problem=problem))
 
 
 def _parse_rank(text: str, row: str, number: int) -> list[int]:
@@ -109,19 +110,21 @@ def _parse_rank(text: str, row: str, number: int) -> list[int]:
             continue
         if digits:
             if not 1 <= int(digits) <= WIDTH:
-                raise _fail(text, f"rank {number} has the number {digits}; runs of empty "
-                                  f"squares are written 1 to {WIDTH}")
+                raise _fail(text, t("rank {rank} has the number {digits}; runs of empty "
+                                    "squares are written 1 to {width}", rank=number,
+                                    digits=digits, width=WIDTH))
             codes.extend([EMPTY] * int(digits))
             digits = ""
         if char == "$":
             break
         if char not in LETTER_CODES:
-            raise _fail(text, f"rank {number} has {char!r}; use C D (South), c d (North), "
-                              f"# (rock) or a number of empty squares")
+            raise _fail(text, t("rank {rank} has '{char}'; use C D (South), c d (North), # "
+                                "(rock) or a number of empty squares", rank=number, char=char))
         codes.append(LETTER_CODES[char])
     if len(codes) != WIDTH:
-        raise _fail(text, f"rank {number} ({row!r}) covers {len(codes)} squares; "
-                          f"every rank has {WIDTH} (files a-k)")
+        raise _fail(text, t("rank {rank} ('{row}') covers {count} squares; every rank has "
+                            "{width} (files a-k)", rank=number, row=row, count=len(codes),
+                            width=WIDTH))
     return codes
 
 
@@ -129,8 +132,9 @@ def parse_board(text: str, field: str, geo: Geometry) -> list[int]:
     """Read and check the board field of ``text``."""
     rows = field.split("/")
     if len(rows) != geo.ranks:
-        raise _fail(text, f"it has {len(rows)} ranks; the 11x{geo.ranks} board has "
-                          f"{geo.ranks} (load the game with the matching 'board' option)")
+        raise _fail(text, t("it has {count} ranks; the 11x{ranks} board has {ranks} (load "
+                            "the game with the matching 'board' option)", count=len(rows),
+                            ranks=geo.ranks))
     board = [EMPTY] * geo.size
     for offset, row in enumerate(rows):
         rank = geo.ranks - 1 - offset
@@ -144,36 +148,43 @@ def check_board(text: str, board: Sequence[int], geo: Geometry) -> None:
     rocks = [s for s, code in enumerate(board) if code == ROCK]
     if rocks != list(geo.rocks):
         expected = " ".join(square_name(s) for s in geo.rocks)
-        found = " ".join(square_name(s) for s in rocks) or "none"
-        raise _fail(text, f"rocks stand on {found}; on the 11x{geo.ranks} board they are "
-                          f"always on {expected} (they never move)")
-    for seat, name in enumerate(SIDE_NAMES):
+        found = " ".join(square_name(s) for s in rocks) or t("none")
+        raise _fail(text, t("rocks stand on {found}; on the 11x{ranks} board they are always "
+                            "on {expected} (they never move)", found=found, ranks=geo.ranks,
+                            expected=expected))
+    for seat in range(len(CAMEL)):
+        name = side(seat)
         camels = [s for s, code in enumerate(board) if code == CAMEL[seat]]
         dromedaries = sum(1 for code in board if code == DROMEDARY[seat])
         if len(camels) > CAMELS_PER_SIDE:
-            raise _fail(text, f"{name} has {len(camels)} camels; a side has {CAMELS_PER_SIDE}")
+            raise _fail(text, t("{side} has {count} camels; a side has {most}", side=name,
+                                count=len(camels), most=CAMELS_PER_SIDE))
         if dromedaries > DROMEDARIES_PER_SIDE:
-            raise _fail(text, f"{name} has {dromedaries} dromedaries; "
-                              f"a side has {DROMEDARIES_PER_SIDE}")
-        for colour, colour_name in enumerate(COLOUR_NAMES):
+            raise _fail(text, t("{side} has {count} dromedaries; a side has {most}",
+                                side=name, count=dromedaries, most=DROMEDARIES_PER_SIDE))
+        for colour in range(len(COLOUR_NAMES)):
             on_colour = sum(1 for s in camels if colour_of(s) == colour)
             if on_colour > CAMELS_PER_COLOUR:
-                raise _fail(text, f"{name} has {on_colour} camels on {colour_name} squares; "
-                                  f"camels never change colour and a side starts with "
-                                  f"{CAMELS_PER_COLOUR} on each")
+                message = (N_("{side} has {count} camels on dark squares; camels never change "
+                              "colour and a side starts with {most} on each") if colour == 0
+                           else N_("{side} has {count} camels on light squares; camels never "
+                                   "change colour and a side starts with {most} on each"))
+                raise _fail(text, translate(message).format(side=name, count=on_colour,
+                                                            most=CAMELS_PER_COLOUR))
 
 
 def _number(text: str, field: str, name: str, high: int) -> int:
     if not field.isdigit() or int(field) > high:
-        raise _fail(text, f"{name} must be a whole number from 0 to {high}, got {field!r}")
+        raise _fail(text, t("{name} must be a whole number from 0 to {high}, got '{value}'",
+                            name=name, high=high, value=field))
     return int(field)
 
 
 def parse_side(text: str, field: str) -> int:
     letter = field.lower()
     if letter not in SIDE_LETTERS:
-        raise _fail(text, f"the side to move must be 's' (South) or 'n' (North), "
-                          f"got {field!r}")
+        raise _fail(text, t("the side to move must be 's' (South) or 'n' (North), got "
+                            "'{value}'", value=field))
     return SIDE_LETTERS.index(letter)
 
 
@@ -183,12 +194,14 @@ def parse_position(text: str, geo: Geometry) -> Position:
         raise StateError(f"a position is a line of text, got {type(text).__name__}")
     fields = text.split()
     if not 1 <= len(fields) <= 4:
-        raise _fail(text, "expected '<ranks> [<side s|n> [<plies since capture> "
-                          "[<passes>]]]', separated by spaces")
+        # TRANSLATORS: the words inside <> name the fields and may be translated.
+        raise _fail(text, t("expected '<ranks> [<side s|n> [<plies since capture> "
+                            "[<passes>]]]', separated by spaces"))
     board = parse_board(text, fields[0], geo)
     side = parse_side(text, fields[1]) if len(fields) > 1 else 0
-    clock = _number(text, fields[2], "the no-capture clock", 10**9) if len(fields) > 2 else 0
-    passes = _number(text, fields[3], "the number of passes", 2) if len(fields) > 3 else 0
+    clock = (_number(text, fields[2], t("the no-capture clock"), 10**9)
+             if len(fields) > 2 else 0)
+    passes = _number(text, fields[3], t("the number of passes"), 2) if len(fields) > 3 else 0
     return Position(tuple(board), side, clock, passes)
 
 

@@ -15,13 +15,16 @@ around them never changes with the animal.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from camelcade.core.types import PlayerId
 from camelcade.core.words import Sentence, and_list, t
 from camelcade.games.kamelen.actions import Move
 from camelcade.games.kamelen.geometry import square_name
 from camelcade.games.kamelen.spec import CAMEL, OWNER
-from camelcade.games.kamelen.state import KamelenState
+
+if TYPE_CHECKING:  # the rules' reasons (reasons.py, read by the state) use these words too
+    from camelcade.games.kamelen.state import KamelenState
 
 
 def side(seat: PlayerId) -> Sentence:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from camelcade.core.options import Option, choice, integer
+from camelcade.core.words import N_
 
 FILES: Final = "abcdefghijk"
 WIDTH: Final = len(FILES)
@@ -35,7 +36,6 @@ DROMEDARY: Final = (2, 4)
 PIECE_LETTERS: Final = {1: "C", 2: "D", 3: "c", 4: "d", ROCK: "#"}
 """Position notation: South upper case, North lower case, rocks ``#``, digits = empty runs."""
 LETTER_CODES: Final = {letter: code for code, letter in PIECE_LETTERS.items()}
-ANIMAL_NAMES: Final = {1: "camel", 2: "dromedary", 3: "camel", 4: "dromedary"}
 OWNER: Final[tuple[int | None, ...]] = (None, 0, 0, 1, 1, None)
 """OWNER[code]: the seat owning an animal code (None for an empty square and a rock)."""
 
@@ -79,21 +79,21 @@ OPTIONS: Final = (
     Option(
         "board",
         "11x11",
-        "'11x11', '11x12' or '11x13'",
+        N_("'11x11', '11x12' or '11x13'"),
         choice(*BOARDS),
         "board size: 11 files by 11, 12 or 13 ranks",
     ),
     Option(
         "no_capture_limit",
         100,
-        "a whole number 0-10000 (0 = no limit)",
+        N_("a whole number 0-10000 (0 = no limit)"),
         integer(0, 10_000),
         "plies without a capture before the game is drawn (0 = off)",
     ),
     Option(
         "third_step",
         "outward",
-        "'outward' or 'any'",
+        N_("'outward' or 'any'"),
         choice(*THIRD_STEPS),
         "KA5: whether the third step must continue outward (default) or may bend back",
     ),

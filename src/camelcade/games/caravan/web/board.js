@@ -38,12 +38,12 @@ function square(id, data, x, y, ctx) {
   const group = svgEl("g", { "data-cell": id, class: `cv-square ${kind}` });
   group.append(svgEl("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 5,
     class: "cv-ground" }));
-  if (data.city) group.append(city(data.city, x, y));
+  if (data.city) group.append(city(data.city, data.cityName ?? data.city, x, y));
   if (data.space) {
     group.append(svgEl("circle", { cx: x + 11, cy: y + 11, r: 8, class: "cv-space-disc" }));
     group.append(label(String(data.space), x + 11, y + 11, { class: "cv-space-number",
       "text-anchor": "middle", "dominant-baseline": "central" }));
-    if (data.good) group.append(cube(data.good, x + CELL - 24, y + 4));
+    if (data.good) group.append(cube(data.good, data.goodShort ?? short(data.good), x + CELL - 24, y + 4));
     if (data.markers) group.append(markers(data.markers, x + CELL - 13, y + CELL - 13));
   }
   (data.camels ?? []).forEach((camel, index) => group.append(camelMark(camel, index,
@@ -51,21 +51,21 @@ function square(id, data, x, y, ctx) {
   return group;
 }
 
-function city(good, x, y) {
-  // A little house, its roof the good's colour, the good's name under it.
+function city(good, name, x, y) {
+  // A little house, its roof the good's colour, the good's name (in the page's language) under it.
   const group = svgEl("g", { class: `cv-house cv-good-${good}` });
   group.append(svgEl("path", { d: `M ${x + 6} ${y + 22} L ${x + 16} ${y + 10} L ${x + 26} ${y + 22} Z`,
     class: "cv-roof" }));
   group.append(svgEl("rect", { x: x + 9, y: y + 22, width: 14, height: 10, class: "cv-wall" }));
-  group.append(label(good, x + CELL / 2, y + CELL - 6, { class: "cv-city-name",
+  group.append(label(name, x + CELL / 2, y + CELL - 6, { class: "cv-city-name",
     "text-anchor": "middle" }));
   return group;
 }
 
-function cube(good, x, y) {
+function cube(good, letters, x, y) {
   const group = svgEl("g", { class: `cv-cube cv-good-${good}` });
   group.append(svgEl("rect", { x, y, width: 20, height: 16, rx: 3, class: "cv-cube-face" }));
-  group.append(label(short(good), x + 10, y + 8, { class: "cv-cube-letters",
+  group.append(label(letters, x + 10, y + 8, { class: "cv-cube-letters",
     "text-anchor": "middle", "dominant-baseline": "central" }));
   return group;
 }
@@ -90,7 +90,7 @@ function camelMark(camel, index, count, x, y, ctx) {
   const group = svgEl("g", { class: `cv-camel cv-seat-${camel.seat}${ctx.reducedMotion ? "" : " cv-animate"}` });
   group.append(piece(cx, cy, camel.letter, { r: 9, class: "cv-camel-disc" }));
   if (camel.good) {
-    group.append(label(short(camel.good), cx, cy + 15, { class: `cv-load cv-good-text-${camel.good}${camel.under ? " cv-under" : ""}`,
+    group.append(label(camel.short ?? short(camel.good), cx, cy + 15, { class: `cv-load cv-good-text-${camel.good}${camel.under ? " cv-under" : ""}`,
       "text-anchor": "middle", "text-decoration": camel.under ? "underline" : null }));
   }
   return group;

@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
+from camelcade.core.words import N_
+
 if TYPE_CHECKING:
     from camelcade.core.game import Game, State
     from camelcade.core.types import PlayerId
@@ -129,10 +131,10 @@ class Level:
 
 
 DEFAULT_LEVELS: Mapping[str, Level] = {
-    "easy": Level("random", {}, "plays any legal move"),
-    "medium": Level("ismcts", {"iterations": 200}, "a short search: 200 playouts a move"),
+    "easy": Level("random", {}, N_("plays any legal move")),
+    "medium": Level("ismcts", {"iterations": 200}, N_("a short search: 200 playouts a move")),
     "hard": Level("ismcts", {"time_limit": 0.9},
-                  "searches for just under a second a move"),
+                  N_("searches for just under a second a move")),
 }
 """Levels of a game that declares none of its own: generic bots every game can use."""
 

@@ -9,9 +9,9 @@ be written differently for its words to reach the catalogue:
   options, arguments and groups) and the docstring of every function decorated as a
   command or callback (typer shows it as the command's help). The terminal translates
   them when it shows help (``camelcade.cli.language``).
-* :func:`manifest`: a game's plug-in manifest — its summary, and every prompt command by
-  name (a command word, ``msgctxt "command word"``) with the first line of its docstring (its
-  one-line help, as the terminal and the web list it).
+* :func:`manifest`: a game's plug-in manifest — its summary, its levels' descriptions, and
+  every prompt command by name (a command word, ``msgctxt "command word"``) with the first
+  line of its docstring (its one-line help, as the terminal and the web list it).
 
 * :func:`html_pages`: the web app's pages, HTML strings assigned at a module's top level:
   each of their texts (``camelcade.i18n.html``), as the server translates them.
@@ -75,7 +75,8 @@ def _is_command(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 def manifest(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Sequence[str],
              options: Mapping[str, Any]) -> Iterator[Extracted]:
-    """A game's plug-in manifest: its summary and its prompt commands.
+    """A game's plug-in manifest: its summary, its levels' descriptions and its prompt
+    commands.
 
     The manifest is imported (it is only data and lazy references), so the commands'
     help is read from the functions themselves exactly as the front ends read it.
@@ -86,6 +87,10 @@ def manifest(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Sequ
     if found is None:
         return
     yield 1, None, found.summary, ["A game's one-line summary (the lobby and 'list')."]
+    for name, level in found.levels.items():
+        if level.description:
+            yield 1, None, level.description, [
+                f"What the bot level {name!r} plays like (the lobby's list of levels)."]
     terminal = found.terminal
     for commands in (terminal.commands, terminal.advisor_commands):
         for name, ref in commands.items():

@@ -58,21 +58,21 @@ OPTIONS: Final = (
         list(DEFAULT_OASIS_CARDS),
         N_("seven values 1-4"),
         int_list(7, 1, 4),
-        "palms on the seven oasis cards of each set (AD1)",
+        N_("palms on the seven oasis cards of each set (AD1)"),
     ),
     Option(
         "oasis_points",
         list(DEFAULT_OASIS_POINTS),
         N_("six whole numbers 0-99, the points of spaces 31..36"),
         int_list(6, 0, 99),
-        "points of the oasis spaces 31..36 (AD2)",
+        N_("points of the oasis spaces 31..36 (AD2)"),
     ),
     Option(
         "leader_target",
         "outside-oasis",
         N_("'outside-oasis' or 'any'"),
         choice(*LEADER_TARGETS),
-        "which camel the caravan leader jumps in front of (AD3)",
+        N_("which camel the caravan leader jumps in front of (AD3)"),
     ),
 )
 

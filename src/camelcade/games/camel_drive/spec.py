@@ -104,35 +104,35 @@ OPTIONS: Final = (
         15,
         N_("a whole number from 8 to 30"),
         integer(8, 30),
-        "fields per lane; a camel finishes on reaching this position (CD2)",
+        N_("fields per lane; a camel finishes on reaching this position (CD2)"),
     ),
     Option(
         "interjections",
         3,
         N_("a whole number from 0 to 5"),
         integer(0, 5),
-        "interjection cards per camel for the whole game (CD1)",
+        N_("interjection cards per camel for the whole game (CD1)"),
     ),
     Option(
         "target_score",
         30,
         N_("a whole number from 5 to 100"),
         integer(5, 100),
-        "the match ends after a race in which a colour reaches this score",
+        N_("the match ends after a race in which a colour reaches this score"),
     ),
     Option(
         "tie_race",
         False,
         N_("true or false"),
         boolean,
-        "settle a tie with the seed's short tie race instead of unused interjections",
+        N_("settle a tie with the seed's short tie race instead of unused interjections"),
     ),
     Option(
         "start_rotation",
         "player",
         N_("'player' or 'camel'"),
         choice(*START_ROTATIONS),
-        "2-3 players: the start passes to the next player (their camels in lanes 1-2) or, "
-        "as in the first release, to the next camel",
+        N_("2-3 players: the start passes to the next player (their camels in lanes 1-2) or, "
+        "as in the first release, to the next camel"),
     ),
 )

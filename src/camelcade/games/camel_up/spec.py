@@ -127,12 +127,12 @@ def _boolean(value: Any) -> bool:
 
 OPTIONS: Final = (
     Option("edition", 2, N_("1 or 2"), integer(1, 2),
-           "2 = the 2018 edition with crazy camels; 1 = the 2014 edition"),
+           N_("2 = the 2018 edition with crazy camels; 1 = the 2014 edition")),
     Option("grey_die_precedence", "carrying-first",
            N_("'carrying-first' or 'stacked-first'"),
-           choice(*PRECEDENCES), "which grey-die exception is applied first (CU4)"),
+           choice(*PRECEDENCES), N_("which grey-die exception is applied first (CU4)")),
     Option("unofficial_two_player", False, N_("true or false"), _boolean,
-           "allow 2 players in the 2nd edition (unofficial; the box says 3-8)"),
+           N_("allow 2 players in the 2nd edition (unofficial; the box says 3-8)")),
 )
 
 

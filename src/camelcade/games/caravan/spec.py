@@ -193,35 +193,35 @@ OPTIONS: Final = (
         5,
         N_("5, or 6 (introductory game)"),
         integer(5, 6),
-        "camels per player (seed: five, six in an introductory game)",
+        N_("camels per player (seed: five, six in an introductory game)"),
     ),
     Option(
         "short_game",
         None,
         N_("true or false; by default true for 2-3 players, false for 4"),
         _flag,
-        "remove 3 of each common and 1 of each rare good, leaving 32 (CA10)",
+        N_("remove 3 of each common and 1 of each rare good, leaving 32 (CA10)"),
     ),
     Option(
         "safety_stop",
         STOP_ROUND,
         N_("'round' or 'bag-empty'"),
         choice(STOP_ROUND, STOP_BAG_EMPTY),
-        "when a full round of passes without any action ends the game (see the docs)",
+        N_("when a full round of passes without any action ends the game (see the docs)"),
     ),
     Option(
         "no_progress_rounds",
         NO_PROGRESS_ROUNDS,
         N_("0 (never) or a whole number of rounds from 1 to 1000"),
         integer(NO_PROGRESS_OFF, MAX_NO_PROGRESS_ROUNDS),
-        "full rounds without a pick-up, delivery, theft or draw that end the game (CA18; "
-        "0: never)",
+        N_("full rounds without a pick-up, delivery, theft or draw that end the game (CA18; "
+        "0: never)"),
     ),
     Option(
         "map",
         STANDARD_MAP,
         N_("'standard' or the path of a map file (TOML) with the schema of maps/standard.toml"),
         _map_name,
-        "the board: which squares are goods spaces and cities",
+        N_("the board: which squares are goods spaces and cities"),
     ),
 )

@@ -81,20 +81,20 @@ OPTIONS: Final = (
         "11x11",
         N_("'11x11', '11x12' or '11x13'"),
         choice(*BOARDS),
-        "board size: 11 files by 11, 12 or 13 ranks",
+        N_("board size: 11 files by 11, 12 or 13 ranks"),
     ),
     Option(
         "no_capture_limit",
         100,
         N_("a whole number 0-10000 (0 = no limit)"),
         integer(0, 10_000),
-        "plies without a capture before the game is drawn (0 = off)",
+        N_("plies without a capture before the game is drawn (0 = off)"),
     ),
     Option(
         "third_step",
         "outward",
         N_("'outward' or 'any'"),
         choice(*THIRD_STEPS),
-        "KA5: whether the third step must continue outward (default) or may bend back",
+        N_("KA5: whether the third step must continue outward (default) or may bend back"),
     ),
 )

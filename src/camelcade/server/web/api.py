@@ -39,9 +39,9 @@ def game_summary(game_id: str) -> dict[str, Any]:
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "default_players": cls.default_players,
-        # An option's help and a level's description are the game's data: said in the
-        # page's language where the game marks them for the catalogue (N_), else English.
-        "options": [{"name": o.name, "default": o.default, "allowed": o.allowed,
+        # An option's help and allowed values and a level's description are the game's
+        # data: said in the page's language (each game marks them for the catalogue, N_).
+        "options": [{"name": o.name, "default": o.default, "allowed": translate(o.allowed),
                      "help": translate(o.help) if o.help else o.help}
                     for o in cls.option_specs],
         "levels": [{"name": name, "bot": LEVEL_PREFIX + name,

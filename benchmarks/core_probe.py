@@ -5,6 +5,7 @@ code, so both are measured by the same lines in the same run. Prints JSON:
 
     python core_probe.py GAME SECONDS          # every figure (bench_core.py)
     python core_probe.py GAME SECONDS --mcts   # the plain mcts alone (bench_search.py)
+    python core_probe.py GAME SECONDS --play   # cc.play over the bare loop alone
 """
 
 from __future__ import annotations
@@ -130,6 +131,10 @@ def main() -> None:
     game = cc.load(game_id)
     if "--mcts" in sys.argv[3:]:
         print(json.dumps({"players": game.players, "mcts": mcts(game, seconds)}))
+        return
+    if "--play" in sys.argv[3:]:
+        print(json.dumps({"players": game.players,
+                          "play_overhead": play_overhead(game, seconds)}))
         return
     fast = has_fast_path(game.new_state())
     figures: dict[str, Any] = {

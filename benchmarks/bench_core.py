@@ -3,7 +3,8 @@
 For every game (default options): random playouts through the public (checked) path and
 the fast path, ``mcts`` iterations per CPU second (100 iterations a decision at six
 decision points of a seeded game, otherwise the bot's defaults), and ``cc.play`` with
-random bots per action over the bare fast loop. The first release is built from git
+random bots per action over the bare fast loop (the bots built before the clock starts,
+their building given apart: ``core_probe.play_overhead``). The first release is built from git
 history (``first_release.py``) and measured by the same probe (``core_probe.py``) in its
 own interpreter, game by game, right before today's code.
 
@@ -43,9 +44,14 @@ def play_only(quick: bool, only: list[str] | None = None) -> dict[str, Any]:
         if only and game_id not in only:
             continue
         found = _probe(sys.executable, game_id, seconds, "--play")["play_overhead"]
-        figures[game_id] = {"play_overhead": found,
-                            "play_over_bare_fast_loop": round(found["play_over_bare"], 3)}
-        print(game_id, figures[game_id]["play_over_bare_fast_loop"], flush=True)
+        figures[game_id] = {
+            "play_overhead": found,
+            "play_over_bare_fast_loop": round(found["play_over_bare"], 3),
+            "play_with_bot_loading_over_bare_fast_loop": round(
+                found["play_with_bot_loading_over_bare"], 3),
+        }
+        print(game_id, json.dumps({k: v for k, v in figures[game_id].items()
+                                   if not isinstance(v, dict)}), flush=True)
     return figures
 
 
@@ -69,6 +75,8 @@ def run(quick: bool, only: list[str] | None = None) -> dict[str, Any]:
             "public_playouts_over_first_release_public": round(
                 new["public_playouts"]["actions_per_cpu_second"] / old_public, 2),
             "play_over_bare_fast_loop": round(new["play_overhead"]["play_over_bare"], 3),
+            "play_with_bot_loading_over_bare_fast_loop": round(
+                new["play_overhead"]["play_with_bot_loading_over_bare"], 3),
         }
         print(game_id, json.dumps({k: v for k, v in figures[game_id].items()
                                    if not isinstance(v, dict)}), flush=True)

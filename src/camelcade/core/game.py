@@ -505,8 +505,11 @@ class State(ABC):
             self._lapse_views()
 
     def _lapse_views(self) -> None:
-        self._live[0] = None  # type: ignore[index]
-        self._live = None
+        """Every view of the position just left lapses: their shared cell is emptied."""
+        cell = self._live
+        if cell is not None:
+            cell[0] = None
+            self._live = None
 
     def child(self: _S, action: Action | str) -> _S:
         """A new state with ``action`` applied; ``self`` is unchanged."""

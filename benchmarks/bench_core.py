@@ -3,9 +3,13 @@
 For every game (default options): random playouts through the public (checked) path and
 the fast path, ``mcts`` iterations per CPU second (100 iterations a decision at six
 decision points of a seeded game, otherwise the bot's defaults), and ``cc.play`` with
-random bots per action over the bare fast loop. The first release is built from git
+random bots per action over the bare fast loop (the bots built before the clock starts,
+their building given apart: ``core_probe.play_overhead``). The first release is built from git
 history (``first_release.py``) and measured by the same probe (``core_probe.py``) in its
 own interpreter, game by game, right before today's code.
+
+``--play-only`` measures today's ``cc.play`` over the bare fast loop alone (no first
+release, no playouts or search): the quick loop while working on ``cc.play``.
 """
 
 from __future__ import annotations
@@ -25,10 +29,30 @@ from first_release import FIRST_RELEASE  # noqa: E402
 from first_release import python as first_release_python  # noqa: E402
 
 
-def _probe(interpreter: str, game_id: str, seconds: float) -> dict[str, Any]:
-    done = subprocess.run([interpreter, str(HERE / "core_probe.py"), game_id, str(seconds)],
-                          check=True, capture_output=True, text=True, cwd=HERE)
+def _probe(interpreter: str, game_id: str, seconds: float, *flags: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [interpreter, str(HERE / "core_probe.py"), game_id, str(seconds), *flags],
+        check=True, capture_output=True, text=True, cwd=HERE)
     return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def play_only(quick: bool, only: list[str] | None = None) -> dict[str, Any]:
+    """``cc.play`` per action over the bare fast loop, today's code alone, per game."""
+    seconds = 0.5 if quick else 4.0
+    figures: dict[str, Any] = {"seconds_per_figure": seconds}
+    for game_id in cc.game_ids():
+        if only and game_id not in only:
+            continue
+        found = _probe(sys.executable, game_id, seconds, "--play")["play_overhead"]
+        figures[game_id] = {
+            "play_overhead": found,
+            "play_over_bare_fast_loop": round(found["play_over_bare"], 3),
+            "play_with_bot_loading_over_bare_fast_loop": round(
+                found["play_with_bot_loading_over_bare"], 3),
+        }
+        print(game_id, json.dumps({k: v for k, v in figures[game_id].items()
+                                   if not isinstance(v, dict)}), flush=True)
+    return figures
 
 
 def run(quick: bool, only: list[str] | None = None) -> dict[str, Any]:
@@ -51,6 +75,8 @@ def run(quick: bool, only: list[str] | None = None) -> dict[str, Any]:
             "public_playouts_over_first_release_public": round(
                 new["public_playouts"]["actions_per_cpu_second"] / old_public, 2),
             "play_over_bare_fast_loop": round(new["play_overhead"]["play_over_bare"], 3),
+            "play_with_bot_loading_over_bare_fast_loop": round(
+                new["play_overhead"]["play_with_bot_loading_over_bare"], 3),
         }
         print(game_id, json.dumps({k: v for k, v in figures[game_id].items()
                                    if not isinstance(v, dict)}), flush=True)
@@ -58,6 +84,7 @@ def run(quick: bool, only: list[str] | None = None) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    # python benchmarks/bench_core.py [--quick] [GAME-ID ...]
+    # python benchmarks/bench_core.py [--quick] [--play-only] [GAME-ID ...]
     games = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
-    print(json.dumps(run("--quick" in sys.argv, games or None), indent=1))
+    measure = play_only if "--play-only" in sys.argv else run
+    print(json.dumps(measure("--quick" in sys.argv, games or None), indent=1))

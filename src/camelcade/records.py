@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from camelcade.core.action import Action
-from camelcade.core.agent import Agent
-from camelcade.core.chance import sample_chance
+from camelcade.core.agent import Agent, chooser
+from camelcade.core.chance import outcome_at
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError, StateError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class
@@ -156,6 +156,29 @@ class Record:
 StepHook = Callable[[State, str], None]
 
 
+def finished_record(state: State, players: Sequence[str], seed: int | None,
+                    extra: JSONDict | None = None) -> Record:
+    """The record of a game that has ended in ``state``: what every driver returns.
+
+    The ranking is asked for once (``winners`` is its first group), since a game's
+    tie-breaks can cost more than the rest of the record.
+    """
+    game = state.game
+    ranking = state.ranking()
+    return Record(
+        game=game.id,
+        options=game.options,
+        players=list(players),
+        actions=[str(action) for action in state._history],
+        returns=state.returns(),
+        seed=seed,
+        winners=list(ranking[0]),
+        extra={} if extra is None else extra,
+        rules_version=game.rules_version,
+        ranking=ranking,
+    )
+
+
 def play(
     game: Game,
     agents: Sequence[Agent],
@@ -169,6 +192,12 @@ def play(
     Agents with a ``begin(game, seat, seed)`` method are told their seat and a seed derived
     from ``seed`` first, so the same seed gives the same record. ``on_action(state, text)``
     is called before each action is applied (for progress displays and logs).
+
+    What it costs beyond the game's own moves is a view per decision (made in constant
+    time, reading nothing the bot does not ask for), the check of the bot's choice
+    (``core.agent.chooser``: constant time for an agent that chooses by index) and the
+    record. Chance outcomes are drawn from the state's own list exactly as
+    ``sample_chance`` draws them, so they take the fast path, as every checked choice does.
     """
     if len(agents) != game.players:
         raise OptionError(f"{game.id} with {game.players} players needs {game.players} agents, "
@@ -178,31 +207,23 @@ def play(
         begin = getattr(agent, "begin", None)
         if callable(begin):
             begin(game, seat, rng.getrandbits(63))
+    choosers = [chooser(agent) for agent in agents]
     state = game.new_state()
+    # The loop runs once per action, so what it calls is looked up once here.
+    current, outcomes, uniform, apply = (state._current_player, state._chance_outcomes,
+                                         rng.random, state.apply)
+    limit = sys.maxsize if max_actions is None else max_actions
     steps = 0
-    while (seat := state._current_player()) != TERMINAL:
-        if max_actions is not None and steps >= max_actions:
+    while (seat := current()) != TERMINAL:
+        if steps >= limit:
             raise CamelcadeError(f"{game.id} did not end within {max_actions} actions")
-        chance = seat == CHANCE
-        if chance:
-            action: Action | str = sample_chance(state, rng)
-        else:
-            action = agents[seat].choose(state.view(seat))
+        steps += 1
+        action = (outcome_at(outcomes(), uniform()) if seat == CHANCE  # = sample_chance
+                  else choosers[seat](state, seat))
         if on_action is not None:
             on_action(state, str(action))
-        state.apply(action, check=not chance)  # an outcome from the state's own list is trusted
-        steps += 1
-    return Record(
-        game=game.id,
-        options=game.options,
-        players=[agent.name for agent in agents],
-        actions=[str(action) for action in state.history],
-        returns=state.returns(),
-        seed=seed,
-        winners=state.winners(),
-        rules_version=game.rules_version,
-        ranking=state.ranking(),
-    )
+        apply(action, check=False)  # the state's own outcome, or a checked choice
+    return finished_record(state, [agent.name for agent in agents], seed)
 
 
 def replay(record: Record, *, upto: int | None = None) -> State:

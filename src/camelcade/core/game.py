@@ -246,8 +246,9 @@ class State(ABC):
         """The legal actions as a set, for parsed text, with the tuple it was made from."""
         self._texts: dict[PlayerId | None, list[str]] = {}
         """Each viewer's history text so far, extended only when asked for (never rebuilt)."""
-        self._views: list[View] = []
-        """Views handed out for this position; they lapse when it changes."""
+        self._live: list[State | None] | None = None
+        """The one cell every view handed out for this position reads it through (None:
+        no view yet). Changing the position empties the cell, so they all lapse at once."""
 
     # -- hooks a game implements -------------------------------------------------------
 
@@ -510,13 +511,15 @@ class State(ABC):
             self._seen_by[len(history)] = seen
         history.append(resolved)  # type: ignore[arg-type]
         self._legal_cache = None
-        if self._views:
+        if self._live:
             self._lapse_views()
 
     def _lapse_views(self) -> None:
-        for view in self._views:
-            view._source = None
-        self._views = []
+        """Every view of the position just left lapses: their shared cell is emptied."""
+        cell = self._live
+        if cell is not None:
+            cell[0] = None
+            self._live = None
 
     def child(self: _S, action: Action | str) -> _S:
         """A new state with ``action`` applied; ``self`` is unchanged."""
@@ -540,7 +543,7 @@ class State(ABC):
         played = self._playout(rng, -1 if limit is None else limit)
         self._legal_cache = None
         self._legal_lookup = None
-        if self._views:
+        if self._live:
             self._lapse_views()
         return played
 
@@ -601,7 +604,7 @@ class State(ABC):
             self._texts = {}  # a new list, so views that read the old one keep it intact
         self._legal_cache = None
         self._legal_lookup = None
-        if self._views:
+        if self._live:
             self._lapse_views()
         return action
 
@@ -636,7 +639,7 @@ class State(ABC):
         new._history = []
         new._seen_by = {}
         new._texts = {}
-        new._views = []
+        new._live = None
         self._copy_into(new)
         return new
 
@@ -729,9 +732,7 @@ class State(ABC):
         if type(player) is not int or not 0 <= player < self._game._players:
             player = self._check_player(player)
         current = self._current_player()
-        view = LiveView(self, player, current, self._legal() if current == player else ())
-        self._views.append(view)
-        return view
+        return LiveView(self, player, current, self._legal() if current == player else ())
 
     def to_json(self) -> JSONDict:
         """The complete state as JSON; ``game.state_from_json(s.to_json()) == s``."""

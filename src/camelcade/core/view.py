@@ -80,7 +80,7 @@ class SeatHistory(Sequence[str]):
 class View:
     """One seat's information state (see the module docstring)."""
 
-    __slots__ = ("_history", "_observation", "_source", "_template", "actions",
+    __slots__ = ("_cell", "_history", "_observation", "_template", "actions",
                  "current_player", "game", "player")
 
     def __init__(
@@ -99,7 +99,7 @@ class View:
         self.actions = actions
         self._observation = observation
         self._history: Sequence[str] | None = tuple(history)
-        self._source: State | None = None
+        self._cell: list[State | None] | None = None
         self._template: State | None = None
 
     @classmethod
@@ -111,13 +111,24 @@ class View:
         return cls(game, player, current_player, tuple(actions), observation=observation,
                    history=history)
 
+    @property
+    def _source(self) -> State | None:
+        """The position this view was made for while it is still that position, else None.
+
+        A live view reads it through the state's cell (``State._live``), which the state
+        empties when the position changes: one store lapses every view of a position.
+        """
+        cell = self._cell
+        return None if cell is None else cell[0]
+
     def _live(self, what: str) -> State:
-        if self._source is None:
+        source = self._source
+        if source is None:
             raise StaleViewError(
                 f"this view's {what} was not read before the game moved on; a bot reads "
                 f"its view while choosing"
             )
-        return self._source
+        return source
 
     @property
     def observation(self) -> JSONDict:
@@ -190,4 +201,7 @@ class LiveView(View):
         self.player = player
         self.current_player = current_player
         self.actions = actions
-        self._source = state
+        cell = state._live  # the cell all views of this position share (``State._live``)
+        if cell is None:
+            cell = state._live = [state]
+        self._cell = cell

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from camelcade.core.action import Action
+from camelcade.core.agent import chooser
 from camelcade.core.chance import KeyedChance, sample_chance
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import State
 from camelcade.core.plugin import Ref
 from camelcade.core.registry import load
-from camelcade.records import Record
+from camelcade.core.types import CHANCE
+from camelcade.records import Record, finished_record
 from camelcade.sim.plan import Match, derive_seed
 
 MAX_ACTIONS = 100_000
@@ -92,6 +94,7 @@ def _play(match: Match) -> MatchResult:
         begin = getattr(agent, "begin", None)
         if callable(begin):
             begin(game, seat, derive_seed(match.seed, "seat", seat))
+    choosers = [chooser(agent) for agent in agents]
     probe: Probe | None = Ref[Any](match.probe).load()() if match.probe else None
     state = game.new_state()
     draw = _chance(match)
@@ -100,16 +103,16 @@ def _play(match: Match) -> MatchResult:
     while not state.is_terminal():
         if steps >= MAX_ACTIONS:
             raise CamelcadeError(f"{game.id} did not end within {MAX_ACTIONS} actions")
-        chance = state.is_chance()
+        seat = state.current_player
+        chance = seat == CHANCE
         if chance:
             action = draw(state)
         else:
-            seat = state.current_player
-            action = agents[seat].choose(state.view(seat))
+            action = choosers[seat](state, seat)  # checked, as chance outcomes are trusted
             decisions += 1
         if probe is not None:
             probe.step(state, action)
-        state.apply(action, check=not chance)
+        state.apply(action, check=False)
         steps += 1
         if not chance:
             leader.update(state.scores())
@@ -128,18 +131,8 @@ def _play(match: Match) -> MatchResult:
         lab["probe"] = {key: (list(value) if isinstance(value, Sequence) else value)
                         for key, value in probe.finish(state).items()}
     lab["cpu"] = round(time.process_time() - started, 6)
-    record = Record(
-        game=game.id,
-        options=game.options,
-        players=[entrant.label for entrant in match.seats],
-        actions=[str(action) for action in state.history],
-        returns=state.returns(),
-        seed=match.seed,
-        winners=state.winners(),
-        rules_version=game.rules_version,
-        ranking=state.ranking(),
-        extra={"lab": lab},
-    )
+    record = finished_record(state, [entrant.label for entrant in match.seats], match.seed,
+                             {"lab": lab})
     return MatchResult(match, record)
 
 

@@ -67,6 +67,16 @@ def check_bot(name: str, game_id: str | None = None) -> None:
             "There is no bot {bot}; the bots are: {bots}.", bot=repr(name[:64]), bots=known))
 
 
+def new_match_id() -> str:
+    """16 random URL-safe characters that never begin with "-": a match id is typed as a
+    command-line argument (``camelcade online join ID``), where a leading dash reads as an
+    option."""
+    while True:
+        found = secrets.token_urlsafe(12)
+        if not found.startswith("-"):
+            return found
+
+
 def creator_hash(address: str | None) -> str:
     """What the database keeps of a creator's address: enough to count, nothing to show."""
     return hashlib.sha256(f"camelcade-creator:{address or 'unknown'}".encode()).hexdigest()[:32]
@@ -222,7 +232,7 @@ class MatchManager:
                 row.lang = current_language()  # the creator's: hot seats are at their screen
             seat_rows.append(row)
         match_row = MatchRow(
-            id=secrets.token_urlsafe(12),
+            id=new_match_id(),
             game=game.id,
             options=game.options,
             seed=secrets.randbits(62),
@@ -465,7 +475,7 @@ class MatchManager:
                     row.lang = previous.lang
             source = old.row
             match_row = MatchRow(
-                id=secrets.token_urlsafe(12),
+                id=new_match_id(),
                 game=source.game,
                 options=source.options,
                 seed=secrets.randbits(62),

@@ -89,6 +89,9 @@ class Connection:
     sent_history: int = 0
     lang: str = "en"
     """The language this connection's sentences are worded in (hello's, else the browser's)."""
+    board: bool = True
+    """Whether this client draws the board (hello's ``board``): one that does not is sent
+    ``view.board`` null and legal actions without cells, and costs no board to build."""
     task: asyncio.Task[None] | None = None
     closed: bool = False
 
@@ -182,18 +185,27 @@ class Hub:
         observation = state.public_observation() if role is None else state.observation(role)
         legal = legal_actions_for(state, role, lang) if match.status == "running" else []
         with language(lang):
-            board, cells = board_and_cells(state, role)
             description = state.describe(role)
         cached = RoleCache(
             state_id=match.state_id,
             observation=observation,
             description=description,
             history=match.history_for(role),
-            legal=with_cells(legal, cells),
-            board=board,
+            legal=with_cells(legal, {}),
         )
         match.cache[viewer] = cached
         return cached
+
+    @staticmethod
+    def _drawn(match: LiveMatch, viewer: Viewer, cached: RoleCache
+               ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+        """The viewer's board and legal actions with cells, built on first demand."""
+        if cached.drawn is None:
+            role, lang = viewer
+            with language(lang):
+                board, cells = board_and_cells(match.state, role)
+            cached.drawn = board, with_cells(cached.legal, cells) if cells else cached.legal
+        return cached.drawn
 
     def state_message(self, match: LiveMatch, connection: Connection, full: bool,
                       since: int | None = None) -> str:
@@ -219,16 +231,17 @@ class Hub:
             elif since is None:
                 since = match.seen.get(seat, 0) if seat is not None else 0
             since = max(0, min(since, row.state_id))
+            board, legal = (self._drawn(match, viewer, cached) if connection.board
+                            else (None, cached.legal))
             view = {
                 "observation": cached.observation,
                 "history_from": start,
                 "history": cached.history[start:],
                 "description": cached.description,
-                "board": cached.board,
+                "board": board,
                 "events_from": since,
                 "events": told(row.game, match.events_since(viewer, since), connection.lang),
             }
-            legal = cached.legal
             current = match.state.current_player
             connection.sent_history = len(cached.history)
             if seat is not None:
@@ -272,9 +285,9 @@ class Hub:
         Spectators (and a seat's second device) in step with each other get identical
         updates, so each distinct one is built and encoded once, not once per spectator.
         """
-        built: dict[tuple[Role, str, int, int], tuple[str, int]] = {}
+        built: dict[tuple[Role, str, bool, int, int], tuple[str, int]] = {}
         for connection in list(match.connections):
-            key = (connection.seat, connection.lang, connection.sent_state_id,
+            key = (connection.seat, connection.lang, connection.board, connection.sent_state_id,
                    connection.sent_history)
             shared = built.get(key)
             if shared is None:

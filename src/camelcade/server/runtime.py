@@ -44,13 +44,19 @@ class Plan:
 
 @dataclass
 class RoleCache:
+    """One viewer's part of a ``state`` message at ``state_id``, built once for all the
+    viewer's connections."""
+
     state_id: int
     observation: dict[str, Any]
     description: str
     history: list[str]
     legal: list[dict[str, Any]]
-    board: dict[str, Any] | None = None
-    """The game's accessible board for this role (``WebSlot.layout``), or None."""
+    """The legal actions with no cells, as a client that draws no board gets them."""
+    drawn: tuple[dict[str, Any] | None, list[dict[str, Any]]] | None = None
+    """The game's accessible board for this viewer (``WebSlot.layout``; None for a game
+    without one) and the legal actions with their cells: built when the first connection
+    that draws a board asks (most of a message's cost), never for those that draw none."""
 
 
 @dataclass(eq=False)

@@ -143,6 +143,7 @@ async def _serve(services: Services, websocket: WebSocket, match_id: str) -> Non
                            from_accept_language(websocket.headers.get("accept-language"))]),
         bucket=TokenBucket(settings.rate_per_second, settings.rate_burst),
         outbox_size=settings.outbox_size,
+        board=hello.board,
     )
     connection.start()
     connection.push_json(services.hub.welcome(match, connection))

@@ -24,7 +24,7 @@ from typing import Any
 
 from camelcade.core.game import State
 from camelcade.core.types import JSONDict, PlayerId
-from camelcade.core.words import t, tn
+from camelcade.core.words import t, tn, worded_once
 from camelcade.games.a_dos_de_chameau.actions import Discard, Play
 from camelcade.games.a_dos_de_chameau.phrases import (
     card_kind,
@@ -69,17 +69,19 @@ def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
     if not isinstance(state, ADosState):
         raise TypeError(f"not an A dos de Chameau state: {type(state).__name__}")
     seen = state.public_observation() if player is None else state.observation(player)
-    points: list[int] = list(state.game.option("oasis_points"))
+    points: tuple[int, ...] = tuple(state.game.option("oasis_points"))
     rows = [{"label": t("path"), "cells": _path(seen, points, player)}]
     if player is not None:
         rows.append({"label": t("your hand"), "cells": _hand(seen["hand"])})
     rows.append({"label": t("cards"), "cells": _seats(seen, player)})
+    seats = len(seen["camels"])
     board = {
         "kind": "list",
         "label": t("The path: the town, then spaces 1 to {last}, the oasis from {first} on; "
                    "then the cards", first=OASIS_FIRST, last=TRACK_END),
         "rows": rows,
-        "drawing": _drawing(seen, points, player),
+        "drawing": worded_once(("a-dos drawing", points, seats, player),
+                               _drawing, seats, points, player),
     }
     return {"board": board, "actions": _actions(state, seen, player)}
 
@@ -89,20 +91,34 @@ def _owners(camels: Sequence[Sequence[int]]) -> dict[int, int]:
 
 
 def _path(seen: JSONDict, points: Sequence[int], player: PlayerId | None) -> list[JSONDict]:
+    """The town and every space. A space's cell depends only on who stands there, so each
+    is worded once per language and listener (a board is sent at every move, and its cells
+    were most of the server's work per move)."""
     camels = seen["camels"]
     owners = _owners(camels)
-    town = [spaces.count(TOWN) for spaces in camels]
-    cells = [{"id": TOWN_CELL, "text": t("Town: {camels}.", camels=town_camels(town, player))}]
+    town = tuple(spaces.count(TOWN) for spaces in camels)
+    cells = [worded_once(("a-dos town", town, player), _town, town, player)]
     for space in range(1, TRACK_END + 1):
-        holder = space_holder(owners.get(space), player)
-        if space >= OASIS_FIRST:
-            text = tn("{space}, oasis, {count} point: {holder}",
-                      "{space}, oasis, {count} points: {holder}",
-                      oasis_points(points, space), space=space, holder=holder)
-        else:
-            text = t("{space}: {holder}", space=space, holder=holder)
-        cells.append({"id": space_cell(space), "text": text})
+        owner = owners.get(space)
+        cells.append(worded_once(("a-dos space", space, owner, player, points),
+                                 _space, space, owner, player, points))
     return cells
+
+
+def _town(town: Sequence[int], player: PlayerId | None) -> JSONDict:
+    return {"id": TOWN_CELL, "text": t("Town: {camels}.", camels=town_camels(town, player))}
+
+
+def _space(space: int, owner: PlayerId | None, player: PlayerId | None,
+           points: Sequence[int]) -> JSONDict:
+    holder = space_holder(owner, player)
+    if space >= OASIS_FIRST:
+        text = tn("{space}, oasis, {count} point: {holder}",
+                  "{space}, oasis, {count} points: {holder}",
+                  oasis_points(points, space), space=space, holder=holder)
+    else:
+        text = t("{space}: {holder}", space=space, holder=holder)
+    return {"id": space_cell(space), "text": text}
 
 
 def _hand(hand: Sequence[str]) -> list[JSONDict]:
@@ -127,9 +143,10 @@ def _seats(seen: JSONDict, player: PlayerId | None) -> list[JSONDict]:
     return cells
 
 
-def _drawing(seen: JSONDict, points: Sequence[int], player: PlayerId | None) -> JSONDict:
-    """What the SVG shows besides the observation, in the game's words."""
-    seats = range(len(seen["camels"]))
+def _drawing(players: int, points: Sequence[int], player: PlayerId | None) -> JSONDict:
+    """What the SVG shows besides the observation, in the game's words: the same for the
+    whole game, so it is worded once per language and listener."""
+    seats = range(players)
     return {
         "points": {space_cell(space): oasis_points(points, space)
                    for space in range(OASIS_FIRST, TRACK_END + 1)},

@@ -144,6 +144,7 @@ async def _serve(services: Services, websocket: WebSocket, match_id: str) -> Non
         bucket=TokenBucket(settings.rate_per_second, settings.rate_burst),
         outbox_size=settings.outbox_size,
         board=hello.board,
+        gate=services.hub.spectators if seat is None else None,
     )
     connection.start()
     connection.push_json(services.hub.welcome(match, connection))

@@ -72,7 +72,9 @@ def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
     points: tuple[int, ...] = tuple(state.game.option("oasis_points"))
     rows = [{"label": t("path"), "cells": _path(seen, points, player)}]
     if player is not None:
-        rows.append({"label": t("your hand"), "cells": _hand(seen["hand"])})
+        hand = tuple(seen["hand"])
+        rows.append({"label": t("your hand"),
+                     "cells": worded_once(("a-dos hand", hand), _hand, hand)})
     rows.append({"label": t("cards"), "cells": _seats(seen, player)})
     seats = len(seen["camels"])
     board = {
@@ -129,18 +131,28 @@ def _hand(hand: Sequence[str]) -> list[JSONDict]:
 
 
 def _seats(seen: JSONDict, player: PlayerId | None) -> list[JSONDict]:
+    """Each seat's cards; a seat's cell changes only when it plays, so each is worded once
+    per language and what it says."""
     cells = []
     for seat, discards in enumerate(seen["discards"]):
-        values = {"hand": seen["hand_sizes"][seat], "pile": seen["pile_sizes"][seat],
-                  "played": played_cards(discards)}
-        if seat == player:
-            text = t("Your cards: {hand} in hand, {pile} in the pile, {played}. Your pile: "
-                     "{cards}.", cards=card_list(seen["pile"]), **values)
-        else:
-            text = t("{seat}'s cards: {hand} in hand, {pile} in the pile, {played}.",
-                     seat=colour(seat), **values)
-        cells.append({"id": seat_cell(seat), "text": text})
+        pile = tuple(seen["pile"]) if seat == player else None
+        key = ("a-dos seat", seat, player, seen["hand_sizes"][seat], seen["pile_sizes"][seat],
+               len(discards), discards[-1] if discards else None, pile)
+        cells.append(worded_once(key, _seat, seat, player, seen["hand_sizes"][seat],
+                                 seen["pile_sizes"][seat], discards, pile))
     return cells
+
+
+def _seat(seat: PlayerId, player: PlayerId | None, hand: int, pile: int,
+          discards: Sequence[str], cards: Sequence[str] | None) -> JSONDict:
+    values = {"hand": hand, "pile": pile, "played": played_cards(discards)}
+    if cards is not None:
+        text = t("Your cards: {hand} in hand, {pile} in the pile, {played}. Your pile: "
+                 "{cards}.", cards=card_list(cards), **values)
+    else:
+        text = t("{seat}'s cards: {hand} in hand, {pile} in the pile, {played}.",
+                 seat=colour(seat), **values)
+    return {"id": seat_cell(seat), "text": text}
 
 
 def _drawing(players: int, points: Sequence[int], player: PlayerId | None) -> JSONDict:

@@ -19,6 +19,11 @@ domain (``camelcade``), compiled from the ``.po`` files in ``camelcade/locale/``
 package is built, and read with the standard library's ``gettext`` alone: the core needs
 no package to speak German. ``docs/i18n.md`` tells how it all fits together.
 
+A sentence once made is remembered by its catalogue, message and values, and handed out
+again (a web board and a description say the same few sentences at every move, for every
+seat); :func:`worded_once` does the same for any text built from sentences, a board's
+cells. Neither changes what is said: a new catalogue loader forgets them all.
+
 ``pt`` words a message whose English is ambiguous out of context (a command word typed at
 a prompt, "help", is not the "help" of a sentence); ``N_`` marks a message for the
 catalogue where it is written and leaves it untranslated, for text looked up later by
@@ -110,7 +115,7 @@ _MADE: dict[tuple[Any, ...], Sentence] = {}
 """Sentences already made, by catalogue, message and values: a board or a description says
 the same few sentences over and over (a web board is a hundred of them per message), and
 looking one up costs a quarter of making it (gettext, ``format``, ``Sentence``)."""
-_MADE_LIMIT = 100_000
+_MADE_LIMIT = 50_000
 """Past this many sentences the memory starts afresh (seat names make the set open)."""
 _WORDED: dict[tuple[Any, ...], Any] = {}
 """Text worded once per language (``worded_once``), by catalogue and key."""

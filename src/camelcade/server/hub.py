@@ -86,7 +86,9 @@ class Gate:
     at once: ungated they fill one turn with 400 compressions and writes (tens of
     milliseconds), and a seat's move arriving meanwhile is not even read until they are
     done. Spectators' senders pass this gate first, a few a turn, so other work (a seat's
-    message, the next frame read) runs between them; seats' senders never wait here.
+    message, the next frame read) runs between them; seats' senders never wait here. A
+    spectator's first, full view is built only once its turn comes too (``session``), so
+    a storm of spectators reconnecting at once is spread over many turns as well.
     """
 
     def __init__(self, per_turn: int) -> None:

@@ -148,6 +148,10 @@ async def _serve(services: Services, websocket: WebSocket, match_id: str) -> Non
     )
     connection.start()
     connection.push_json(services.hub.welcome(match, connection))
+    if connection.gate is not None:
+        # a crowd of spectators arriving at once (a storm reconnecting) would build every
+        # one's full view in one turn of the loop: they take turns, as their sends do
+        await connection.gate.turn()
     services.hub.send_state(match, connection, full=True, since=hello.state_id)
     await services.connect(match, connection)
     try:

@@ -80,39 +80,23 @@ def run_once(src: Path, name: str, hello: dict[str, Any], matches: int, rate: fl
     with tempfile.TemporaryDirectory(prefix="camelcade-cpu-") as tmp:
         log = Path(tmp) / "server.log"
         command = (["-c", PROFILER] if profile else ["-m", "camelcade.server"])
-        proc, base = start(command, f"sqlite:///{tmp}/cpu.db", log, env)
+        proc, base = load.start_server(f"sqlite:///{tmp}/cpu.db", log,
+                                       {**os.environ, **env}, command)
         try:
             load.HELLO_EXTRA = hello
 
-            async def measured() -> dict[str, Any]:
-                return await load.drive(base, matches, seconds, warmup, rate, proc.pid,
-                                        on_measure=(lambda on: os.kill(
-                                            proc.pid, signal.SIGUSR1 if on else signal.SIGUSR2))
-                                        if profile else None)
+            def switch(on: bool) -> None:
+                os.kill(proc.pid, signal.SIGUSR1 if on else signal.SIGUSR2)
 
-            result: dict[str, Any] = load._run(measured())
+            result: dict[str, Any] = load._run(load.drive(
+                base, matches, seconds, warmup, rate, proc.pid,
+                on_measure=switch if profile else None))
         finally:
             load.HELLO_EXTRA = {}
             load.stop_server(proc)
     if profile:
         result["profile"] = str(out)
     return result
-
-
-def start(command: list[str], db: str, log: Path, env: dict[str, str]
-          ) -> tuple[subprocess.Popen[bytes], str]:
-    """``load.start_server`` with the server run by ``command`` (module or profiler)."""
-    original = load.subprocess.Popen
-
-    def popen(argv: list[str], *args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
-        at = argv.index("-m")
-        return original([*argv[:at], *command, *argv[at + 2:]], *args, **kwargs)
-
-    load.subprocess.Popen = popen  # type: ignore[misc]
-    try:
-        return load.start_server(db, log, {**os.environ, **env})
-    finally:
-        load.subprocess.Popen = original  # type: ignore[misc]
 
 
 def top(profile: str, lines: int = 30) -> str:
@@ -158,6 +142,7 @@ def main() -> None:
         name: {"server_cpu_ms_per_move_each_run": [r["server_cpu_ms_per_move"] for r in rs],
                "latency_ms_p99_each_run": [r["latency_ms_p99"] for r in rs],
                "moves_each_run": [r["moves"] for r in rs],
+               "load_average_each_run": [round(r["load_average"], 1) for r in rs],
                "errors": [r["errors"] for r in rs]}
         for name, rs in runs.items()}
     if "main-board" in runs:

@@ -294,14 +294,15 @@ def percentile(ordered: list[float], q: float, scale: float = 1.0) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * scale
 
 
-def start_server(db: str, log: Path, env: dict[str, str] | None = None
-                 ) -> tuple[subprocess.Popen[bytes], str]:
-    """The server on a free port; ``env`` replaces ``SERVER_ENV`` (the lifted limits)."""
+def start_server(db: str, log: Path, env: dict[str, str] | None = None,
+                 command: list[str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """The server on a free port; ``env`` replaces ``SERVER_ENV`` (the lifted limits);
+    ``command`` replaces ``-m camelcade.server`` (``server_cpu.py``: under a profiler)."""
     port = free_port()
     with open(log, "ab") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "camelcade.server", "--db", db, "--host", HOST,
-             "--port", str(port)],
+            [sys.executable, *(command or ["-m", "camelcade.server"]), "--db", db,
+             "--host", HOST, "--port", str(port)],
             stdout=out, stderr=subprocess.STDOUT,
             env={**os.environ, **(SERVER_ENV if env is None else env)},
         )

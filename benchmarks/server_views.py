@@ -15,6 +15,7 @@ minutes::
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import random
 import time
@@ -26,6 +27,8 @@ from camelcade.server.views import legal_actions_for
 from camelcade.server.web.layout import board_and_cells
 
 PARTS = ("observation", "describe", "legal", "board", "json")
+HANDS_OVER = "seen" in inspect.signature(board_and_cells).parameters
+"""Whether this tree's server hands the layout the observation it made (main's did not)."""
 
 
 def measure(game_id: str, lang: str, games: int = 6, max_steps: int = 400) -> dict[str, float]:
@@ -52,7 +55,8 @@ def measure(game_id: str, lang: str, games: int = 6, max_steps: int = 400) -> di
                     described = clock()
                     legal = legal_actions_for(state, role, lang)
                     listed = clock()
-                    board, _cells = board_and_cells(state, role)
+                    board, _cells = (board_and_cells(state, role, observation)
+                                     if HANDS_OVER else board_and_cells(state, role))
                     laid = clock()
                 json.dumps({"observation": observation, "description": description,
                             "legal_actions": legal, "board": board}, separators=(",", ":"))

@@ -257,7 +257,7 @@ class Hub:
         if cached.drawn is None:
             role, lang = viewer
             with language(lang):
-                board, cells = board_and_cells(match.state, role)
+                board, cells = board_and_cells(match.state, role, cached.observation)
             cached.drawn = board, with_cells(cached.legal, cells) if cells else cached.legal
         return cached.drawn
 

@@ -184,3 +184,15 @@ def test_a_board_worded_once_per_language_is_the_board_worded_afresh() -> None:
                     again.append(layout(state, seat))
         assert again == fresh
         assert "«de»" in cells(fresh[0])["s1"]
+
+
+def test_a_layout_handed_the_observation_lays_the_same_board() -> None:
+    """The server hands the layout the observation it made for the same message; the
+    board is the one the layout makes from its own, for every seat and a spectator."""
+    from camelcade.server.web.layout import board_and_cells
+
+    for state in random_positions(7, 3, every=5):
+        for seat in (0, 1, 2, None):
+            seen = state.public_observation() if seat is None else state.observation(seat)
+            assert layout(state, seat, seen=seen) == layout(state, seat)
+            assert board_and_cells(state, seat, seen) == board_and_cells(state, seat)

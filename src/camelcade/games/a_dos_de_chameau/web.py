@@ -64,11 +64,18 @@ def seat_cell(seat: PlayerId) -> str:
     return f"seat{seat}"
 
 
-def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
-    """The board and each legal action's cells for ``player`` (None: a spectator)."""
+def layout(state: State, player: PlayerId | None, *, seen: JSONDict | None = None
+           ) -> dict[str, Any]:
+    """The board and each legal action's cells for ``player`` (None: a spectator).
+
+    ``seen`` is that seat's observation when the caller has made it already (the server
+    has, for the same message): it must be exactly ``state.observation(player)`` (the
+    public one for None), and saves making it again.
+    """
     if not isinstance(state, ADosState):
         raise TypeError(f"not an A dos de Chameau state: {type(state).__name__}")
-    seen = state.public_observation() if player is None else state.observation(player)
+    if seen is None:
+        seen = state.public_observation() if player is None else state.observation(player)
     points: tuple[int, ...] = tuple(state.game.option("oasis_points"))
     rows = [{"label": t("path"), "cells": _path(seen, points, player)}]
     if player is not None:

@@ -51,6 +51,9 @@ SERVER_ENV = {"CAMELCADE_SERVER_RATE_PER_SECOND": "10000", "CAMELCADE_SERVER_RAT
               "CAMELCADE_SERVER_CREATE_RATE_BURST": "10000",
               "CAMELCADE_SERVER_MAX_CONNECTIONS_PER_ADDRESS": "100000"}
 """Every client here is one address (127.0.0.1), so the per-address limits are lifted."""
+HELLO_EXTRA: dict[str, Any] = {}
+"""Fields every client adds to its ``hello`` (``server_cpu.py``: ``{"board": False}``, a
+client that draws no board)."""
 
 
 def free_port() -> int:
@@ -106,7 +109,7 @@ async def seat_client(url: str, token: str, stats: Stats, rng: random.Random,
                       stop_at: float, pace: Pace, started: asyncio.Future[None]) -> None:
     """Play one seat: answer each of our turns with a random legal action."""
     async with connect(url, max_size=2**24, compression=COMPRESSION, close_timeout=1) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(json.dumps({"type": "hello", "token": token, **HELLO_EXTRA}))
         await started
         sent_at: float | None = None
         sent_for = -1
@@ -211,12 +214,15 @@ def server_cpu(pid: int | None) -> float:
 async def drive(base: str, matches: int, seconds: float, warmup: float,
                 rate: float | None = None, pid: int | None = None,
                 go: Callable[[], Awaitable[None]] | None = None,
-                keep: bool = False, seed: int = 0) -> dict[str, Any]:
+                keep: bool = False, seed: int = 0,
+                on_measure: Callable[[bool], None] | None = None) -> dict[str, Any]:
     """Play ``matches`` at once; with ``rate``, each match moves every ``matches/rate`` s.
 
     ``go``, if given, is awaited once every match is set up, before the warm-up (the
     capacity run starts several client processes' measurements together this way);
-    ``keep`` returns every latency too; ``seed`` offsets the matches' random seeds.
+    ``keep`` returns every latency too; ``seed`` offsets the matches' random seeds;
+    ``on_measure`` is called with True as the measured window opens and False as it closes
+    (``server_cpu.py`` profiles the server over it).
     """
     period = matches / rate if rate else None
     stats = Stats(matches)
@@ -239,8 +245,12 @@ async def drive(base: str, matches: int, seconds: float, warmup: float,
         measured_from = time.monotonic()
         health_before = (await http.get("/api/health")).json()
         cpu_before, own_before = server_cpu(pid), time.process_time()
+        if on_measure is not None:
+            on_measure(True)
         await asyncio.sleep(seconds)
         stats.measuring = False
+        if on_measure is not None:
+            on_measure(False)
         elapsed = time.monotonic() - measured_from
         cpu = server_cpu(pid) - cpu_before
         own = time.process_time() - own_before
@@ -284,14 +294,15 @@ def percentile(ordered: list[float], q: float, scale: float = 1.0) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * scale
 
 
-def start_server(db: str, log: Path, env: dict[str, str] | None = None
-                 ) -> tuple[subprocess.Popen[bytes], str]:
-    """The server on a free port; ``env`` replaces ``SERVER_ENV`` (the lifted limits)."""
+def start_server(db: str, log: Path, env: dict[str, str] | None = None,
+                 command: list[str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """The server on a free port; ``env`` replaces ``SERVER_ENV`` (the lifted limits);
+    ``command`` replaces ``-m camelcade.server`` (``server_cpu.py``: under a profiler)."""
     port = free_port()
     with open(log, "ab") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "camelcade.server", "--db", db, "--host", HOST,
-             "--port", str(port)],
+            [sys.executable, *(command or ["-m", "camelcade.server"]), "--db", db,
+             "--host", HOST, "--port", str(port)],
             stdout=out, stderr=subprocess.STDOUT,
             env={**os.environ, **(SERVER_ENV if env is None else env)},
         )

@@ -13,6 +13,7 @@ from camelcade.core.words import (
     set_catalogue_loader,
     t,
     tn,
+    worded_once,
 )
 
 DRAWS = {"{seat} draws a card.": Counted("{seat} draws {count} card.",
@@ -82,3 +83,49 @@ def test_a_counted_message_may_itself_be_plural_aware() -> None:
     forms = {"{seat} pays {count} coin.": Counted("{seat} pays a coin {count} time.",
                                                  "{seat} pays a coin {count} times.")}
     assert group_repeats([paid, paid], forms) == ["Red pays a coin 2 times."]
+
+
+def test_a_remembered_sentence_is_keyed_by_exact_type_and_language() -> None:
+    """Sentences are remembered by their values, but ``True == 1 == 1.0`` as keys and not
+    as text, and each language (each catalogue) has its own."""
+    assert t("{n} left", n=1) == "1 left"
+    assert t("{n} left", n=True) == "True left"
+    assert t("{n} left", n=1.0) == "1.0 left"
+    assert t("{n} left", n=[1]) == "[1] left"  # unhashable: made, not remembered
+    assert tn("{count} point", "{count} points", True) == "True point"
+    assert tn("{count} point", "{count} points", 1) == "1 point"
+    set_catalogue_loader(lambda code: _German() if code == "de" else None)
+    try:
+        with language("de"):
+            assert t("{seat} draws a card.", seat="Gelb") == "Gelb zieht eine Karte."
+        set_catalogue_loader(lambda code: None)  # a new loader: nothing is remembered
+        with language("de"):
+            assert t("{seat} draws a card.", seat="Gelb") == "Gelb draws a card."
+    finally:
+        set_catalogue_loader(lambda code: None)
+
+
+def test_a_remembered_sentence_keeps_its_message_and_values() -> None:
+    first = t("{seat} draws a card.", seat="Red")
+    again = t("{seat} draws a card.", seat="Red")
+    assert again == first and again.message == first.message and again.values == first.values
+    other = t("{seat} moves.", seat="Red")
+    assert other.message == "{seat} moves."
+
+
+def test_text_worded_once_is_made_once_per_language() -> None:
+    made: list[str] = []
+
+    def make(seat: str) -> str:
+        made.append(seat)
+        return str(t("{seat} draws a card.", seat=seat))
+
+    set_catalogue_loader(lambda code: _German() if code == "de" else None)
+    try:
+        assert worded_once(("draws", "Rot"), make, "Rot") == "Rot draws a card."
+        assert worded_once(("draws", "Rot"), make, "Rot") == "Rot draws a card."
+        with language("de"):
+            assert worded_once(("draws", "Rot"), make, "Rot") == "Rot zieht eine Karte."
+        assert made == ["Rot", "Rot"]
+    finally:
+        set_catalogue_loader(lambda code: None)

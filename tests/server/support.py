@@ -183,10 +183,10 @@ class Client:
 
     def __init__(self, ws_base: str, match_id: str, token: str | None = None,
                  hello: bool = True, source: str | None = None, lang: str | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, board: bool | None = None) -> None:
         """``source``: the loopback address to connect from (127.0.0.2 ...), to be another
-        client address for the per-address limits; ``lang`` goes in the hello, ``headers``
-        (``Accept-Language``) in the handshake."""
+        client address for the per-address limits; ``lang`` and ``board`` go in the hello,
+        ``headers`` (``Accept-Language``) in the handshake."""
         extra: dict[str, Any] = {"source_address": (source, 0)} if source else {}
         if headers:
             extra["additional_headers"] = headers
@@ -203,6 +203,8 @@ class Client:
             hello_message: dict[str, Any] = {"type": "hello", "token": token}
             if lang is not None:
                 hello_message["lang"] = lang
+            if board is not None:
+                hello_message["board"] = board
             self.send(hello_message)
             self.welcome = self.recv()
             assert self.welcome["type"] == "welcome", self.welcome

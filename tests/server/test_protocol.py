@@ -28,6 +28,17 @@ def test_valid_messages_parse() -> None:
     assert message == PlayAction(type="action", action="storm", state_id=3)
 
 
+def test_hello_says_whether_the_client_draws_the_board() -> None:
+    assert parse_client_message('{"type":"hello"}', 4096) == Hello(type="hello", board=True)
+    drawn = parse_client_message('{"type":"hello","board":false}', 4096)
+    assert isinstance(drawn, Hello) and drawn.board is False
+    for bad in ('0', '"false"', 'null'):
+        with pytest.raises(ProtocolError) as refused:
+            parse_client_message('{"type":"hello","board":' + bad + '}', 4096)
+        assert refused.value.code == ErrorCode.MESSAGE_MALFORMED
+        assert "board" in refused.value.message
+
+
 @given(st.one_of(st.text(max_size=300), st.binary(max_size=300)))
 def test_junk_raises_only_protocol_errors(raw: str | bytes) -> None:
     try:

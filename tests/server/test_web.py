@@ -70,6 +70,35 @@ def test_state_messages_carry_the_board_and_each_actions_cells(
     watcher.close()
 
 
+def _without_board(message: dict[str, Any]) -> dict[str, Any]:
+    """A state message as a client that draws no board is to be sent it."""
+    view = message["view"] and {**message["view"], "board": None}
+    return {**message, "view": view,
+            "legal_actions": [{**a, "cells": []} for a in message["legal_actions"]]}
+
+
+def test_a_client_that_draws_no_board_gets_the_same_state_without_board_or_cells(
+        api: Api, toy_server: ServerThread) -> None:
+    match_id, tokens = toy_match(api)
+    drawn = Client(toy_server.ws_base, match_id, tokens[0], board=True)
+    text = Client(toy_server.ws_base, match_id, tokens[0], board=False)
+    watcher = Client(toy_server.ws_base, match_id, None, board=False)
+    first = drawn.wait_state(lambda m: m["status"] == "running")
+    assert first["view"]["board"] is not None and any(a["cells"] for a in first["legal_actions"])
+    told = text.wait_state(lambda m: m["status"] == "running")
+    assert told["view"]["board"] is None and told["state_id"] == first["state_id"]
+    assert told["legal_actions"] == _without_board(first)["legal_actions"]
+    assert watcher.wait_state()["view"]["board"] is None
+    text.act("add 2")  # it plays as any client does
+    moved = drawn.wait_state(past(first["state_id"]))
+    assert moved["view"]["board"]["rows"][0]["cells"][2]["text"] == "2: the total"
+    assert text.wait_state(past(first["state_id"])) == _without_board(moved)
+    watched = watcher.wait_state(past(first["state_id"]))
+    assert watched["view"]["board"] is None and watched["state_id"] == moved["state_id"]
+    for client in (drawn, text, watcher):
+        client.close()
+
+
 def test_a_game_without_a_layout_has_no_board_and_no_cells(
         api: Api, toy_server: ServerThread) -> None:
     match_id, _host, tokens = api.open_match(players=2, game=PLAIN_PLUGIN.id)

@@ -19,6 +19,11 @@ domain (``camelcade``), compiled from the ``.po`` files in ``camelcade/locale/``
 package is built, and read with the standard library's ``gettext`` alone: the core needs
 no package to speak German. ``docs/i18n.md`` tells how it all fits together.
 
+A sentence once made is remembered by its catalogue, message and values, and handed out
+again (a web board and a description say the same few sentences at every move, for every
+seat); :func:`worded_once` does the same for any text built from sentences, a board's
+cells. Neither changes what is said: a new catalogue loader forgets them all.
+
 ``pt`` words a message whose English is ambiguous out of context (a command word typed at
 a prompt, "help", is not the "help" of a sentence); ``N_`` marks a message for the
 catalogue where it is written and leaves it untranslated, for text looked up later by
@@ -28,12 +33,12 @@ catalogue where it is written and leaves it untranslated, for text looked up lat
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 SOURCE_LANGUAGE = "en"
 DOMAIN = "camelcade"
@@ -43,6 +48,7 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 _LANGUAGE: ContextVar[str] = ContextVar("camelcade_language", default=SOURCE_LANGUAGE)
 _CATALOGUES: dict[str, gettext.NullTranslations] = {}
 Loader = Callable[[str], gettext.NullTranslations | None]
+_T = TypeVar("_T")
 
 
 def packaged_catalogue(code: str) -> gettext.NullTranslations | None:
@@ -62,6 +68,8 @@ def set_catalogue_loader(loader: Loader | None) -> None:
     global _loader
     _loader = packaged_catalogue if loader is None else loader
     _CATALOGUES.clear()
+    _MADE.clear()
+    _WORDED.clear()
 
 
 def _catalogue() -> gettext.NullTranslations | None:
@@ -103,11 +111,66 @@ class Sentence(str):
         return made
 
 
+_MADE: dict[tuple[Any, ...], Sentence] = {}
+"""Sentences already made, by catalogue, message and values: a board or a description says
+the same few sentences over and over (a web board is a hundred of them per message), and
+looking one up costs a quarter of making it (gettext, ``format``, ``Sentence``)."""
+_MADE_LIMIT = 50_000
+"""Past this many sentences the memory starts afresh (seat names make the set open)."""
+_WORDED: dict[tuple[Any, ...], Any] = {}
+"""Text worded once per language (``worded_once``), by catalogue and key."""
+_KEYED = frozenset((int, str, Sentence))
+"""The value types a sentence is remembered by. Exact types only: ``True == 1`` and
+``1.0 == 1`` as keys but not as text, and a list is not hashable. A ``Sentence`` value keys
+by its text, which is all ``format`` reads of it."""
+
+
+def _keyable(values: Mapping[str, Any]) -> bool:
+    """Whether a sentence with these values may be remembered by them (a loop, not
+    ``all()``: a generator costs more than the whole lookup it guards)."""
+    for value in values.values():  # noqa: SIM110
+        if type(value) not in _KEYED:
+            return False
+    return True
+
+
+def _remember(key: tuple[Any, ...], made: Sentence) -> Sentence:
+    if len(_MADE) >= _MADE_LIMIT:
+        _MADE.clear()
+    _MADE[key] = made
+    return made
+
+
 def t(message: str, /, **values: Any) -> Sentence:
     """``message`` translated into the current language, its ``{placeholders}`` filled."""
     catalogue = _catalogue()
+    key = (catalogue, message, *values.items())
+    keyed = _keyable(values)
+    if keyed:
+        made = _MADE.get(key)
+        if made is not None:
+            return made
     text = catalogue.gettext(message) if catalogue is not None else message
-    return Sentence(text.format(**values), message, values)
+    made = Sentence(text.format(**values), message, values)
+    return _remember(key, made) if keyed else made
+
+
+def worded_once(key: Hashable, make: Callable[..., _T], *args: Any) -> _T:
+    """What ``make(*args)`` words, made once per language and ``key`` and then remembered.
+
+    For text built from sentences over and over, a web board's cells for instance: the key
+    names everything the text depends on besides the language (``("path", space, owner,
+    listener)``). The result is shared by every caller, so it must never be changed.
+    """
+    full = (_catalogue(), key)
+    try:
+        made: _T = _WORDED[full]
+    except KeyError:
+        made = make(*args)
+        if len(_WORDED) >= _MADE_LIMIT:
+            _WORDED.clear()
+        _WORDED[full] = made
+    return made
 
 
 def pt(context: str, message: str, /, **values: Any) -> Sentence:
@@ -132,11 +195,18 @@ def N_(message: str) -> str:
 def tn(singular: str, plural: str, count: int, /, **values: Any) -> Sentence:
     """The form of a message for ``count`` (``{count}`` is filled in too), translated."""
     catalogue = _catalogue()
+    key = (catalogue, singular, plural, count, *values.items())
+    keyed = type(count) is int and _keyable(values)
+    if keyed:
+        made = _MADE.get(key)
+        if made is not None:
+            return made
     if catalogue is not None:
         text = catalogue.ngettext(singular, plural, count)
     else:
         text = singular if count == 1 else plural
-    return Sentence(text.format(count=count, **values), singular, {"count": count, **values})
+    made = Sentence(text.format(count=count, **values), singular, {"count": count, **values})
+    return _remember(key, made) if keyed else made
 
 
 def and_list(items: Sequence[str]) -> str:

@@ -4,6 +4,8 @@ Broadcasting never awaits a client: messages go into each connection's bounded o
 a sender task per connection drains it, so one slow client cannot hold up a match. A
 client that falls ``outbox_size`` messages behind has its queue replaced by one full
 resynchronisation. Every message is built from the recipient's own role (views.py).
+Spectators' senders take turns at a gate (``Gate``), a few per turn of the event loop, so
+a crowd watching one match never holds up a seat's acknowledgement in another.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import asyncio
 import json
 import logging
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -22,6 +25,9 @@ from camelcade.server.views import Viewer, legal_actions_for, told
 from camelcade.server.web.layout import board_and_cells, with_cells
 
 log = logging.getLogger(__name__)
+encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+"""Every message to a client, compact. The messages are trees built here (no cycles), so
+the encoder's cycle check, a quarter of its time on a board's state message, is skipped."""
 
 
 class Sender(Protocol):
@@ -72,6 +78,47 @@ class AddressLimiter:
                 del self.buckets[address]
 
 
+class Gate:
+    """Lets at most ``per_turn`` waiting senders through per turn of the event loop.
+
+    The event loop runs, in each turn, every callback that was ready when the turn began,
+    and polls the sockets between turns. A move seen by 400 spectators wakes 400 senders
+    at once: ungated they fill one turn with 400 compressions and writes (tens of
+    milliseconds), and a seat's move arriving meanwhile is not even read until they are
+    done. Spectators' senders pass this gate first, a few a turn, so other work (a seat's
+    message, the next frame read) runs between them; seats' senders never wait here. A
+    spectator's first, full view is built only once its turn comes too (``session``), so
+    a storm of spectators reconnecting at once is spread over many turns as well.
+    """
+
+    def __init__(self, per_turn: int) -> None:
+        self.per_turn = max(1, per_turn)
+        self.waiting: deque[asyncio.Future[None]] = deque()
+        self.opening = False
+
+    async def turn(self) -> None:
+        """Wait until this sender's turn comes."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self.waiting.append(future)
+        if not self.opening:
+            self.opening = True
+            loop.call_soon(self._open)
+        await future
+
+    def _open(self) -> None:
+        passed = 0
+        while self.waiting and passed < self.per_turn:
+            future = self.waiting.popleft()
+            if not future.done():  # a sender cancelled while waiting is skipped
+                future.set_result(None)
+                passed += 1
+        if self.waiting:
+            asyncio.get_running_loop().call_soon(self._open)
+        else:
+            self.opening = False
+
+
 @dataclass(eq=False)
 class Connection:
     """One websocket: its match, its seat (None: spectator), and what it was last sent."""
@@ -89,6 +136,11 @@ class Connection:
     sent_history: int = 0
     lang: str = "en"
     """The language this connection's sentences are worded in (hello's, else the browser's)."""
+    board: bool = True
+    """Whether this client draws the board (hello's ``board``): one that does not is sent
+    ``view.board`` null and legal actions without cells, and costs no board to build."""
+    gate: Gate | None = None
+    """The gate its messages wait at before each send (spectators'), or None (seats)."""
     task: asyncio.Task[None] | None = None
     closed: bool = False
 
@@ -105,7 +157,7 @@ class Connection:
         return True
 
     def push_json(self, message: dict[str, Any]) -> None:
-        self.push(json.dumps(message, separators=(",", ":")))
+        self.push(encode(message))
 
     def reset_outbox(self) -> None:
         while not self.outbox.empty():
@@ -117,6 +169,8 @@ class Connection:
                 text = await self.outbox.get()
                 if text is None:
                     return
+                if self.gate is not None:
+                    await self.gate.turn()
                 await self.sender.send_text(text)
                 if self.outbox.empty():
                     self.delivered_state_id = self.sent_state_id
@@ -133,9 +187,12 @@ class Connection:
 class Hub:
     """Builds and queues the messages of every connection of this process."""
 
-    def __init__(self, instance_id: str, presence_ttl: float) -> None:
+    def __init__(self, instance_id: str, presence_ttl: float,
+                 spectator_sends_per_turn: int = 8) -> None:
         self.instance_id = instance_id
         self.presence_ttl = presence_ttl
+        self.spectators = Gate(spectator_sends_per_turn)
+        """What every spectator's messages wait at (seats' go straight out)."""
 
     # -- presence ----------------------------------------------------------------------
 
@@ -167,7 +224,7 @@ class Hub:
         seats, spectators = self.seats_json(match)
         message = {"type": "presence", "match_id": match.id, "seats": seats,
                    "spectators": spectators}
-        text = json.dumps(message, separators=(",", ":"))
+        text = encode(message)
         for connection in list(match.connections):
             connection.push(text)
 
@@ -182,18 +239,27 @@ class Hub:
         observation = state.public_observation() if role is None else state.observation(role)
         legal = legal_actions_for(state, role, lang) if match.status == "running" else []
         with language(lang):
-            board, cells = board_and_cells(state, role)
             description = state.describe(role)
         cached = RoleCache(
             state_id=match.state_id,
             observation=observation,
             description=description,
             history=match.history_for(role),
-            legal=with_cells(legal, cells),
-            board=board,
+            legal=with_cells(legal, {}),
         )
         match.cache[viewer] = cached
         return cached
+
+    @staticmethod
+    def _drawn(match: LiveMatch, viewer: Viewer, cached: RoleCache
+               ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+        """The viewer's board and legal actions with cells, built on first demand."""
+        if cached.drawn is None:
+            role, lang = viewer
+            with language(lang):
+                board, cells = board_and_cells(match.state, role, cached.observation)
+            cached.drawn = board, with_cells(cached.legal, cells) if cells else cached.legal
+        return cached.drawn
 
     def state_message(self, match: LiveMatch, connection: Connection, full: bool,
                       since: int | None = None) -> str:
@@ -219,16 +285,17 @@ class Hub:
             elif since is None:
                 since = match.seen.get(seat, 0) if seat is not None else 0
             since = max(0, min(since, row.state_id))
+            board, legal = (self._drawn(match, viewer, cached) if connection.board
+                            else (None, cached.legal))
             view = {
                 "observation": cached.observation,
                 "history_from": start,
                 "history": cached.history[start:],
                 "description": cached.description,
-                "board": cached.board,
+                "board": board,
                 "events_from": since,
                 "events": told(row.game, match.events_since(viewer, since), connection.lang),
             }
-            legal = cached.legal
             current = match.state.current_player
             connection.sent_history = len(cached.history)
             if seat is not None:
@@ -252,7 +319,7 @@ class Hub:
             "result": row.result,
             "rematch_id": row.rematch_id,
         }
-        return json.dumps(message, separators=(",", ":"))
+        return encode(message)
 
     def send_state(self, match: LiveMatch, connection: Connection, full: bool = False,
                    since: int | None = None) -> None:
@@ -272,9 +339,9 @@ class Hub:
         Spectators (and a seat's second device) in step with each other get identical
         updates, so each distinct one is built and encoded once, not once per spectator.
         """
-        built: dict[tuple[Role, str, int, int], tuple[str, int]] = {}
+        built: dict[tuple[Role, str, bool, int, int], tuple[str, int]] = {}
         for connection in list(match.connections):
-            key = (connection.seat, connection.lang, connection.sent_state_id,
+            key = (connection.seat, connection.lang, connection.board, connection.sent_state_id,
                    connection.sent_history)
             shared = built.get(key)
             if shared is None:

@@ -132,6 +132,11 @@ class Hello(BaseModel):
     lang: str | None = Field(default=None, max_length=MAX_LANG_CHARS, pattern=LANG_PATTERN)
     """The language to word this connection's sentences in (the web app's setting); None
     takes the handshake's ``Accept-Language``, and a language not spoken here is English."""
+    board: bool = Field(
+        default=True,
+        description="whether this client draws the board: false (the terminal client, a "
+                    "program) leaves view.board null and every legal action's cells empty, "
+                    "and spares the server building them; everything else is the same")
 
 
 class PlayAction(BaseModel):

@@ -44,13 +44,19 @@ class Plan:
 
 @dataclass
 class RoleCache:
+    """One viewer's part of a ``state`` message at ``state_id``, built once for all the
+    viewer's connections."""
+
     state_id: int
     observation: dict[str, Any]
     description: str
     history: list[str]
     legal: list[dict[str, Any]]
-    board: dict[str, Any] | None = None
-    """The game's accessible board for this role (``WebSlot.layout``), or None."""
+    """The legal actions with no cells, as a client that draws no board gets them."""
+    drawn: tuple[dict[str, Any] | None, list[dict[str, Any]]] | None = None
+    """The game's accessible board for this viewer (``WebSlot.layout``; None for a game
+    without one) and the legal actions with their cells: built when the first connection
+    that draws a board asks (most of a message's cost), never for those that draw none."""
 
 
 @dataclass(eq=False)
@@ -139,7 +145,8 @@ class LiveMatch:
         viewers = self.viewers()
         events: dict[Viewer, list[str]] = {viewer: [] for viewer in viewers}
         if resolved is not None:
-            self._step(state, resolved, -1 if seat is None else seat, rows, events, viewers)
+            self._step(state, resolved, -1 if seat is None else seat, rows, events, viewers,
+                       self._listed(str(resolved), seat))
         while state.current_player == CHANCE:
             rng = random.Random(f"{self.row.seed}:{len(rows) + self.state_id}")
             self._step(state, sample_chance(state, rng), -1, rows, events, viewers)
@@ -153,12 +160,27 @@ class LiveMatch:
         rows: list[ActionRow],
         events: dict[Viewer, list[str]],
         viewers: list[Viewer],
+        known: dict[Viewer, str] | None = None,
     ) -> None:
-        sentences = action_sentences(state, action, viewers)
+        sentences = action_sentences(state, action, viewers, known)
         for viewer in viewers:
             events[viewer].append(sentences.get(viewer, ""))
         state.apply(action)
         rows.append(ActionRow(self.state_id + len(rows), str(action), seat))
+
+    def _listed(self, text: str, seat: int | None) -> dict[Viewer, str]:
+        """The sentence the mover's connections were shown for the action it now plays:
+        its entry among their legal actions, worded for that seat and language in this
+        very position, so it is not worded a second time."""
+        listed: dict[Viewer, str] = {}
+        for viewer, cached in self.cache.items():
+            if viewer[0] != seat or seat is None or cached.state_id != self.state_id:
+                continue
+            for entry in cached.legal:
+                if entry["action"] == text:
+                    listed[viewer] = entry["description"]
+                    break
+        return listed
 
     def accept(self, plan: Plan) -> None:
         """Adopt a committed plan."""

@@ -40,7 +40,8 @@ class Services:
         self.store = Store(engine, settings.notify_channel, settings.instance_id,
                            inline_writes=settings.inline_writes(engine.dialect.name))
         self.moves = MoveWriter(self.store)
-        self.hub = Hub(settings.instance_id, settings.presence_ttl)
+        self.hub = Hub(settings.instance_id, settings.presence_ttl,
+                       settings.spectator_sends_per_turn)
         self.http_limiter = AddressLimiter(settings.http_rate_per_second, settings.http_rate_burst)
         self.create_limiter = AddressLimiter(settings.create_rate_per_second,
                                              settings.create_rate_burst)

@@ -157,9 +157,15 @@ async def _connected(services: Services, websocket: WebSocket, match: LiveMatch,
         lang=lang,
         bucket=TokenBucket(settings.rate_per_second, settings.rate_burst),
         outbox_size=settings.outbox_size,
+        board=hello.board,
+        gate=services.hub.spectators if seat is None else None,
     )
     connection.start()
     connection.push_json(services.hub.welcome(match, connection))
+    if connection.gate is not None:
+        # a crowd of spectators arriving at once (a storm reconnecting) would build every
+        # one's full view in one turn of the loop: they take turns, as their sends do
+        await connection.gate.turn()
     services.hub.send_state(match, connection, full=True, since=hello.state_id)
     await services.connect(match, connection)
     if seat is not None:

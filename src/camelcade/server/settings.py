@@ -102,6 +102,10 @@ class Settings:
     """Websockets one client address may hold open at once, over all matches."""
     presence_interval: float = 0.5
     """Seconds between two presence messages of one match: changes in between are merged."""
+    spectator_sends_per_turn: int = 8
+    """Messages to spectators sent per turn of the event loop, at most: a move in a match
+    with hundreds of spectators is sent to them a few at a time, between everyone else's
+    work, so a seat's acknowledgement elsewhere never waits behind the whole crowd."""
     bot_workers: int = 2
     """Processes that run bots; with two or more, the first runs only quick bots."""
     bot_move_seconds: float = 2.0
@@ -171,6 +175,7 @@ _TUNABLE = {
     "read_rate_burst": int, "create_rate_per_second": float, "create_rate_burst": int,
     "max_body_bytes": int, "max_json_depth": int, "max_connections_per_match": int,
     "max_connections_per_address": int, "presence_interval": float, "bot_workers": int,
+    "spectator_sends_per_turn": int,
     "bot_move_seconds": float, "bot_move_deadline": float, "quick_bot_seconds": float,
     "bot_nice": int, "bot_matches_per_address": int, "bot_matches_total": int,
     "bot_only_pace": float, "bot_match_active_seconds": float, "ws_compression": bool,

@@ -41,16 +41,20 @@ def legal_actions_for(state: State, seat: int | None, lang: str = "en"
         ]
 
 
-def action_sentences(state: State, action: Any, viewers: list[Viewer]) -> dict[Viewer, str]:
+def action_sentences(state: State, action: Any, viewers: list[Viewer],
+                     known: Mapping[Viewer, str] | None = None) -> dict[Viewer, str]:
     """What each viewer is told of ``action``, about to be applied to ``state``, in the
     viewer's language.
 
     The game words each sentence for the viewer (a hidden draw is "draws a card" to the
     others). A game that fails to describe an action gives no sentence rather than a
-    fallback that might name something hidden.
+    fallback that might name something hidden. ``known`` holds sentences already worded
+    for some viewers in this very state (the mover's legal action, as it was listed).
     """
-    sentences: dict[Viewer, str] = {}
+    sentences: dict[Viewer, str] = dict(known) if known else {}
     for viewer in viewers:
+        if viewer in sentences:
+            continue
         role, lang = viewer
         try:
             with language(lang):

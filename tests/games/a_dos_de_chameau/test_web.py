@@ -155,3 +155,44 @@ def test_every_legal_action_is_reachable_on_the_board(seed: int, players: int) -
                 assert len(picked) == 2
             sharing = [text for text, other in laid["actions"].items() if other == picked]
             assert len(sharing) <= 3, sharing  # at most the cards that land alike
+
+
+def test_a_board_worded_once_per_language_is_the_board_worded_afresh() -> None:
+    """The cells and the drawing are remembered per language and listener: a board laid
+    after others (in other languages, for other seats) is the one a fresh process lays."""
+    from camelcade.core import words
+    from tests.i18n.support import pseudo_catalogues
+
+    with pseudo_catalogues():
+        states = random_positions(6, 3, every=7)
+        fresh = []
+        for state in states:
+            for seat in (0, 1, None):
+                words._WORDED.clear()
+                words._MADE.clear()
+                with words.language("de"):
+                    fresh.append(layout(state, seat))
+        for lang in ("en", "de"):
+            for state in states:
+                for seat in (0, 1, None):
+                    with words.language(lang):
+                        layout(state, seat)
+        again = []
+        for state in states:
+            for seat in (0, 1, None):
+                with words.language("de"):
+                    again.append(layout(state, seat))
+        assert again == fresh
+        assert "«de»" in cells(fresh[0])["s1"]
+
+
+def test_a_layout_handed_the_observation_lays_the_same_board() -> None:
+    """The server hands the layout the observation it made for the same message; the
+    board is the one the layout makes from its own, for every seat and a spectator."""
+    from camelcade.server.web.layout import board_and_cells
+
+    for state in random_positions(7, 3, every=5):
+        for seat in (0, 1, 2, None):
+            seen = state.public_observation() if seat is None else state.observation(seat)
+            assert layout(state, seat, seen=seen) == layout(state, seat)
+            assert board_and_cells(state, seat, seen) == board_and_cells(state, seat)

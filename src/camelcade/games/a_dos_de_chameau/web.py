@@ -24,7 +24,7 @@ from typing import Any
 
 from camelcade.core.game import State
 from camelcade.core.types import JSONDict, PlayerId
-from camelcade.core.words import t, tn
+from camelcade.core.words import t, tn, worded_once
 from camelcade.games.a_dos_de_chameau.actions import Discard, Play
 from camelcade.games.a_dos_de_chameau.phrases import (
     card_kind,
@@ -64,22 +64,33 @@ def seat_cell(seat: PlayerId) -> str:
     return f"seat{seat}"
 
 
-def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
-    """The board and each legal action's cells for ``player`` (None: a spectator)."""
+def layout(state: State, player: PlayerId | None, *, seen: JSONDict | None = None
+           ) -> dict[str, Any]:
+    """The board and each legal action's cells for ``player`` (None: a spectator).
+
+    ``seen`` is that seat's observation when the caller has made it already (the server
+    has, for the same message): it must be exactly ``state.observation(player)`` (the
+    public one for None), and saves making it again.
+    """
     if not isinstance(state, ADosState):
         raise TypeError(f"not an A dos de Chameau state: {type(state).__name__}")
-    seen = state.public_observation() if player is None else state.observation(player)
-    points: list[int] = list(state.game.option("oasis_points"))
+    if seen is None:
+        seen = state.public_observation() if player is None else state.observation(player)
+    points: tuple[int, ...] = tuple(state.game.option("oasis_points"))
     rows = [{"label": t("path"), "cells": _path(seen, points, player)}]
     if player is not None:
-        rows.append({"label": t("your hand"), "cells": _hand(seen["hand"])})
+        hand = tuple(seen["hand"])
+        rows.append({"label": t("your hand"),
+                     "cells": worded_once(("a-dos hand", hand), _hand, hand)})
     rows.append({"label": t("cards"), "cells": _seats(seen, player)})
+    seats = len(seen["camels"])
     board = {
         "kind": "list",
         "label": t("The path: the town, then spaces 1 to {last}, the oasis from {first} on; "
                    "then the cards", first=OASIS_FIRST, last=TRACK_END),
         "rows": rows,
-        "drawing": _drawing(seen, points, player),
+        "drawing": worded_once(("a-dos drawing", points, seats, player),
+                               _drawing, seats, points, player),
     }
     return {"board": board, "actions": _actions(state, seen, player)}
 
@@ -89,20 +100,34 @@ def _owners(camels: Sequence[Sequence[int]]) -> dict[int, int]:
 
 
 def _path(seen: JSONDict, points: Sequence[int], player: PlayerId | None) -> list[JSONDict]:
+    """The town and every space. A space's cell depends only on who stands there, so each
+    is worded once per language and listener (a board is sent at every move, and its cells
+    were most of the server's work per move)."""
     camels = seen["camels"]
     owners = _owners(camels)
-    town = [spaces.count(TOWN) for spaces in camels]
-    cells = [{"id": TOWN_CELL, "text": t("Town: {camels}.", camels=town_camels(town, player))}]
+    town = tuple(spaces.count(TOWN) for spaces in camels)
+    cells = [worded_once(("a-dos town", town, player), _town, town, player)]
     for space in range(1, TRACK_END + 1):
-        holder = space_holder(owners.get(space), player)
-        if space >= OASIS_FIRST:
-            text = tn("{space}, oasis, {count} point: {holder}",
-                      "{space}, oasis, {count} points: {holder}",
-                      oasis_points(points, space), space=space, holder=holder)
-        else:
-            text = t("{space}: {holder}", space=space, holder=holder)
-        cells.append({"id": space_cell(space), "text": text})
+        owner = owners.get(space)
+        cells.append(worded_once(("a-dos space", space, owner, player, points),
+                                 _space, space, owner, player, points))
     return cells
+
+
+def _town(town: Sequence[int], player: PlayerId | None) -> JSONDict:
+    return {"id": TOWN_CELL, "text": t("Town: {camels}.", camels=town_camels(town, player))}
+
+
+def _space(space: int, owner: PlayerId | None, player: PlayerId | None,
+           points: Sequence[int]) -> JSONDict:
+    holder = space_holder(owner, player)
+    if space >= OASIS_FIRST:
+        text = tn("{space}, oasis, {count} point: {holder}",
+                  "{space}, oasis, {count} points: {holder}",
+                  oasis_points(points, space), space=space, holder=holder)
+    else:
+        text = t("{space}: {holder}", space=space, holder=holder)
+    return {"id": space_cell(space), "text": text}
 
 
 def _hand(hand: Sequence[str]) -> list[JSONDict]:
@@ -113,23 +138,34 @@ def _hand(hand: Sequence[str]) -> list[JSONDict]:
 
 
 def _seats(seen: JSONDict, player: PlayerId | None) -> list[JSONDict]:
+    """Each seat's cards; a seat's cell changes only when it plays, so each is worded once
+    per language and what it says."""
     cells = []
     for seat, discards in enumerate(seen["discards"]):
-        values = {"hand": seen["hand_sizes"][seat], "pile": seen["pile_sizes"][seat],
-                  "played": played_cards(discards)}
-        if seat == player:
-            text = t("Your cards: {hand} in hand, {pile} in the pile, {played}. Your pile: "
-                     "{cards}.", cards=card_list(seen["pile"]), **values)
-        else:
-            text = t("{seat}'s cards: {hand} in hand, {pile} in the pile, {played}.",
-                     seat=colour(seat), **values)
-        cells.append({"id": seat_cell(seat), "text": text})
+        pile = tuple(seen["pile"]) if seat == player else None
+        key = ("a-dos seat", seat, player, seen["hand_sizes"][seat], seen["pile_sizes"][seat],
+               len(discards), discards[-1] if discards else None, pile)
+        cells.append(worded_once(key, _seat, seat, player, seen["hand_sizes"][seat],
+                                 seen["pile_sizes"][seat], discards, pile))
     return cells
 
 
-def _drawing(seen: JSONDict, points: Sequence[int], player: PlayerId | None) -> JSONDict:
-    """What the SVG shows besides the observation, in the game's words."""
-    seats = range(len(seen["camels"]))
+def _seat(seat: PlayerId, player: PlayerId | None, hand: int, pile: int,
+          discards: Sequence[str], cards: Sequence[str] | None) -> JSONDict:
+    values = {"hand": hand, "pile": pile, "played": played_cards(discards)}
+    if cards is not None:
+        text = t("Your cards: {hand} in hand, {pile} in the pile, {played}. Your pile: "
+                 "{cards}.", cards=card_list(cards), **values)
+    else:
+        text = t("{seat}'s cards: {hand} in hand, {pile} in the pile, {played}.",
+                 seat=colour(seat), **values)
+    return {"id": seat_cell(seat), "text": text}
+
+
+def _drawing(players: int, points: Sequence[int], player: PlayerId | None) -> JSONDict:
+    """What the SVG shows besides the observation, in the game's words: the same for the
+    whole game, so it is worded once per language and listener."""
+    seats = range(players)
     return {
         "points": {space_cell(space): oasis_points(points, space)
                    for space in range(OASIS_FIRST, TRACK_END + 1)},

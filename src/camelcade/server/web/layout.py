@@ -8,19 +8,38 @@ fully playable from its text description and action list.
 
 from __future__ import annotations
 
+import inspect
 import logging
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from camelcade.core.game import State
 from camelcade.core.registry import plugin
+from camelcade.core.types import JSONDict
 
 log = logging.getLogger(__name__)
 
 Cells = dict[str, list[str]]
 
 
-def board_and_cells(state: State, role: int | None) -> tuple[dict[str, Any] | None, Cells]:
+@cache
+def _takes_seen(layout: Callable[..., Any]) -> bool:
+    """Whether a layout takes ``seen``, the observation its caller already made."""
+    try:
+        return "seen" in inspect.signature(layout).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def board_and_cells(state: State, role: int | None, seen: JSONDict | None = None
+                    ) -> tuple[dict[str, Any] | None, Cells]:
     """``(view.board, {action text: [cell ids]})`` for ``role``, or ``(None, {})``.
+
+    ``seen`` is the observation the caller already made for ``role`` (exactly
+    ``state.observation(role)``, or ``public_observation()`` for None); a layout that
+    takes a ``seen`` keyword is handed it instead of making it again (a board is drawn
+    from the observation alone, and making it is a tenth of a message's work).
 
     A layout that fails is a bug in that game's board: it is logged, and the match goes on
     without a board rather than stopping (the text view says everything the grid would).
@@ -29,7 +48,9 @@ def board_and_cells(state: State, role: int | None) -> tuple[dict[str, Any] | No
     if slot is None or slot.layout is None:
         return None, {}
     try:
-        laid = slot.layout.load()(state, role)
+        layout = slot.layout.load()
+        laid = (layout(state, role, seen=seen) if seen is not None and _takes_seen(layout)
+                else layout(state, role))
         board = laid.get("board")
         actions = laid.get("actions") or {}
         if board is not None and not isinstance(board, dict):

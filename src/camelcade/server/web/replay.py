@@ -22,12 +22,13 @@ MAX_REPLAY_ACTIONS = 20_000
 
 
 def _step(state: State, index: int, sentence: str | None) -> dict[str, Any]:
-    board, _cells = board_and_cells(state, None)
+    observation = state.public_observation()
+    board, _cells = board_and_cells(state, None, observation)
     return {
         "index": index,
         "sentence": sentence,
         "description": state.describe(None),
-        "observation": state.public_observation(),
+        "observation": observation,
         "board": board,
         "current_player": state.current_player if not state.is_terminal() else None,
     }

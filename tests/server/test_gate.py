@@ -1,0 +1,54 @@
+"""The spectators' gate: a few senders a turn of the event loop, other work in between."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+
+from camelcade.server.hub import Gate
+
+
+def _longest_run(order: list[str], prefix: str) -> int:
+    return max((len(list(run)) for key, run in itertools.groupby(order, lambda x: x[0])
+                if key == prefix), default=0)
+
+
+def test_a_crowd_passes_a_few_a_turn_with_other_work_between() -> None:
+    async def main() -> list[str]:
+        gate = Gate(per_turn=3)
+        order: list[str] = []
+
+        async def spectator(index: int) -> None:
+            await gate.turn()
+            order.append(f"s{index}")
+
+        async def seat() -> None:  # other work: one step every turn of the loop
+            for step in range(12):
+                order.append(f"p{step}")
+                await asyncio.sleep(0)
+
+        await asyncio.gather(*(spectator(i) for i in range(20)), seat())
+        return order
+
+    order = asyncio.run(main())
+    assert sorted(x for x in order if x[0] == "s") == sorted(f"s{i}" for i in range(20))
+    assert _longest_run(order, "s") <= 3  # never more than a turn's worth in a row
+    assert [x for x in order if x[0] == "s"] == [f"s{i}" for i in range(20)]  # in order
+
+
+def test_a_sender_that_gave_up_waiting_takes_no_turn() -> None:
+    async def main() -> list[int]:
+        gate = Gate(per_turn=1)
+        passed: list[int] = []
+
+        async def spectator(index: int) -> None:
+            await gate.turn()
+            passed.append(index)
+
+        tasks = [asyncio.create_task(spectator(i)) for i in range(4)]
+        await asyncio.sleep(0)  # every one is waiting
+        tasks[1].cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return passed
+
+    assert asyncio.run(main()) == [0, 2, 3]

@@ -240,8 +240,9 @@ class OnlineSession:
             raise OnlineError(t("Cannot open {address}: {reason}", address=self.ws_url,
                                 reason=error)) from None
         with socket:
+            # The server words it in our language; the terminal draws no web board.
             socket.send(json.dumps({"type": "hello", "token": self.token,
-                                    "lang": current_language()}))  # the server words it
+                                    "lang": current_language(), "board": False}))
             reader = threading.Thread(target=self._read, args=(socket,), daemon=True)
             reader.start()
             try:

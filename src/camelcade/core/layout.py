@@ -21,8 +21,22 @@ from camelcade.core.types import JSONDict
 _L = TypeVar("_L", bound="Layout")
 
 
+_SCALARS: frozenset[type] = frozenset({int, str, float, bool, type(None)})
+
+
 def plain(value: Any) -> Any:
-    """A JSON-safe copy: tuples and lists become lists, mappings dicts, counters lists."""
+    """A JSON-safe copy: tuples and lists become lists, mappings dicts, counters lists.
+
+    Observations are made of this for every viewer at every move on the server, so the
+    exact built-in types are answered first, before the abstract-class checks.
+    """
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list or kind is tuple:
+        return [plain(item) for item in value]
+    if kind is dict:
+        return {str(key): plain(item) for key, item in value.items()}
     if isinstance(value, Counter):
         return sorted(value.elements())
     if isinstance(value, Mapping):

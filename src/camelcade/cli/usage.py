@@ -99,8 +99,13 @@ def told(error: Any) -> list[str]:
     lines: list[str] = []
     ctx = getattr(error, "ctx", None)
     if ctx is not None:
+        from camelcade.cli.language import usage_prefix
+
         usage = ctx.get_usage()
-        usage = usage[len(USAGE_PREFIX):] if usage.startswith(USAGE_PREFIX) else usage
+        for prefix in (usage_prefix(), USAGE_PREFIX):  # a spoken context's, or typer's
+            if usage.startswith(prefix):
+                usage = usage[len(prefix):]
+                break
         lines.append(t("Usage: {usage}", usage=usage))
         lines.append(t("Try '{command} --help' for help.", command=ctx.command_path))
     lines.append(error_line(refusal(error)))

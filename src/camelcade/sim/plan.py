@@ -26,6 +26,7 @@ from typing import Any
 
 from camelcade.core.errors import OptionError
 from camelcade.core.types import JSONDict
+from camelcade.core.words import tn
 from camelcade.sim.entrants import Entrant
 
 FORMATS = ("round-robin", "gauntlet", "head-to-head")
@@ -219,9 +220,12 @@ def describe_plan(tournament: Tournament, seeds: int) -> str:
     """One sentence: how many games, and why that many."""
     tables = tournament.tables()
     per_seed = tournament.games_per_seed()
-    where = "1 table" if len(tables) == 1 else f"{len(tables)} tables"
-    return (f"{seeds * per_seed} games: {seeds} seeds × {per_seed} seat arrangements "
-            f"({where}); every arrangement of a seed shares its chance draws.")
+    where = tn("{count} table", "{count} tables", len(tables))
+    return tn("{count} game: {seeds} seeds × {arrangements} seat arrangements ({tables}); "
+              "every arrangement of a seed shares its chance draws.",
+              "{count} games: {seeds} seeds × {arrangements} seat arrangements ({tables}); "
+              "every arrangement of a seed shares its chance draws.",
+              seeds * per_seed, seeds=seeds, arrangements=per_seed, tables=where)
 
 
 def config_entrants(config: JSONDict) -> list[Entrant]:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from camelcade.core.errors import OptionError
+from camelcade.core.words import tn
 
 REGULARISE = 1e-3
 NELO_PER_T = 800 / math.log(10)
@@ -219,10 +220,18 @@ class Sprt:
 
     def verdict(self) -> str:
         """One sentence for people: where the test stands."""
-        bounds = f"({self.lower:.2f}, {self.upper:.2f})"
-        head = f"LLR {self.llr:.2f} {bounds} after {self.samples} blocks"
+        values = {"llr": f"{self.llr:.2f}", "lower": f"{self.lower:.2f}",
+                  "upper": f"{self.upper:.2f}", "elo": f"{self.elo1:g}", "model": self.model}
         if self.state == "H1":
-            return f"{head}: H1 accepted, stronger by at least {self.elo1:g} Elo ({self.model})"
+            return tn("LLR {llr} ({lower}, {upper}) after {count} block: H1 accepted, "
+                      "stronger by at least {elo} Elo ({model})",
+                      "LLR {llr} ({lower}, {upper}) after {count} blocks: H1 accepted, "
+                      "stronger by at least {elo} Elo ({model})", self.samples, **values)
         if self.state == "H0":
-            return f"{head}: H0 accepted, not stronger by {self.elo1:g} Elo ({self.model})"
-        return f"{head}: still running"
+            return tn("LLR {llr} ({lower}, {upper}) after {count} block: H0 accepted, "
+                      "not stronger by {elo} Elo ({model})",
+                      "LLR {llr} ({lower}, {upper}) after {count} blocks: H0 accepted, "
+                      "not stronger by {elo} Elo ({model})", self.samples, **values)
+        return tn("LLR {llr} ({lower}, {upper}) after {count} block: still running",
+                  "LLR {llr} ({lower}, {upper}) after {count} blocks: still running",
+                  self.samples, **values)

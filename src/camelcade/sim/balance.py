@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from camelcade.core.errors import OptionError
 from camelcade.core.plugin import Ref
 from camelcade.core.registry import load, plugin
-from camelcade.core.words import current_language, t, tn
+from camelcade.core.words import current_language, pt, t, tn
 from camelcade.records import Record
 from camelcade.sim import plots
 from camelcade.sim.document import Block, Figure, Heading, Paragraph, Table, to_html, to_markdown
@@ -227,7 +227,8 @@ def report_blocks(game_id: str, bots: str, vary: Sequence[tuple[str, list[str]]]
                             "changes: how often the sole leader on points changed; 'held': "
                             "share of games where it never did."))]
     columns = [t("setting"), t("games"), *[t("seat {seat}", seat=s) for s in range(seats)],
-               t("advantage"), t("actions"), t("decisions"), t("lead changes"), t("held"),
+               t("advantage"), t("actions"), t("decisions"), t("lead changes"),
+               pt("column: share of games whose lead never changed", "held"),
                *probe_names]
     rows = []
     for f in found:

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from camelcade.core.registry import game_ids as all_games
 from camelcade.core.registry import load, plugin
-from camelcade.core.words import t, tn
+from camelcade.core.words import pt, t, tn
 from camelcade.sim.document import Block, Heading, Paragraph, Table, to_markdown
 from camelcade.sim.entrants import parse_entrants
 from camelcade.sim.lab import LabRun, run_tournament
@@ -113,4 +113,4 @@ def ladder_blocks(title: str, run: LabRun) -> list[Block]:
                          tables=len(tournament.tables()),
                          arrangements=len(tournament.arrangements(tournament.tables()[0])))),
             Table([t("Bot"), scale, t("95% interval"), t("Win rate (95%)"), t("Score"),
-                   t("Games")], rows)]
+                   pt("column: games played", "Games")], rows)]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from camelcade.core.errors import OptionError
-from camelcade.core.words import current_language, t, tn
+from camelcade.core.words import current_language, pt, t, tn
 from camelcade.sim import plots
 from camelcade.sim.document import Block, Figure, Heading, Paragraph, Table, to_html, to_markdown
 from camelcade.sim.lab import BlockFeed, SprtSettings
@@ -115,7 +115,8 @@ def _ratings(summary: Summary, ratings: Mapping[str, Rating], folder: Path, draw
     rows = [[r.label, f"{r.value:.1f}", interval(f"{r.low:.1f}", f"{r.high:.1f}"),
              str(summary.standing(r.label).games)] for r in found]
     out: list[Block] = [Heading(t("Ratings")), Paragraph(scale),
-                        Table([t("Bot"), t("Rating"), t("95% interval"), t("Games")], rows)]
+                        Table([t("Bot"), t("Rating"), t("95% interval"),
+                               pt("column: games played", "Games")], rows)]
     if draw:
         path = plots.interval_bars(folder / "ratings.png", t("Ratings with 95% intervals"),
                                    [r.label for r in found], [r.value for r in found],
@@ -146,8 +147,8 @@ def _standings(summary: Summary, players: int) -> list[Block]:
         Heading(t("Standings")),
         Paragraph(t("Score is the share of the other seats a bot finished ahead of (ties "
                     "half); intervals are 95% Wilson intervals.")),
-        Table([t("Bot"), t("Games"), t("Wins"), t("Win rate"), t("95% interval"), t("Score"),
-               t("95% interval"), t("Mean place")], rows)]
+        Table([t("Bot"), pt("column: games played", "Games"), t("Wins"), t("Win rate"),
+               t("95% interval"), t("Score"), t("95% interval"), t("Mean place")], rows)]
     if players > 2:
         place_rows = []
         for s in summary.standings:

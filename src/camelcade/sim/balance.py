@@ -53,12 +53,13 @@ def parse_vary(texts: Sequence[str]) -> list[tuple[str, list[str]]]:
         name, sep, values = text.partition("=")
         name = name.strip()
         if not sep or not name or not values.strip():
-            raise OptionError(f"--vary takes option=value1,value2, got {text!r}")
+            raise OptionError(t("--vary takes option=value1,value2, got {text}",
+                                text=repr(text)))
         parts = values.split(";") if ";" in values else values.split(",")
         if any(not part.strip() for part in parts):
-            raise OptionError(f"--vary {text!r} has an empty value")
+            raise OptionError(t("--vary {text} has an empty value", text=repr(text)))
         if name in [n for n, _ in found]:
-            raise OptionError(f"--vary names {name!r} twice")
+            raise OptionError(t("--vary names {name} twice", name=repr(name)))
         found.append((name, [part.strip() for part in parts]))
     return found
 
@@ -86,11 +87,12 @@ def check_probe(target: str) -> None:
         factory = Ref[Any](target).load()
         probe = factory()
     except (ValueError, ImportError, AttributeError, TypeError) as error:
-        raise OptionError(f"--probe {target!r} is not a probe (module:Class with step, "
-                          f"finish and figures): {error}") from None
+        raise OptionError(t("--probe {target} is not a probe (module:Class with step, finish "
+                            "and figures): {error}", target=repr(target), error=error)) from None
     missing = [name for name in ("step", "finish", "figures") if not hasattr(probe, name)]
     if missing:
-        raise OptionError(f"--probe {target!r} has no {', '.join(missing)}")
+        raise OptionError(t("--probe {target} has no {missing}", target=repr(target),
+                            missing=", ".join(missing)))
 
 
 @dataclass

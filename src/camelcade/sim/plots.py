@@ -20,8 +20,8 @@ def pyplot() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise OptionError("plots need matplotlib: pip install 'camelcade[plots]', or pass "
-                          "--no-plots") from None
+        raise OptionError(t("plots need matplotlib: pip install 'camelcade[plots]', or pass "
+                            "--no-plots")) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

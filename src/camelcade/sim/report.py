@@ -45,12 +45,14 @@ def write_report(paths: Sequence[Path], folder: Path, *, sprt_elo1: float | None
     """Write ``report.md``, ``report.html`` and (with ``draw``) the PNGs into ``folder``."""
     results = read_results(list(paths))
     if not results.records:
-        raise OptionError(f"no tournament records in {', '.join(str(p) for p in paths)}")
+        raise OptionError(t("no tournament records in {paths}",
+                            paths=", ".join(str(p) for p in paths)))
     kinds = {(r.game, len(r.players)) for r in results.records}
     if len(kinds) > 1:
-        raise OptionError("these results hold more than one game or player count: "
-                          + ", ".join(f"{g} ({n} players)" for g, n in sorted(kinds))
-                          + "; report them one at a time")
+        found = ", ".join(t("{game} ({players} players)", game=g, players=n)
+                          for g, n in sorted(kinds))
+        raise OptionError(t("these results hold more than one game or player count: {found}; "
+                            "report them one at a time", found=found))
     folder.mkdir(parents=True, exist_ok=True)
     blocks = build(results, folder, sprt_elo1, sprt_bots, draw)
     markdown = to_markdown(blocks, folder)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from camelcade.core.errors import OptionError
-from camelcade.core.words import tn
+from camelcade.core.words import t, tn
 
 REGULARISE = 1e-3
 NELO_PER_T = 800 / math.log(10)
@@ -150,12 +150,13 @@ class Sprt:
 
     def __post_init__(self) -> None:
         if self.model not in MODELS:
-            raise OptionError(f"SPRT model {self.model!r} is not allowed; allowed: "
-                              f"{', '.join(MODELS)}")
+            raise OptionError(t("SPRT model {value} is not allowed; allowed: {allowed}",
+                                value=repr(self.model), allowed=", ".join(MODELS)))
         if not self.elo0 < self.elo1:
-            raise OptionError(f"the SPRT needs elo0 < elo1, got {self.elo0} and {self.elo1}")
+            raise OptionError(t("the SPRT needs elo0 < elo1, got {elo0} and {elo1}",
+                                elo0=self.elo0, elo1=self.elo1))
         if not (0 < self.alpha < 0.5 and 0 < self.beta < 0.5):
-            raise OptionError("the SPRT's alpha and beta must be between 0 and 0.5")
+            raise OptionError(t("the SPRT's alpha and beta must be between 0 and 0.5"))
         if not self.counts:
             self.counts = [0.0] * (self.grid + 1)
 

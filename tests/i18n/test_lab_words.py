@@ -27,3 +27,25 @@ def test_simulate_reports_in_the_chosen_language(tmp_path: Path, code: str) -> N
     assert any("LLR" in line for line in lines)  # the SPRT's verdict
     found = [line for line in lines if english(line)]
     assert not found, found
+
+
+def refused(code: str, *args: str) -> str:
+    """What ``camelcade --lang code args...`` says on refusing them."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from camelcade.cli.main import main; main()", "--lang", code,
+         *args], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode != 0
+    return done.stderr.strip()
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "da"])
+def test_the_labs_refusals_are_in_the_chosen_language(tmp_path: Path, code: str) -> None:
+    """An unknown bot and a report of no tournament, refused by camelcade.sim itself: not
+    the English refusal, and no English word in it."""
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    for args in (["simulate", "kamelen", "--bots", "random,randm"],
+                 ["report", str(empty), "--out", str(tmp_path / "report")]):
+        said, english_refusal = refused(code, *args), refused("en", *args)
+        assert said.split(":", 1)[1] != english_refusal.split(":", 1)[1], said
+        assert not english(said), said

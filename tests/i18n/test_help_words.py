@@ -60,3 +60,11 @@ def test_a_usage_error_says_its_usage_word_once() -> None:
         usage, options = translate(USAGE), translate(OPTIONS_METAVAR)
     assert f"{usage} camelcade simulate {options}" in text, text
     assert text.count(usage) == 1 and "Usage:" not in text, text
+
+
+def test_a_missing_command_is_told_in_the_chosen_language() -> None:
+    with language("fr"):
+        expected = translate("A command is missing.")
+    text = camelcade("--lang", "fr")
+    assert expected in text and "Missing command" not in text, text
+    assert "Error: A command is missing." in camelcade("--lang", "en")

@@ -34,6 +34,8 @@ NO_SUCH_COMMAND = re.compile(r"No such command '(?P<name>.*?)'\.(?: Did you mean
 EXTRA_ARGUMENTS = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)$")
 NEEDS_A_VALUE = re.compile(r"Option '(?P<option>[^']*)' requires (?:an argument|\d+ arguments)\.$")
 USAGE_PREFIX = "Usage: "
+MISSING_COMMAND = "Missing command."
+"""typer's words for a group called without its command (``camelcade --lang de``)."""
 
 
 def speak_help() -> None:
@@ -79,6 +81,8 @@ def refusal(error: Any) -> str:
     found = NEEDS_A_VALUE.match(message)
     if found:
         return t("The option {option} needs a value.", option=found.group("option"))
+    if message == MISSING_COMMAND:
+        return t("A command is missing.")
     return str(error.format_message())
 
 

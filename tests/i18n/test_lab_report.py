@@ -9,7 +9,9 @@ and option names stay as typed, so they are left out (they are notation).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +28,7 @@ from tests.i18n.test_refusals import english_in
 LANGUAGES = ["de", "fr", "da"]
 LAB_ENGLISH = re.compile(
     r"\b(games?|arrangements?|ratings?|standings|wins|win rate|head to head|pairing|"
-    r"length|mean|blocks?|stronger|accepted|running|against|ahead|tournaments?|duplicate|"
+    r"length|mean|blocks|stronger|accepted|running|against|ahead|tournaments?|duplicate|"
     r"decisions|changes|setting|advantage|share|actions per|draws|ladder|figures|"
     r"trace|bounds)\b", re.IGNORECASE)
 """The lab's English words (none a German, French or Danish word: German keeps "Seed", says
@@ -46,6 +48,31 @@ def visible(page: str) -> str:
     """An HTML page's text and alt texts, tags and embedded pictures cut out."""
     alts = " ".join(re.findall(r'alt="([^"]*)"', page))
     return re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", " ", page)) + " " + alts
+
+
+@pytest.fixture
+def plot_words(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every title, axis label, annotation and legend entry the plots draw."""
+    from matplotlib.axes import Axes
+
+    said: list[str] = []
+    for name in ("set_title", "set_xlabel", "set_ylabel", "annotate"):
+        original = getattr(Axes, name)
+
+        def recording(self: Axes, text: str, *args: Any, _original: Any = original,
+                      **kwargs: Any) -> Any:
+            said.append(str(text))
+            return _original(self, text, *args, **kwargs)
+
+        monkeypatch.setattr(Axes, name, recording)
+    original_legend = Axes.legend
+
+    def legend(self: Axes, *args: Any, **kwargs: Any) -> Any:
+        said.extend(str(label) for label in self.get_legend_handles_labels()[1])
+        return original_legend(self, *args, **kwargs)
+
+    monkeypatch.setattr(Axes, "legend", legend)
+    yield said
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +95,8 @@ def test_the_lab_texts_are_english_to_start_with(results: Path, tmp_path: Path) 
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_the_report_has_no_english(results: Path, tmp_path: Path, code: str) -> None:
+def test_the_report_has_no_english(results: Path, tmp_path: Path, code: str,
+                                   plot_words: list[str]) -> None:
     with language(code):
         written = write_report([results], tmp_path, sprt_elo1=50, draw=True)
     markdown = (tmp_path / "report.md").read_text(encoding="utf-8")
@@ -79,6 +107,8 @@ def test_the_report_has_no_english(results: Path, tmp_path: Path, code: str) -> 
     assert not english(written.markdown)
     assert f'<html lang="{code}">' in page
     assert not english(visible(page)), english(visible(page))
+    assert len(plot_words) > 10
+    assert not english(" ; ".join(plot_words)), plot_words
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -92,7 +122,8 @@ def test_the_ladder_has_no_english(tmp_path: Path, code: str) -> None:
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_the_balance_sweep_has_no_english(tmp_path: Path, code: str) -> None:
+def test_the_balance_sweep_has_no_english(tmp_path: Path, code: str,
+                                          plot_words: list[str]) -> None:
     with language(code):
         run_balance("kamelen", ["third_step=outward,any"], bots="random,first", base={},
                     games=2, seed=2, out=tmp_path, draw=True)
@@ -102,3 +133,5 @@ def test_the_balance_sweep_has_no_english(tmp_path: Path, code: str) -> None:
     assert not english(markdown), english(markdown)
     assert f'<html lang="{code}">' in page
     assert not english(visible(page)), english(visible(page))
+    assert len(plot_words) > 6
+    assert not english(" ; ".join(plot_words)), plot_words

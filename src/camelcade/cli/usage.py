@@ -34,6 +34,8 @@ NO_SUCH_COMMAND = re.compile(r"No such command '(?P<name>.*?)'\.(?: Did you mean
 EXTRA_ARGUMENTS = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)$")
 NEEDS_A_VALUE = re.compile(r"Option '(?P<option>[^']*)' requires (?:an argument|\d+ arguments)\.$")
 USAGE_PREFIX = "Usage: "
+MISSING_COMMAND = "Missing command."
+"""typer's words for a group called without its command (``camelcade --lang de``)."""
 
 
 def speak_help() -> None:
@@ -79,6 +81,8 @@ def refusal(error: Any) -> str:
     found = NEEDS_A_VALUE.match(message)
     if found:
         return t("The option {option} needs a value.", option=found.group("option"))
+    if message == MISSING_COMMAND:
+        return t("A command is missing.")
     return str(error.format_message())
 
 
@@ -99,8 +103,13 @@ def told(error: Any) -> list[str]:
     lines: list[str] = []
     ctx = getattr(error, "ctx", None)
     if ctx is not None:
+        from camelcade.cli.language import usage_prefix
+
         usage = ctx.get_usage()
-        usage = usage[len(USAGE_PREFIX):] if usage.startswith(USAGE_PREFIX) else usage
+        for prefix in (usage_prefix(), USAGE_PREFIX):  # a spoken context's, or typer's
+            if usage.startswith(prefix):
+                usage = usage[len(prefix):]
+                break
         lines.append(t("Usage: {usage}", usage=usage))
         lines.append(t("Try '{command} --help' for help.", command=ctx.command_path))
     lines.append(error_line(refusal(error)))

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from camelcade.core.errors import OptionError
 from camelcade.core.plugin import Ref
 from camelcade.core.registry import load, plugin
+from camelcade.core.words import current_language, pt, t, tn
 from camelcade.records import Record
 from camelcade.sim import plots
 from camelcade.sim.document import Block, Figure, Heading, Paragraph, Table, to_html, to_markdown
@@ -52,12 +53,13 @@ def parse_vary(texts: Sequence[str]) -> list[tuple[str, list[str]]]:
         name, sep, values = text.partition("=")
         name = name.strip()
         if not sep or not name or not values.strip():
-            raise OptionError(f"--vary takes option=value1,value2, got {text!r}")
+            raise OptionError(t("--vary takes option=value1,value2, got {text}",
+                                text=repr(text)))
         parts = values.split(";") if ";" in values else values.split(",")
         if any(not part.strip() for part in parts):
-            raise OptionError(f"--vary {text!r} has an empty value")
+            raise OptionError(t("--vary {text} has an empty value", text=repr(text)))
         if name in [n for n, _ in found]:
-            raise OptionError(f"--vary names {name!r} twice")
+            raise OptionError(t("--vary names {name} twice", name=repr(name)))
         found.append((name, [part.strip() for part in parts]))
     return found
 
@@ -85,11 +87,12 @@ def check_probe(target: str) -> None:
         factory = Ref[Any](target).load()
         probe = factory()
     except (ValueError, ImportError, AttributeError, TypeError) as error:
-        raise OptionError(f"--probe {target!r} is not a probe (module:Class with step, "
-                          f"finish and figures): {error}") from None
+        raise OptionError(t("--probe {target} is not a probe (module:Class with step, finish "
+                            "and figures): {error}", target=repr(target), error=error)) from None
     missing = [name for name in ("step", "finish", "figures") if not hasattr(probe, name)]
     if missing:
-        raise OptionError(f"--probe {target!r} has no {', '.join(missing)}")
+        raise OptionError(t("--probe {target} has no {missing}", target=repr(target),
+                            missing=", ".join(missing)))
 
 
 @dataclass
@@ -182,26 +185,31 @@ def run_balance(game_id: str, vary_texts: Sequence[str], *, bots: str,
         figures = figures_of(setting, run.records, chosen_probe)
         found.append(figures)
         if screen is not None:
-            screen.note(f"Setting {number} of {len(plan)}, {label(setting)}: "
-                        f"{figures.games} games; seat advantage {figures.seat_advantage:+.1%}, "
-                        f"{figures.mean_actions:.0f} actions a game.")
+            screen.note(tn("Setting {number} of {settings}, {setting}: {count} game; seat "
+                           "advantage {advantage}, {actions} actions a game.",
+                           "Setting {number} of {settings}, {setting}: {count} games; seat "
+                           "advantage {advantage}, {actions} actions a game.", figures.games,
+                           number=number, settings=len(plan), setting=label(setting),
+                           advantage=f"{figures.seat_advantage:+.1%}",
+                           actions=f"{figures.mean_actions:.0f}"))
     blocks = report_blocks(game_id, bots, vary, found, folder, draw)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "balance.md").write_text(to_markdown(blocks, folder), encoding="utf-8")
-    (folder / "balance.html").write_text(to_html(blocks, f"{game_id} balance"),
-                                         encoding="utf-8")
+    (folder / "balance.html").write_text(to_html(blocks, t("{game} balance", game=game_id),
+                                                 current_language()), encoding="utf-8")
     (folder / "balance.json").write_text(json.dumps(
         {"game": game_id, "bots": texts, "seed": seed, "games": games,
          "settings": [f.to_json() for f in found]}, indent=1) + "\n", encoding="utf-8")
     if screen is not None:
         screen.markdown(to_markdown([b for b in blocks if not isinstance(b, Figure)], folder))
-        screen.say(f"Balance report: {folder / 'balance.md'}, {folder / 'balance.html'}, "
-                   f"{folder / 'balance.json'}; results in {results_file}.")
+        screen.say(t("Balance report: {markdown}, {html}, {json}; results in {results}.",
+                     markdown=folder / "balance.md", html=folder / "balance.html",
+                     json=folder / "balance.json", results=results_file))
     return found
 
 
 def label(setting: Mapping[str, str]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in setting.items()) or "defaults"
+    return ", ".join(f"{k}={v}" for k, v in setting.items()) or t("defaults")
 
 
 def _pct(value: float) -> str:
@@ -213,14 +221,17 @@ def report_blocks(game_id: str, bots: str, vary: Sequence[tuple[str, list[str]]]
     seats = max(f.players for f in found)
     probe_names = list(dict.fromkeys(k for f in found for k in f.probe))
     blocks: list[Block] = [
-        Heading(f"{game_id} balance: {bots} bots", 1),
-        Paragraph(f"{found[0].games} games a setting (paired seeds, seats rotated). Seat "
-                  f"columns: win rate of each seat (ties split) with its 95% interval; "
-                  f"advantage: the best seat over a fair share. Lead changes: how often the "
-                  f"sole leader on points changed; 'held': share of games where it never "
-                  f"did.")]
-    columns = ["setting", "games", *[f"seat {s}" for s in range(seats)], "advantage",
-               "actions", "decisions", "lead changes", "held", *probe_names]
+        Heading(t("{game} balance: {bots} bots", game=game_id, bots=bots), 1),
+        Paragraph(tn("{count} game a setting (paired seeds, seats rotated).",
+                     "{count} games a setting (paired seeds, seats rotated).", found[0].games)
+                  + " " + t("Seat columns: win rate of each seat (ties split) with its 95% "
+                            "interval; advantage: the best seat over a fair share. Lead "
+                            "changes: how often the sole leader on points changed; 'held': "
+                            "share of games where it never did."))]
+    columns = [t("setting"), t("games"), *[t("seat {seat}", seat=s) for s in range(seats)],
+               t("advantage"), t("actions"), t("decisions"), t("lead changes"),
+               pt("column: share of games whose lead never changed", "held"),
+               *probe_names]
     rows = []
     for f in found:
         seat_cells = [f"{rate:.0%} ({low:.0%}-{high:.0%})" for rate, low, high in f.seat_wins]
@@ -232,8 +243,8 @@ def report_blocks(game_id: str, bots: str, vary: Sequence[tuple[str, list[str]]]
     blocks.append(Table(columns, rows))
     if len({tuple(f.bot_wins) for f in found}) == 1 and len(found[0].bot_wins) > 1:
         bots_ = list(found[0].bot_wins)
-        blocks.append(Table(["setting", *bots_], [[label(f.setting), *[
-            _pct(f.bot_wins[b]) for b in bots_]] for f in found], "Win rate by bot"))
+        blocks.append(Table([t("setting"), *bots_], [[label(f.setting), *[
+            _pct(f.bot_wins[b]) for b in bots_]] for f in found], t("Win rate by bot")))
     if draw:
         blocks += _plots(vary, found, folder, probe_names)
     return blocks
@@ -257,29 +268,36 @@ def _plots(vary: Sequence[tuple[str, list[str]]], found: Sequence[SettingFigures
         # with the player count varying, a seat's win rate is shown over its fair share
         scale = [float(f.players) if len({c.players for c in chosen}) > 1 else 1.0
                  for f in chosen]
-        series = {f"seat {s}": [f.seat_wins[s][0] * k for f, k in zip(chosen, scale,
-                                                                     strict=True)]
-                  for s in range(seats)}
-        bounds = {f"seat {s}": ([f.seat_wins[s][1] * k for f, k in zip(chosen, scale,
-                                                                       strict=True)],
-                                [f.seat_wins[s][2] * k for f, k in zip(chosen, scale,
-                                                                       strict=True)])
+        names: list[str] = [t("seat {seat}", seat=s) for s in range(seats)]
+        series: dict[str, list[float]] = {
+            names[s]: [f.seat_wins[s][0] * k for f, k in zip(chosen, scale, strict=True)]
+            for s in range(seats)}
+        bounds = {names[s]: ([f.seat_wins[s][1] * k for f, k in zip(chosen, scale,
+                                                                    strict=True)],
+                             [f.seat_wins[s][2] * k for f, k in zip(chosen, scale,
+                                                                    strict=True)])
                   for s in range(seats)}
         relative = scale[0] != 1.0
         fair = 1.0 if relative else 1 / chosen[0].players
-        path = plots.sweep(folder / f"{name}-seats.png", f"Win rate by seat against {name}",
+        swept = ", ".join(xs)
+        path = plots.sweep(folder / f"{name}-seats.png",
+                           t("Win rate by seat against {option}", option=name),
                            xs, series, bounds, name,
-                           "win rate ÷ fair share" if relative else "win rate", fair)
-        out.append(Figure(path, f"Win rate by seat for {name} = {', '.join(xs)}: " + "; ".join(
-            f"seat {s} " + ", ".join(_pct(f.seat_wins[s][0]) for f in chosen)
-            for s in range(seats))))
-        series = {"actions": [f.mean_actions for f in chosen],
-                  "decisions": [f.mean_decisions for f in chosen]}
-        path = plots.sweep(folder / f"{name}-length.png", f"Game length against {name}", xs,
-                           series, None, name, "per game")
-        out.append(Figure(path, f"Game length for {name} = {', '.join(xs)}: actions " +
-                          ", ".join(f"{f.mean_actions:.0f}" for f in chosen)))
-        lead: dict[str, list[float]] = {"lead changes": [f.mean_lead_changes for f in chosen]}
+                           t("win rate ÷ fair share") if relative else t("win rate"), fair)
+        each = "; ".join(f"{names[s]} " + ", ".join(_pct(f.seat_wins[s][0]) for f in chosen)
+                         for s in range(seats))
+        out.append(Figure(path, t("Win rate by seat for {option} = {values}: {seats}",
+                                  option=name, values=swept, seats=each)))
+        series = {str(t("actions")): [f.mean_actions for f in chosen],
+                  t("decisions"): [f.mean_decisions for f in chosen]}
+        path = plots.sweep(folder / f"{name}-length.png",
+                           t("Game length against {option}", option=name), xs,
+                           series, None, name, t("per game"))
+        out.append(Figure(path, t("Game length for {option} = {values}: actions {actions}",
+                                  option=name, values=swept, actions=", ".join(
+                                      f"{f.mean_actions:.0f}" for f in chosen))))
+        lead: dict[str, list[float]] = {t("lead changes"): [f.mean_lead_changes
+                                                            for f in chosen]}
         shares: dict[str, list[float]] = {}
         for probe_name in probe_names:
             if all(probe_name in f.probe for f in chosen):
@@ -289,14 +307,18 @@ def _plots(vary: Sequence[tuple[str, list[str]]], found: Sequence[SettingFigures
                     shares[probe_name] = [100 * value for value in values]
                 else:
                     lead[probe_name] = values
-        path = plots.sweep(folder / f"{name}-lead.png", f"Lead changes and game figures "
-                           f"against {name}", xs, lead, None, name, "per game")
-        out.append(Figure(path, f"Lead changes a game for {name} = {', '.join(xs)}: " +
-                          ", ".join(f"{f.mean_lead_changes:.2f}" for f in chosen)))
+        path = plots.sweep(folder / f"{name}-lead.png",
+                           t("Lead changes and game figures against {option}", option=name),
+                           xs, lead, None, name, t("per game"))
+        out.append(Figure(path, t("Lead changes a game for {option} = {values}: {changes}",
+                                  option=name, values=swept, changes=", ".join(
+                                      f"{f.mean_lead_changes:.2f}" for f in chosen))))
         if shares:
-            path = plots.sweep(folder / f"{name}-shares.png", f"Game figures (shares) "
-                               f"against {name}", xs, shares, None, name, "percent")
-            out.append(Figure(path, f"Game figures for {name} = {', '.join(xs)}: " + "; ".join(
-                f"{key} " + ", ".join(f"{value:.0f}%" for value in values)
-                for key, values in shares.items())))
+            path = plots.sweep(folder / f"{name}-shares.png",
+                               t("Game figures (shares) against {option}", option=name), xs,
+                               shares, None, name, t("percent"))
+            each = "; ".join(f"{key} " + ", ".join(f"{share:.0f}%" for share in shares_)
+                             for key, shares_ in shares.items())
+            out.append(Figure(path, t("Game figures for {option} = {values}: {figures}",
+                                      option=name, values=swept, figures=each)))
     return out

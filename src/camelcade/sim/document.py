@@ -63,8 +63,9 @@ def to_markdown(blocks: Sequence[Block], folder: Path) -> str:
     return "\n".join(out)
 
 
-def to_html(blocks: Sequence[Block], title: str) -> str:
-    """One HTML page holding everything, pictures included."""
+def to_html(blocks: Sequence[Block], title: str, lang: str = "en") -> str:
+    """One HTML page holding everything, pictures included, saying its language
+    (``lang``, the language its words are in) so a screen reader reads it in that voice."""
     body: list[str] = []
     for block in blocks:
         if isinstance(block, Heading):
@@ -91,7 +92,7 @@ def to_html(blocks: Sequence[Block], title: str) -> str:
              "margin:1rem 0}th,td{border:1px solid #888;padding:.25rem .6rem;text-align:right}"
              "th[scope=row],thead th:first-child{text-align:left}caption{text-align:left;"
              "font-weight:bold;padding:.3rem 0}img{max-width:100%}figure{margin:1rem 0}")
-    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+    return (f'<!doctype html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{html.escape(title)}</title><style>{style}</style></head>"
             f"<body><main>{''.join(body)}</main></body></html>\n")

@@ -16,6 +16,7 @@ from typing import Any
 from camelcade import bots as bot_registry
 from camelcade.core.agent import Agent
 from camelcade.core.errors import OptionError
+from camelcade.core.words import t
 
 SettingValue = None | bool | int | float | str
 
@@ -63,27 +64,28 @@ def parse_entrant(text: str, game_id: str) -> Entrant:
     """One entrant from its text; an unknown bot, level or bad setting says what is allowed."""
     label = text.strip()
     if not label:
-        raise OptionError("an entrant needs a bot name, e.g. random or mcts:iterations=50")
+        raise OptionError(t("an entrant needs a bot name, e.g. random or mcts:iterations=50"))
     name, *pairs = label.split(":")
     if name.startswith("@"):
         if pairs:
-            raise OptionError(f"a level takes no settings: {label!r}")
+            raise OptionError(t("a level takes no settings: {entrant}", entrant=repr(label)))
         levels = bot_registry.levels(game_id)
         level = levels.get(name[1:])
         if level is None:
-            raise OptionError(f"{game_id} has no level {name[1:]!r}; its levels are: "
-                              f"{', '.join('@' + key for key in levels)}")
+            raise OptionError(t("{game} has no level {level}; its levels are: {levels}",
+                                game=game_id, level=repr(name[1:]),
+                                levels=", ".join("@" + key for key in levels)))
         entrant = Entrant(label, level.bot, tuple(sorted(level.settings.items())))
     else:
         if name not in bot_registry.names(game_id):
-            raise OptionError(f"no bot {name!r} for {game_id}; its bots are: "
-                              f"{', '.join(bot_registry.names(game_id))}")
+            raise OptionError(t("no bot {bot} for {game}; its bots are: {bots}", bot=repr(name),
+                                game=game_id, bots=", ".join(bot_registry.names(game_id))))
         settings: dict[str, SettingValue] = {}
         for pair in pairs:
             key, sep, value = pair.partition("=")
             if not sep or not key.strip():
-                raise OptionError(f"bot settings are key=value after a colon, got {pair!r} "
-                                  f"in {label!r}")
+                raise OptionError(t("bot settings are key=value after a colon, got {pair} in "
+                                    "{entrant}", pair=repr(pair), entrant=repr(label)))
             settings[key.strip()] = parse_value(value)
         entrant = Entrant(label, name, tuple(sorted(settings.items())))
     entrant.build()  # a setting the bot does not take fails here, before any game
@@ -94,9 +96,9 @@ def split_entrants(text: str) -> list[str]:
     """``"mcts:iterations=50, random"`` → the entrant texts; empty entries are refused."""
     names = [name.strip() for name in text.split(",")]
     if not all(names):
-        raise OptionError(f"--bots takes bot names separated by commas (each BOT or "
-                          f"BOT:key=value...), got {text!r}; the bots are: "
-                          f"{', '.join(bot_registry.names())}")
+        raise OptionError(t("--bots takes bot names separated by commas (each BOT or "
+                            "BOT:key=value...), got {text}; the bots are: {bots}",
+                            text=repr(text), bots=", ".join(bot_registry.names())))
     return names
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from camelcade.core.errors import OptionError
+from camelcade.core.words import t
 from camelcade.records import Record
 from camelcade.sim.plan import Tournament
 from camelcade.sim.ratings import Rating, rate
@@ -48,10 +49,10 @@ class BlockFeed:
         labels = tournament.labels
         for name in (settings.first, settings.second):
             if name not in labels:
-                raise OptionError(f"the SPRT names {name!r}, which is not playing; the bots "
-                                  f"are: {', '.join(labels)}")
+                raise OptionError(t("the SPRT names {bot}, which is not playing; the bots "
+                                    "are: {bots}", bot=repr(name), bots=", ".join(labels)))
         if settings.first == settings.second:
-            raise OptionError("the SPRT compares two different bots")
+            raise OptionError(t("the SPRT compares two different bots"))
         self.settings = settings
         self.tables: list[int] = []
         sizes: dict[int, tuple[int, int]] = {}
@@ -62,12 +63,13 @@ class BlockFeed:
                 self.tables.append(index)
                 sizes[index] = (len(tournament.arrangements(table)), pairs)
         if not self.tables:
-            raise OptionError(f"{settings.first} and {settings.second} never sit at one "
-                              f"table in this format; use head-to-head or round-robin")
+            raise OptionError(t("{first} and {second} never sit at one table in this format; "
+                                "use head-to-head or round-robin", first=settings.first,
+                                second=settings.second))
         self.sizes = sizes
         games, pairs = sizes[self.tables[0]]
         if any(size != (games, pairs) for size in sizes.values()):
-            raise OptionError("the SPRT needs tables of one shape; use head-to-head")
+            raise OptionError(t("the SPRT needs tables of one shape; use head-to-head"))
         self.sprt = Sprt(settings.elo0, settings.elo1, settings.alpha, settings.beta,
                          settings.model, grid=2 * games * pairs, games_per_block=games)
         self._blocks: dict[tuple[int, int], list[Record]] = {}

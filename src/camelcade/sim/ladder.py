@@ -16,11 +16,13 @@ from typing import Protocol
 
 from camelcade.core.registry import game_ids as all_games
 from camelcade.core.registry import load, plugin
+from camelcade.core.words import pt, t, tn
 from camelcade.sim.document import Block, Heading, Paragraph, Table, to_markdown
 from camelcade.sim.entrants import parse_entrants
 from camelcade.sim.lab import LabRun, run_tournament
 from camelcade.sim.plan import Tournament, tournament_from_config
 from camelcade.sim.ratings import match_order, rate
+from camelcade.sim.report import interval
 from camelcade.sim.stats import summarise
 from camelcade.sim.store import lab_info, read_results
 
@@ -47,7 +49,7 @@ def run_ladder(game_ids: Sequence[str] | None, *, games: int, seed: int, workers
     """Play each game's ladder (``bots`` overrides the entrants per game) and write
     ``ladder.md`` into ``out``."""
     runs: dict[str, LabRun] = {}
-    blocks: list[Block] = [Heading("Bot ladder", 2)]
+    blocks: list[Block] = [Heading(t("Bot ladder"), 2)]
     chosen = list(game_ids or all_games())
     for game_id in sorted({*chosen, *all_games()}):
         path = out / f"{game_id}.jsonl"
@@ -66,13 +68,15 @@ def run_ladder(game_ids: Sequence[str] | None, *, games: int, seed: int, workers
         runs[game_id] = run
         blocks += ladder_blocks(game.title, run)
         if screen is not None:
-            screen.note(f"{game.title}: {len(run.records)} games ({run.played} played now).")
+            screen.note(tn("{game}: {count} game ({played} played now).",
+                           "{game}: {count} games ({played} played now).", len(run.records),
+                           game=game.title, played=run.played))
     out.mkdir(parents=True, exist_ok=True)
     text = to_markdown(blocks, out)
     (out / "ladder.md").write_text(text, encoding="utf-8")
     if screen is not None:
         screen.markdown(text)
-        screen.say(f"Ladder written to {out / 'ladder.md'}.")
+        screen.say(t("Ladder written to {path}.", path=out / "ladder.md"))
     return runs
 
 
@@ -96,14 +100,17 @@ def ladder_blocks(title: str, run: LabRun) -> list[Block]:
         low, high = standing.win_interval()
         rows.append([f"`{rating.label}`", f"{rating.value:.0f}" if scale == "Elo" else
                      f"{rating.value:.1f}",
-                     f"{rating.low:.0f} to {rating.high:.0f}" if scale == "Elo" else
-                     f"{rating.low:.1f} to {rating.high:.1f}",
+                     interval(f"{rating.low:.0f}", f"{rating.high:.0f}") if scale == "Elo"
+                     else interval(f"{rating.low:.1f}", f"{rating.high:.1f}"),
                      f"{standing.win_rate:.0%} ({low:.0%}-{high:.0%})",
                      f"{standing.score_rate:.0%}", str(standing.games)])
     tournament = run.tournament
-    return [Heading(f"{title} ({tournament.players} players)", 3),
-            Paragraph(f"{len(run.records)} games, seed {tournament.seed}, "
-                      f"{len(tournament.tables())} table(s) × "
-                      f"{len(tournament.arrangements(tournament.tables()[0]))} seat "
-                      f"arrangements per seed."),
-            Table(["Bot", scale, "95% interval", "Win rate (95%)", "Score", "Games"], rows)]
+    return [Heading(t("{game} ({players} players)", game=title, players=tournament.players), 3),
+            Paragraph(tn("{count} game, seed {seed}, {tables} table(s) × {arrangements} seat "
+                         "arrangements per seed.",
+                         "{count} games, seed {seed}, {tables} table(s) × {arrangements} seat "
+                         "arrangements per seed.", len(run.records), seed=tournament.seed,
+                         tables=len(tournament.tables()),
+                         arrangements=len(tournament.arrangements(tournament.tables()[0])))),
+            Table([t("Bot"), scale, t("95% interval"), t("Win rate (95%)"), t("Score"),
+                   pt("column: games played", "Games")], rows)]

@@ -26,6 +26,7 @@ from typing import Any
 
 from camelcade.core.errors import OptionError
 from camelcade.core.types import JSONDict
+from camelcade.core.words import t, tn
 from camelcade.sim.entrants import Entrant
 
 FORMATS = ("round-robin", "gauntlet", "head-to-head")
@@ -89,24 +90,24 @@ class Tournament:
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
-            raise OptionError(f"format {self.format!r} is not allowed; allowed: "
-                              f"{', '.join(FORMATS)}")
+            raise OptionError(t("format {value} is not allowed; allowed: {allowed}",
+                                value=repr(self.format), allowed=", ".join(FORMATS)))
         if self.seating not in SEATINGS:
-            raise OptionError(f"seating {self.seating!r} is not allowed; allowed: "
-                              f"{', '.join(SEATINGS)}")
+            raise OptionError(t("seating {value} is not allowed; allowed: {allowed}",
+                                value=repr(self.seating), allowed=", ".join(SEATINGS)))
         if self.chance not in CHANCES:
-            raise OptionError(f"chance {self.chance!r} is not allowed; allowed: "
-                              f"{', '.join(CHANCES)}")
+            raise OptionError(t("chance {value} is not allowed; allowed: {allowed}",
+                                value=repr(self.chance), allowed=", ".join(CHANCES)))
         if not self.entrants:
-            raise OptionError("a tournament needs at least one bot")
+            raise OptionError(t("a tournament needs at least one bot"))
         if self.format == "head-to-head" and len(self.labels) != 2:
-            raise OptionError(f"head-to-head takes exactly two different bots, got "
-                              f"{', '.join(self.labels)}")
+            raise OptionError(t("head-to-head takes exactly two different bots, got {bots}",
+                                bots=", ".join(self.labels)))
         if self.format == "gauntlet" and len(self.entrants) < 2:
-            raise OptionError("a gauntlet takes one bot and a field: at least two bots")
+            raise OptionError(t("a gauntlet takes one bot and a field: at least two bots"))
         if len(self.tables()) > MAX_TABLES:
-            raise OptionError(f"{len(self.tables())} tables is too many (at most "
-                              f"{MAX_TABLES}); use a gauntlet or fewer bots")
+            raise OptionError(t("{tables} tables is too many (at most {most}); use a gauntlet "
+                                "or fewer bots", tables=len(self.tables()), most=MAX_TABLES))
 
     @property
     def players(self) -> int:
@@ -173,7 +174,8 @@ class Tournament:
     def seeds_for(self, games: int) -> int:
         """Seeds needed for at least ``games`` games (whole blocks only)."""
         if games < 1:
-            raise OptionError(f"the number of games must be at least 1, got {games}")
+            raise OptionError(t("the number of games must be at least 1, got {games}",
+                                games=games))
         return math.ceil(games / self.games_per_seed())
 
     def matches(self, seeds: int, first: int = 0) -> Iterator[Match]:
@@ -219,9 +221,12 @@ def describe_plan(tournament: Tournament, seeds: int) -> str:
     """One sentence: how many games, and why that many."""
     tables = tournament.tables()
     per_seed = tournament.games_per_seed()
-    where = "1 table" if len(tables) == 1 else f"{len(tables)} tables"
-    return (f"{seeds * per_seed} games: {seeds} seeds × {per_seed} seat arrangements "
-            f"({where}); every arrangement of a seed shares its chance draws.")
+    where = tn("{count} table", "{count} tables", len(tables))
+    return tn("{count} game: {seeds} seeds × {arrangements} seat arrangements ({tables}); "
+              "every arrangement of a seed shares its chance draws.",
+              "{count} games: {seeds} seeds × {arrangements} seat arrangements ({tables}); "
+              "every arrangement of a seed shares its chance draws.",
+              seeds * per_seed, seeds=seeds, arrangements=per_seed, tables=where)
 
 
 def config_entrants(config: JSONDict) -> list[Entrant]:

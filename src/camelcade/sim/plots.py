@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from camelcade.core.errors import OptionError
+from camelcade.core.words import t
 
 
 def pyplot() -> Any:
@@ -19,8 +20,8 @@ def pyplot() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise OptionError("plots need matplotlib: pip install 'camelcade[plots]', or pass "
-                          "--no-plots") from None
+        raise OptionError(t("plots need matplotlib: pip install 'camelcade[plots]', or pass "
+                            "--no-plots")) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -71,7 +72,7 @@ def matrix(path: Path, title: str, labels: Sequence[str],
                           color="white" if cell > 0.55 else "black", fontsize=9)
     axis.set_xticks(range(len(labels)), labels, rotation=30, ha="right")
     axis.set_yticks(range(len(labels)), labels)
-    axis.set_xlabel("against")
+    axis.set_xlabel(t("against"))
     axis.set_title(title)
     fig.colorbar(image, ax=axis, fraction=0.046)
     return _save(fig, path)
@@ -82,7 +83,7 @@ def histogram(path: Path, title: str, values: Sequence[int], xlabel: str) -> Pat
     fig, axis = plt.subplots(figsize=(7, 3.6))
     axis.hist(values, bins=min(30, max(5, len(set(values)))), color="grey", edgecolor="black")
     axis.set_xlabel(xlabel)
-    axis.set_ylabel("games")
+    axis.set_ylabel(t("games"))
     axis.set_title(title)
     return _save(fig, path)
 
@@ -93,12 +94,12 @@ def trace(path: Path, title: str, values: Sequence[float], lower: float, upper: 
     fig, axis = plt.subplots(figsize=(7, 3.6))
     axis.plot(range(1, len(values) + 1), values, color="black", marker="." if
               len(values) < 60 else None)
-    for bound, name in ((upper, "H1 accepted"), (lower, "H0 accepted")):
+    for bound, name in ((upper, t("H1 accepted ({bound})", bound=f"{upper:.2f}")),
+                        (lower, t("H0 accepted ({bound})", bound=f"{lower:.2f}"))):
         axis.axhline(bound, color="grey", linestyle="--", linewidth=1)
-        axis.annotate(f"{name} ({bound:.2f})", (1, bound), textcoords="offset points",
-                      xytext=(2, 3), fontsize=8)
-    axis.set_xlabel("seed blocks")
-    axis.set_ylabel("log-likelihood ratio")
+        axis.annotate(name, (1, bound), textcoords="offset points", xytext=(2, 3), fontsize=8)
+    axis.set_xlabel(t("seed blocks"))
+    axis.set_ylabel(t("log-likelihood ratio"))
     axis.set_title(title)
     return _save(fig, path)
 

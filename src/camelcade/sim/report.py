@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from camelcade.core.errors import OptionError
+from camelcade.core.words import current_language, pt, t, tn
 from camelcade.sim import plots
 from camelcade.sim.document import Block, Figure, Heading, Paragraph, Table, to_html, to_markdown
 from camelcade.sim.lab import BlockFeed, SprtSettings
@@ -44,19 +45,22 @@ def write_report(paths: Sequence[Path], folder: Path, *, sprt_elo1: float | None
     """Write ``report.md``, ``report.html`` and (with ``draw``) the PNGs into ``folder``."""
     results = read_results(list(paths))
     if not results.records:
-        raise OptionError(f"no tournament records in {', '.join(str(p) for p in paths)}")
+        raise OptionError(t("no tournament records in {paths}",
+                            paths=", ".join(str(p) for p in paths)))
     kinds = {(r.game, len(r.players)) for r in results.records}
     if len(kinds) > 1:
-        raise OptionError("these results hold more than one game or player count: "
-                          + ", ".join(f"{g} ({n} players)" for g, n in sorted(kinds))
-                          + "; report them one at a time")
+        found = ", ".join(t("{game} ({players} players)", game=g, players=n)
+                          for g, n in sorted(kinds))
+        raise OptionError(t("these results hold more than one game or player count: {found}; "
+                            "report them one at a time", found=found))
     folder.mkdir(parents=True, exist_ok=True)
     blocks = build(results, folder, sprt_elo1, sprt_bots, draw)
     markdown = to_markdown(blocks, folder)
-    title = blocks[0].text if isinstance(blocks[0], Heading) else "Tournament report"
+    title = blocks[0].text if isinstance(blocks[0], Heading) else t("Tournament report")
     written = Written(to_markdown([b for b in blocks if not isinstance(b, Figure)], folder))
     (folder / "report.md").write_text(markdown, encoding="utf-8")
-    (folder / "report.html").write_text(to_html(blocks, title), encoding="utf-8")
+    (folder / "report.html").write_text(to_html(blocks, title, current_language()),
+                                        encoding="utf-8")
     written.files = [folder / "report.md", folder / "report.html",
                      *[b.path for b in blocks if isinstance(b, Figure)]]
     return written
@@ -70,17 +74,26 @@ def build(results: Results, folder: Path, sprt_elo1: float | None, sprt_bots: st
     labels = list(dict.fromkeys(e["label"] for c in configs for e in c.get("entrants", [])))
     summary = summarise(records, labels)
     ratings = {r.label: r for r in rate(records, labels)}
-    blocks: list[Block] = [Heading(f"{game}: {len(records)} games, {players} players", 1)]
+    blocks: list[Block] = [Heading(tn("{game}: {count} game, {players} players",
+                                      "{game}: {count} games, {players} players",
+                                      len(records), game=game, players=players), 1)]
     formats = ", ".join(sorted({str(c.get("format")) for c in configs}))
     chances = ", ".join(sorted({str(c.get("chance")) for c in configs}))
-    blocks.append(Paragraph(
-        f"{len(results.configs)} tournament(s) ({formats}), chance {chances}; "
-        f"seeds {', '.join(str(c.get('seed')) for c in configs)}. Places and wins come "
-        f"from each game's ranking (every tie-break applied); ties are split."
-        + (f" {results.duplicates} duplicate games were counted once." if results.duplicates
-           else "")
-        + (f" {results.conflicts} of them differed (a timed bot?)." if results.conflicts
-           else "")))
+    sentences = [
+        tn("{count} tournament ({formats}), chance {chances}; seeds {seeds}.",
+           "{count} tournaments ({formats}), chance {chances}; seeds {seeds}.",
+           len(results.configs), formats=formats, chances=chances,
+           seeds=", ".join(str(c.get("seed")) for c in configs)),
+        t("Places and wins come from each game's ranking (every tie-break applied); ties "
+          "are split.")]
+    if results.duplicates:
+        sentences.append(tn("{count} duplicate game was counted once.",
+                            "{count} duplicate games were counted once.",
+                            results.duplicates))
+    if results.conflicts:
+        sentences.append(tn("{count} of them differed (a timed bot?).",
+                            "{count} of them differed (a timed bot?).", results.conflicts))
+    blocks.append(Paragraph(" ".join(sentences)))
     blocks += _ratings(summary, ratings, folder, draw)
     blocks += _standings(summary, players)
     blocks += _matrix(summary, folder, draw)
@@ -98,21 +111,28 @@ def _ratings(summary: Summary, ratings: Mapping[str, Rating], folder: Path, draw
         return []
     found.sort(key=lambda r: -r.value)
     method = found[0].method
-    scale = ("Bradley-Terry Elo (0 = the field's mean), 95% bootstrap interval over seed "
-             "blocks" if method == "elo" else
-             "OpenSkill Plackett-Luce μ (25 to start), interval μ ± 1.96σ")
-    rows = [[r.label, f"{r.value:.1f}", f"{r.low:.1f} to {r.high:.1f}",
+    scale = (t("Bradley-Terry Elo (0 = the field's mean), 95% bootstrap interval over "
+               "seed blocks.") if method == "elo" else
+             t("OpenSkill Plackett-Luce μ (25 to start), interval μ ± 1.96σ."))
+    rows = [[r.label, f"{r.value:.1f}", interval(f"{r.low:.1f}", f"{r.high:.1f}"),
              str(summary.standing(r.label).games)] for r in found]
-    out: list[Block] = [Heading("Ratings"), Paragraph(scale + "."),
-                        Table(["Bot", "Rating", "95% interval", "Games"], rows)]
+    out: list[Block] = [Heading(t("Ratings")), Paragraph(scale),
+                        Table([t("Bot"), t("Rating"), t("95% interval"),
+                               pt("column: games played", "Games")], rows)]
     if draw:
-        path = plots.interval_bars(folder / "ratings.png", "Ratings with 95% intervals",
+        path = plots.interval_bars(folder / "ratings.png", t("Ratings with 95% intervals"),
                                    [r.label for r in found], [r.value for r in found],
                                    [r.low for r in found], [r.high for r in found],
                                    "Elo" if method == "elo" else "OpenSkill μ")
-        out.append(Figure(path, "Ratings: " + "; ".join(
-            f"{r.label} {r.value:.1f} ({r.low:.1f} to {r.high:.1f})" for r in found)))
+        each = "; ".join(f"{r.label} {r.value:.1f} ({interval(f'{r.low:.1f}', f'{r.high:.1f}')})"
+                         for r in found)
+        out.append(Figure(path, t("Ratings: {ratings}", ratings=each)))
     return out
+
+
+def interval(low: str, high: str) -> str:
+    """An interval's two ends, already formatted: "1.0 to 2.5"."""
+    return t("{low} to {high}", low=low, high=high)
 
 
 def _standings(summary: Summary, players: int) -> list[Block]:
@@ -123,14 +143,14 @@ def _standings(summary: Summary, players: int) -> list[Block]:
         low, high = s.win_interval()
         slow, shigh = s.score_interval()
         rows.append([s.label, str(s.games), f"{s.wins:g}", pct(s.win_rate),
-                     f"{pct(low)} to {pct(high)}", pct(s.score_rate),
-                     f"{pct(slow)} to {pct(shigh)}", f"{s.mean_place:.2f}"])
+                     interval(pct(low), pct(high)), pct(s.score_rate),
+                     interval(pct(slow), pct(shigh)), f"{s.mean_place:.2f}"])
     out: list[Block] = [
-        Heading("Standings"),
-        Paragraph("Score is the share of the other seats a bot finished ahead of (ties "
-                  "half); intervals are 95% Wilson intervals."),
-        Table(["Bot", "Games", "Wins", "Win rate", "95% interval", "Score", "95% interval",
-               "Mean place"], rows)]
+        Heading(t("Standings")),
+        Paragraph(t("Score is the share of the other seats a bot finished ahead of (ties "
+                    "half); intervals are 95% Wilson intervals.")),
+        Table([t("Bot"), pt("column: games played", "Games"), t("Wins"), t("Win rate"),
+               t("95% interval"), t("Score"), t("95% interval"), t("Mean place")], rows)]
     if players > 2:
         place_rows = []
         for s in summary.standings:
@@ -140,8 +160,9 @@ def _standings(summary: Summary, players: int) -> list[Block]:
                     rate_, low, high = s.place_rate(place)
                     cells.append(f"{pct(rate_)} ({pct(low)}-{pct(high)})")
                 place_rows.append([s.label, *cells])
-        out += [Table(["Bot", *[f"Place {p}" for p in range(1, players + 1)]], place_rows,
-                      "Rank rates (share of games at each place, 95% interval)")]
+        out += [Table([t("Bot"), *[t("Place {place}", place=p) for p in range(1, players + 1)]],
+                      place_rows,
+                      t("Rank rates (share of games at each place, 95% interval)"))]
     return out
 
 
@@ -158,17 +179,17 @@ def _matrix(summary: Summary, folder: Path, draw: bool) -> list[Block]:
             row.append(None if not meetings else value)
         cells.append(row)
         rows.append([a, *[("-" if c is None else f"{c:.0%}") for c in row]])
-    out: list[Block] = [Heading("Head to head"),
-                        Paragraph("How often the row's bot finished ahead of the column's "
-                                  "when they sat at one table (ties half)."),
-                        Table(["Bot", *labels], rows)]
+    out: list[Block] = [Heading(t("Head to head")),
+                        Paragraph(t("How often the row's bot finished ahead of the column's "
+                                    "when they sat at one table (ties half).")),
+                        Table([t("Bot"), *labels], rows)]
     if draw:
-        path = plots.matrix(folder / "matrix.png", "Row finished ahead of column", labels,
+        path = plots.matrix(folder / "matrix.png", t("Row finished ahead of column"), labels,
                             cells)
-        out.append(Figure(path, "Head-to-head matrix: " + "; ".join(
-            f"{row[0]} against " + ", ".join(f"{b} {c}" for b, c in
-                                             zip(labels, row[1:], strict=True) if c != "-")
-            for row in rows)))
+        against = [t("{bot} against {others}", bot=row[0], others=", ".join(
+            f"{b} {c}" for b, c in zip(labels, row[1:], strict=True) if c != "-"))
+            for row in rows]
+        out.append(Figure(path, t("Head-to-head matrix: {rows}", rows="; ".join(against))))
     return out
 
 
@@ -180,22 +201,23 @@ def _seats(summary: Summary, folder: Path, draw: bool) -> list[Block]:
     rows, values, lows, highs = [], [], [], []
     for seat in range(len(seats.wins)):
         value, low, high = seats.win_rate(seat)
-        rows.append([f"seat {seat}", pct(value), f"{pct(low)} to {pct(high)}",
+        rows.append([t("seat {seat}", seat=seat), pct(value), interval(pct(low), pct(high)),
                      f"{seats.place_total[seat] / seats.games:.2f}"])
         values.append(value)
         lows.append(low)
         highs.append(high)
-    out: list[Block] = [Heading("Seats"),
-                        Paragraph(f"Wins by seat, whoever sat there (seats rotate, so every "
-                                  f"bot sits in each equally often); a fair seat wins "
-                                  f"{fair:.1%}."),
-                        Table(["Seat", "Win rate", "95% interval", "Mean place"], rows)]
+    out: list[Block] = [Heading(t("Seats")),
+                        Paragraph(t("Wins by seat, whoever sat there (seats rotate, so every "
+                                    "bot sits in each equally often); a fair seat wins "
+                                    "{share}.", share=f"{fair:.1%}")),
+                        Table([t("Seat"), t("Win rate"), t("95% interval"), t("Mean place")],
+                              rows)]
     if draw:
-        names = [f"seat {s}" for s in range(len(values))]
-        path = plots.interval_bars(folder / "seats.png", "Win rate by seat", names, values,
-                                   lows, highs, "win rate", reference=fair)
-        out.append(Figure(path, "Win rate by seat: " + ", ".join(
-            f"{n} {pct(v)}" for n, v in zip(names, values, strict=True))))
+        names = [t("seat {seat}", seat=s) for s in range(len(values))]
+        path = plots.interval_bars(folder / "seats.png", t("Win rate by seat"), names, values,
+                                   lows, highs, t("win rate"), reference=fair)
+        each = ", ".join(f"{n} {pct(v)}" for n, v in zip(names, values, strict=True))
+        out.append(Figure(path, t("Win rate by seat: {seats}", seats=each)))
     return out
 
 
@@ -204,15 +226,18 @@ def _lengths(summary: Summary, folder: Path, draw: bool) -> list[Block]:
     if not lengths:
         return []
     decisions = summary.decisions
-    text = (f"Actions per game (chance draws included): mean {statistics.fmean(lengths):.1f}, "
-            f"median {statistics.median(lengths):g}, from {min(lengths)} to {max(lengths)}. "
-            f"Decisions by the players: mean {statistics.fmean(decisions):.1f}. Lead changes "
-            f"on points: mean {statistics.fmean(summary.lead_changes):.2f} a game.")
-    out: list[Block] = [Heading("Game length"), Paragraph(text)]
+    text = t("Actions per game (chance draws included): mean {mean}, median {median}, "
+             "from {least} to {most}. Decisions by the players: mean {decisions}. Lead "
+             "changes on points: mean {changes} a game.",
+             mean=f"{statistics.fmean(lengths):.1f}", median=f"{statistics.median(lengths):g}",
+             least=min(lengths), most=max(lengths),
+             decisions=f"{statistics.fmean(decisions):.1f}",
+             changes=f"{statistics.fmean(summary.lead_changes):.2f}")
+    out: list[Block] = [Heading(t("Game length")), Paragraph(text)]
     if draw:
-        path = plots.histogram(folder / "lengths.png", "Game length", lengths,
-                               "actions per game (chance draws included)")
-        out.append(Figure(path, "Histogram of game length: " + text))
+        path = plots.histogram(folder / "lengths.png", t("Game length"), lengths,
+                               t("actions per game (chance draws included)"))
+        out.append(Figure(path, t("Histogram of game length: {summary}", summary=text)))
     return out
 
 
@@ -221,15 +246,20 @@ def _pairing(records: Sequence[object]) -> list[Block]:
 
     found = measure([r for r in records if isinstance(r, Record)])
     if found is None:
-        return [Heading("Pairing"), Paragraph("No chance draws to pair (or one game a seed): "
-                                              "only the bots' own seeds are paired.")]
-    level = ("one seed only, so no chance level to compare with" if math.isnan(found.unpaired)
-             else f"between games of different seeds, the chance level: {found.unpaired:.1%}")
-    return [Heading("Pairing"), Paragraph(
-        f"Chance draws that agree between the seat arrangements of one seed: "
-        f"{found.paired:.1%} (over {found.pairs} game pairs, {found.draws_per_game:.0f} draws "
-        f"a game); {level}. Agreement is the longest common run of draws over the longer "
-        f"game's draws.")]
+        return [Heading(t("Pairing")), Paragraph(t(
+            "No chance draws to pair (or one game a seed): only the bots' own seeds are "
+            "paired."))]
+    values = {"paired": f"{found.paired:.1%}", "pairs": found.pairs,
+              "draws": f"{found.draws_per_game:.0f}"}
+    text = (t("Chance draws that agree between the seat arrangements of one seed: {paired} "
+              "(over {pairs} game pairs, {draws} draws a game); one seed only, so no chance "
+              "level to compare with.", **values) if math.isnan(found.unpaired) else
+            t("Chance draws that agree between the seat arrangements of one seed: {paired} "
+              "(over {pairs} game pairs, {draws} draws a game); between games of different "
+              "seeds, the chance level: {unpaired}.", unpaired=f"{found.unpaired:.1%}",
+              **values))
+    agreement = t("Agreement is the longest common run of draws over the longer game's draws.")
+    return [Heading(t("Pairing")), Paragraph(f"{text} {agreement}")]
 
 
 def _sprt(results: Results, elo1: float | None, bots: str | None, folder: Path, draw: bool
@@ -256,15 +286,20 @@ def _sprt(results: Results, elo1: float | None, bots: str | None, folder: Path, 
 
 def _sprt_blocks(sprt: Sprt, settings: dict[str, object], folder: Path, draw: bool
                  ) -> list[Block]:
-    out: list[Block] = [Heading("SPRT"), Paragraph(
-        f"Is {settings['first']} stronger than {settings['second']} by at least "
-        f"{sprt.elo1:g} Elo ({sprt.model}, H0 {sprt.elo0:g})? {sprt.verdict()}. "
-        f"Mean block score {sprt.mean_score():.3f}. Block counts, worst to best: "
-        f"{', '.join(f'{c:g}' for c in sprt.counts)}.")]
+    verdict = sprt.verdict()
+    out: list[Block] = [Heading("SPRT"), Paragraph(t(
+        "Is {first} stronger than {second} by at least {elo1} Elo ({model}, H0 {elo0})? "
+        "{verdict}. Mean block score {score}. Block counts, worst to best: {counts}.",
+        first=settings["first"], second=settings["second"], elo1=f"{sprt.elo1:g}",
+        model=sprt.model, elo0=f"{sprt.elo0:g}", verdict=verdict,
+        score=f"{sprt.mean_score():.3f}", counts=", ".join(f"{c:g}" for c in sprt.counts)))]
     if draw and sprt.trace:
-        path = plots.trace(folder / "sprt.png", "SPRT: log-likelihood ratio by block",
+        path = plots.trace(folder / "sprt.png", t("SPRT: log-likelihood ratio by block"),
                            sprt.trace, sprt.lower, sprt.upper)
-        out.append(Figure(path, f"SPRT trace: the LLR after each of {len(sprt.trace)} blocks, "
-                                f"ending at {sprt.llr:.2f}; bounds {sprt.lower:.2f} and "
-                                f"{sprt.upper:.2f}."))
+        out.append(Figure(path, tn(
+            "SPRT trace: the LLR after each of {count} block, ending at {llr}; bounds "
+            "{lower} and {upper}.",
+            "SPRT trace: the LLR after each of {count} blocks, ending at {llr}; bounds "
+            "{lower} and {upper}.", len(sprt.trace), llr=f"{sprt.llr:.2f}",
+            lower=f"{sprt.lower:.2f}", upper=f"{sprt.upper:.2f}")))
     return out

@@ -19,13 +19,14 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any
 
 from camelcade.core.errors import OptionError
+from camelcade.core.words import N_, t, translate
 from camelcade.sim.match import MatchResult, play_match, play_matches
 from camelcade.sim.plan import Match
 
 BATCH_SECONDS = 0.3
 MAX_BATCH = 64
 SCHEDULER_ADDRESS = re.compile(r"^(tcp|tls|inproc|ucx)://[^\s/]+(:\d+)?/?$")
-DASK_MISSING = ("--scheduler runs matches on a Dask cluster, which needs Dask: "
+DASK_MISSING = N_("--scheduler runs matches on a Dask cluster, which needs Dask: "
                 "pip install 'camelcade[lab]' (or 'dask[distributed]')")
 
 
@@ -56,7 +57,7 @@ def run_matches(matches: Sequence[Match], *, workers: int = 1,
                 scheduler: str | None = None) -> Iterator[MatchResult]:
     """Play ``matches``; yield each result as it finishes (close the iterator to stop)."""
     if workers < 1:
-        raise OptionError(f"workers must be at least 1, got {workers}")
+        raise OptionError(t("workers must be at least 1, got {workers}", workers=workers))
     if scheduler is not None:
         yield from _dask(matches, scheduler)
     elif workers == 1 or len(matches) < 2:
@@ -95,8 +96,8 @@ def _worker_context() -> multiprocessing.context.BaseContext:
 def check_scheduler(address: str) -> None:
     """Refuse an address that is not a Dask scheduler's (``tcp://HOST:8786``)."""
     if not SCHEDULER_ADDRESS.match(address):
-        raise OptionError(f"--scheduler {address!r} is not a scheduler address; "
-                          f"give one like tcp://192.168.1.10:8786")
+        raise OptionError(t("--scheduler {address} is not a scheduler address; give one like "
+                            "tcp://192.168.1.10:8786", address=repr(address)))
 
 
 def dask_client(address: str) -> Any:
@@ -105,12 +106,13 @@ def dask_client(address: str) -> Any:
     try:
         from distributed import Client
     except ImportError:
-        raise OptionError(DASK_MISSING) from None
+        raise OptionError(translate(DASK_MISSING)) from None
     try:
         return Client(address, timeout=10, set_as_default=False)  # type: ignore[no-untyped-call]
     except OSError as error:
-        raise OptionError(f"no Dask scheduler answers at {address}: {error}; start one with "
-                          f"'dask scheduler' (see docs/bots.md)") from None
+        raise OptionError(t("no Dask scheduler answers at {address}: {error}; start one with "
+                            "'dask scheduler' (see docs/bots.md)", address=address,
+                            error=error)) from None
 
 
 def _dask(matches: Sequence[Match], address: str) -> Iterator[MatchResult]:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from camelcade.core.errors import OptionError
+from camelcade.core.words import t, tn
 
 REGULARISE = 1e-3
 NELO_PER_T = 800 / math.log(10)
@@ -149,12 +150,13 @@ class Sprt:
 
     def __post_init__(self) -> None:
         if self.model not in MODELS:
-            raise OptionError(f"SPRT model {self.model!r} is not allowed; allowed: "
-                              f"{', '.join(MODELS)}")
+            raise OptionError(t("SPRT model {value} is not allowed; allowed: {allowed}",
+                                value=repr(self.model), allowed=", ".join(MODELS)))
         if not self.elo0 < self.elo1:
-            raise OptionError(f"the SPRT needs elo0 < elo1, got {self.elo0} and {self.elo1}")
+            raise OptionError(t("the SPRT needs elo0 < elo1, got {elo0} and {elo1}",
+                                elo0=self.elo0, elo1=self.elo1))
         if not (0 < self.alpha < 0.5 and 0 < self.beta < 0.5):
-            raise OptionError("the SPRT's alpha and beta must be between 0 and 0.5")
+            raise OptionError(t("the SPRT's alpha and beta must be between 0 and 0.5"))
         if not self.counts:
             self.counts = [0.0] * (self.grid + 1)
 
@@ -219,10 +221,18 @@ class Sprt:
 
     def verdict(self) -> str:
         """One sentence for people: where the test stands."""
-        bounds = f"({self.lower:.2f}, {self.upper:.2f})"
-        head = f"LLR {self.llr:.2f} {bounds} after {self.samples} blocks"
+        values = {"llr": f"{self.llr:.2f}", "lower": f"{self.lower:.2f}",
+                  "upper": f"{self.upper:.2f}", "elo": f"{self.elo1:g}", "model": self.model}
         if self.state == "H1":
-            return f"{head}: H1 accepted, stronger by at least {self.elo1:g} Elo ({self.model})"
+            return tn("LLR {llr} ({lower}, {upper}) after {count} block: H1 accepted, "
+                      "stronger by at least {elo} Elo ({model})",
+                      "LLR {llr} ({lower}, {upper}) after {count} blocks: H1 accepted, "
+                      "stronger by at least {elo} Elo ({model})", self.samples, **values)
         if self.state == "H0":
-            return f"{head}: H0 accepted, not stronger by {self.elo1:g} Elo ({self.model})"
-        return f"{head}: still running"
+            return tn("LLR {llr} ({lower}, {upper}) after {count} block: H0 accepted, "
+                      "not stronger by {elo} Elo ({model})",
+                      "LLR {llr} ({lower}, {upper}) after {count} blocks: H0 accepted, "
+                      "not stronger by {elo} Elo ({model})", self.samples, **values)
+        return tn("LLR {llr} ({lower}, {upper}) after {count} block: still running",
+                  "LLR {llr} ({lower}, {upper}) after {count} blocks: still running",
+                  self.samples, **values)

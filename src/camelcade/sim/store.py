@@ -22,6 +22,7 @@ from typing import IO, Any
 
 from camelcade.core.errors import CamelcadeError, StateError
 from camelcade.core.types import JSONDict
+from camelcade.core.words import t
 from camelcade.records import Record
 from camelcade.sim.match import LAB_FORMAT
 
@@ -30,8 +31,8 @@ def lab_info(record: Record) -> JSONDict:
     """The ``extra["lab"]`` part of a tournament record; a record without one is refused."""
     lab = record.extra.get("lab")
     if not isinstance(lab, dict) or lab.get("format") != LAB_FORMAT:
-        raise StateError(f"this record was not made by a tournament (no extra.lab of "
-                         f"format {LAB_FORMAT!r})")
+        raise StateError(t("this record was not made by a tournament (no extra.lab of "
+                           "format {format})", format=repr(LAB_FORMAT)))
     return lab
 
 
@@ -75,7 +76,8 @@ def read_lines(path: Path) -> Iterable[Record]:
     try:
         handle = path.open(encoding="utf-8")
     except OSError as error:
-        raise CamelcadeError(f"cannot read results {str(path)!r}: {error.strerror}") from None
+        raise CamelcadeError(t("cannot read results {path}: {reason}", path=repr(str(path)),
+                               reason=error.strerror)) from None
     with handle:
         lines = handle.read().split("\n")
     for number, line in enumerate(lines, 1):
@@ -85,14 +87,16 @@ def read_lines(path: Path) -> Iterable[Record]:
             data = json.loads(line)
         except json.JSONDecodeError:
             if number == len(lines):  # the last line, with no newline after it
-                warnings.warn(f"{path}: line {number} is cut short (an interrupted write); "
-                              f"skipped", stacklevel=2)
+                warnings.warn(t("{path}: line {number} is cut short (an interrupted write); "
+                                "skipped", path=path, number=number), stacklevel=2)
                 continue
-            raise StateError(f"{path}: line {number} is not JSON") from None
+            raise StateError(t("{path}: line {number} is not JSON", path=path,
+                               number=number)) from None
         try:
             yield Record.from_json(data)
         except StateError as error:
-            raise StateError(f"{path}: line {number}: {error}") from None
+            raise StateError(t("{path}: line {number}: {error}", path=path, number=number,
+                               error=error)) from None
 
 
 def read_results(paths: Sequence[Path]) -> Results:
@@ -137,8 +141,9 @@ class ResultStore:
                     _drop_cut_line(self.path)
                 self._handle = self.path.open("a", encoding="utf-8")
             except OSError as error:
-                raise CamelcadeError(
-                    f"cannot write results {str(self.path)!r}: {error.strerror}") from None
+                raise CamelcadeError(t("cannot write results {path}: {reason}",
+                                       path=repr(str(self.path)),
+                                       reason=error.strerror)) from None
         return self._handle
 
     def close(self) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from camelcade.games.kamelen import KamelenState
-from camelcade.games.kamelen.geometry import leap_paths
+from camelcade.games.kamelen.geometry import geometry, leap_paths
 from camelcade.games.kamelen.sampler import TRIES, slot_tables
 from camelcade.games.kamelen.spec import CAMEL
 from tests.playout_support import (
@@ -50,6 +50,34 @@ def test_every_step_of_a_playout_is_a_legal_move_applied_as_apply_would(
     """A thousand playouts a variant (every board, bent-back leaps, the no-capture draw,
     no limit), each replayed move by move through the checked ``apply``."""
     assert check_playouts_replay(game(**options), positions=1000, seed=len(options)) == 1000
+
+
+@pytest.mark.parametrize("third_step", ["outward", "any"])
+@pytest.mark.parametrize("ranks", [11, 12, 13])
+def test_every_leap_has_one_slot_and_every_animal_as_many_slots(ranks: int,
+                                                                 third_step: str) -> None:
+    """What makes a drawn slot uniform over the leaps: each leap of an animal's table in
+    exactly one slot, in order, the same number of slots on every square (8 outward, 16
+    with bent-back leaps), and a later path to a square knows the earlier ones."""
+    geo = geometry(ranks, third_step)
+    tables = slot_tables(geo)
+    width = 1 << tables.shift
+    assert width == (8 if third_step == "outward" else 16)
+    twins = 0
+    for code, leaps in ((1, geo.camel), (2, geo.dromedary), (3, geo.camel), (4, geo.dromedary)):
+        by_square = tables.by_code[code]
+        assert by_square is not None and len(by_square) == geo.size
+        for source, slots in enumerate(by_square):
+            assert len(slots) == width
+            filled = [slot for slot in slots if slot is not None]
+            assert [(target, first, second) for first, second, target, _, _ in filled] == \
+                list(leaps[source])
+            for index, (_, _, target, leap, earlier) in enumerate(filled):
+                assert (leap.source, leap.target) == (source, target)
+                assert earlier == tuple((first, second) for first, second, other, _, _
+                                        in filled[:index] if other == target)
+                twins += bool(earlier)
+    assert (twins > 0) == (third_step == "any")
 
 
 @pytest.mark.parametrize(("text", "played"), [(SOUTH_STUCK, 5), (STUCK, 2)])

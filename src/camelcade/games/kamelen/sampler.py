@@ -54,21 +54,22 @@ passed by every *earlier* path to the same landing square: all must be blocked).
 
 @dataclass(frozen=True, eq=False)
 class SlotTables:
-    """Per geometry: every animal's leaps from every square, ``width`` slots a square."""
+    """Per geometry: every animal's leaps from every square, ``1 << shift`` slots each."""
 
-    by_code: tuple[tuple[Slot | None, ...] | None, ...]
-    """by_code[code][square << shift | slot]: the leap in that slot of animal ``code`` (1-4)
-    on ``square``, or None."""
+    by_code: tuple[tuple[tuple[Slot | None, ...], ...] | None, ...]
+    """by_code[code][square][slot]: the leap in that slot of the animal ``code`` (1-4) on
+    ``square``, or None."""
     shift: int
-    """log2 of ``width``, the slots per animal."""
+    """log2 of the slots per animal: a draw below ``animals << shift`` is the animal
+    ``draw >> shift`` and its slot ``draw & (1 << shift) - 1``."""
 
 
-def _slots(leaps: tuple[Leap, ...], source: int, width: int) -> list[Slot | None]:
+def _slots(leaps: tuple[Leap, ...], source: int, width: int) -> tuple[Slot | None, ...]:
     slots: list[Slot | None] = []
     for index, (target, first, second) in enumerate(leaps):
         earlier = tuple((b1, b2) for other, b1, b2 in leaps[:index] if other == target)
         slots.append((first, second, target, move(source, target), earlier))
-    return slots + [None] * (width - len(slots))
+    return (*slots, *[None] * (width - len(slots)))
 
 
 @cache
@@ -77,8 +78,6 @@ def slot_tables(geo: Geometry) -> SlotTables:
     most = max(len(leaps) for leaps in (*geo.camel, *geo.dromedary))
     shift = (most - 1).bit_length()
     width = 1 << shift
-    camel = tuple(slot for s in range(geo.size) for slot in _slots(geo.camel[s], s, width))
-    dromedary = tuple(slot for s in range(geo.size)
-                      for slot in _slots(geo.dromedary[s], s, width))
+    camel = tuple(_slots(geo.camel[s], s, width) for s in range(geo.size))
+    dromedary = tuple(_slots(geo.dromedary[s], s, width) for s in range(geo.size))
     return SlotTables((None, camel, dromedary, camel, dromedary, None), shift)
-

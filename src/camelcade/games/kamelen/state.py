@@ -368,7 +368,7 @@ class KamelenState(State):
             for _ in range(TRIES):
                 drawn = int(uniform() * span)
                 source = squares[drawn >> shift]
-                slot = by_code[board[source]][source << shift | drawn & mask]  # type: ignore[index]
+                slot = by_code[board[source]][source][drawn & mask]  # type: ignore[index]
                 if slot is not None:
                     first, second, target, leap, earlier = slot
                     if not board[first] and not board[second] and landing[board[target]] and (

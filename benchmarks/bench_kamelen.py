@@ -1,13 +1,16 @@
-"""Kamelen: move generation, perft, random games, search speed and bot strength.
+"""Kamelen: move generation, perft, random games, playouts, search speed and bot strength.
 
 Speed figures come with a baseline measured in the same run, in CPU seconds: the public
 ``legal_actions`` against the bare move generator it calls, random games through the
-checked path against the fast one (``apply(action, check=False)``), and ``kamelen-search``
-nodes per CPU second against the first release's search (its separate ``Engine``), run by
-``kamelen_search_probe.py`` in each version's own interpreter. Strength: ``kamelen-search``
-with a fixed node budget per move (so results do not depend on the machine) against random,
-the one-ply ``kamelen-greedy``, the game-agnostic flat Monte Carlo baseline and the generic
-``mcts`` bot, seats alternating, seeds fixed. Win rates come with a 95 % Wilson lower bound.
+checked path against the fast one (``apply(action, check=False)``), random playouts
+(``state.playout``, the rollouts of the Monte Carlo bots) by Kamelen's rejection sampler
+against the generic loop it stands in for, with ``mcts-plain`` iterations by each, and
+``kamelen-search`` nodes per CPU second against the first release's search (its separate
+``Engine``), run by ``kamelen_search_probe.py`` in each version's own interpreter.
+Strength: ``kamelen-search`` with a fixed node budget per move (so results do not depend
+on the machine) against random, the one-ply ``kamelen-greedy``, the game-agnostic flat
+Monte Carlo baseline and the generic ``mcts`` bot, seats alternating, seeds fixed. Win
+rates come with a 95 % Wilson lower bound.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 import camelcade as cc
 from camelcade.bots.mcts import MCTSBot
 from camelcade.bots.random_bot import RandomBot
+from camelcade.core.game import State
 from camelcade.games.kamelen import KamelenGame, KamelenState
 from camelcade.games.kamelen.baselines import FlatMonteCarloBot
 from camelcade.games.kamelen.bots import GreedyBot, SearchBot
@@ -36,6 +40,7 @@ from camelcade.games.kamelen.perft import perft as state_perft
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from core_probe import mcts as mcts_iterations  # noqa: E402
 from first_release import FIRST_RELEASE  # noqa: E402
 from first_release import python as first_release_python  # noqa: E402
 from kamelen_search_probe import positions as sample_positions  # noqa: E402
@@ -118,6 +123,54 @@ def random_games(quick: bool) -> dict[str, Any]:
         figures["mean_plies"] = round(plies / games, 1)
     figures["fast_over_checked"] = round(
         figures["fast_plies_per_cpu_second"] / figures["checked_plies_per_cpu_second"], 2)
+    return figures
+
+
+def _with_playout_loop(loop: Callable[..., int], work: Callable[[], float]) -> float:
+    own = KamelenState._playout
+    KamelenState._playout = loop  # type: ignore[method-assign]
+    try:
+        return work()
+    finally:
+        KamelenState._playout = own  # type: ignore[method-assign]
+
+
+def playouts(quick: bool) -> dict[str, Any]:
+    """``state.playout`` by Kamelen's own loop (the rejection sampler) against the generic
+    loop (``State._playout``: list the moves, take ``actions[floor(u * n)]``), swapped in
+    for the baseline in the same run, runs alternating: plies per CPU second of playouts
+    from positions of seeded random games to the end, and ``mcts-plain`` iterations per
+    CPU second (``core_probe``: 100 a decision at six positions, as ``bench_core.py``)."""
+    seconds = 0.5 if quick else 3.0
+    runs = 1 if quick else 3
+    starts = [state for state in sample_positions(40 if quick else 200, every=7)
+              if not state.is_terminal()]
+
+    def plies_per_second() -> float:
+        rng, plies = random.Random(1), 0
+        started = time.process_time()
+        while time.process_time() - started < seconds:
+            for start in starts:
+                plies += start.clone().playout(rng)
+        return plies / (time.process_time() - started)
+
+    def iterations_per_second() -> float:
+        rate: float = mcts_iterations(cc.load("kamelen"), seconds)["iterations_per_cpu_second"]
+        return rate
+
+    figures: dict[str, Any] = {"start_positions": len(starts), "runs": runs}
+    for name, work in (("playout_plies", plies_per_second),
+                       ("mcts_plain_iterations", iterations_per_second)):
+        own, generic = [], []
+        for _ in range(runs):
+            generic.append(_with_playout_loop(State._playout, work))
+            own.append(_with_playout_loop(KamelenState._playout, work))
+        figures[name] = {
+            "sampler_per_cpu_second": round(statistics.median(own)),
+            "generic_loop_per_cpu_second": round(statistics.median(generic)),
+            "sampler_over_generic_loop": round(statistics.median(own)
+                                               / statistics.median(generic), 2),
+        }
     return figures
 
 
@@ -225,6 +278,7 @@ def run(quick: bool) -> dict[str, Any]:
         "movegen": movegen(quick),
         "perft": perft(quick),
         "random_games": random_games(quick),
+        "playouts": playouts(quick),
         "search": search_speed(quick),
         "strength": strength(quick),
     }

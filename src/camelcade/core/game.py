@@ -534,11 +534,15 @@ class State(ABC):
         The rollout of a Monte Carlo search, done once on the game's own hooks (no
         per-step checks, copies or views), exactly as ``apply(a, check=False)`` with
         ``a`` drawn from ``legal_actions()`` / ``chance_outcomes()`` would: the history
-        grows the same way. A choice among ``n`` actions is ``floor(u * n)`` for one
-        ``u = rng.random()``, a chance outcome the first whose running probability
-        exceeds ``u`` (as ``sample_chance``). A game may run the loop itself (hook
-        ``_playout``) when that is faster; it must play the very same actions from the
-        same numbers.
+        grows the same way. In the generic loop (``_playout``, the reference) a choice
+        among ``n`` actions is ``floor(u * n)`` for one ``u = rng.random()``, a chance
+        outcome the first whose running probability exceeds ``u`` (as ``sample_chance``).
+        A game may run the loop itself (hook ``_playout``) when that is faster. What every
+        loop guarantees is the distribution: each legal action with probability ``1/n``,
+        each chance outcome with its own, every step applied as ``apply`` would. A game's
+        loop may draw its uniformly random legal action its own way (Kamelen samples
+        animal and leap by rejection), and then plays other actions than the generic loop
+        from the same numbers: such a game says so and tests its pick for uniformity.
         """
         played = self._playout(rng, -1 if limit is None else limit)
         self._legal_cache = None
@@ -550,11 +554,14 @@ class State(ABC):
     def _playout(self, rng: random.Random, limit: int) -> int:
         """The loop of ``playout`` (``limit`` -1: no limit), on the game's hooks.
 
-        This is the reference: a game that overrides it (to read its own representation
-        in tight local code, the searches' hot path) must play the same actions from the
-        same ``rng.random()`` calls in the same order and grow the history the same way;
-        its tests compare the two over many random positions. Caches and views are the
-        caller's (``playout``) to reset.
+        This is the reference. A game that overrides it (to read its own representation
+        in tight local code, the searches' hot path) grows the history the same way and
+        either plays the same actions from the same ``rng.random()`` calls in the same
+        order (its tests compare the two over many random positions) or, where a draw of
+        its own is faster, picks each legal action with the same probability ``1/n``, says
+        so in its docstring, and tests every step's legality and the pick's uniformity
+        (``tests/playout_support.py``). Caches and views are the caller's (``playout``)
+        to reset.
         """
         uniform = rng.random
         current, legal, outcomes = self._current_player, self._legal_actions, self._chance_outcomes

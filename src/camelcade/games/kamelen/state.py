@@ -32,10 +32,11 @@ from camelcade.core.game import State
 from camelcade.core.types import TERMINAL, JSONDict, PlayerId
 from camelcade.games.kamelen.actions import PASS, Move, parse
 from camelcade.games.kamelen.geometry import Geometry
-from camelcade.games.kamelen.movegen import MoveTables, animals, generate, tables
+from camelcade.games.kamelen.movegen import LANDING, MoveTables, animals, generate, tables
 from camelcade.games.kamelen.notation import Position, board_key
 from camelcade.games.kamelen.position import KamelenLayout
 from camelcade.games.kamelen.reasons import why_illegal
+from camelcade.games.kamelen.sampler import TRIES, slot_tables
 from camelcade.games.kamelen.spec import (
     CAMEL,
     CONQUEST_POINTS,
@@ -341,27 +342,42 @@ class KamelenState(State):
     def _playout(self, rng: random.Random, limit: int) -> int:
         """``State.playout``'s loop on this state's own fields: the searches' hot path.
 
-        ``generate`` straight on the board (no call through ``_legal_actions`` and no
-        pass tuple), ``_apply`` as ever, and one ``rng.random()`` per ply as the generic
-        loop draws it, so both play the same moves (``tests/playout_support.py``).
-        Listing the moves is two thirds of a ply; keeping each animal's moves until a
-        square they depend on changes was tried and is no faster here (a third of the
-        animals need listing again each ply, and checking the rest costs as much).
+        Each ply's move is uniformly random over the legal moves, as the contract asks,
+        but drawn by rejection sampling (``sampler``: an animal and a leap slot at random,
+        until one is a legal move; after ``TRIES`` misses, among the listed moves) instead
+        of ``actions[floor(u * n)]`` over the listed moves: listing them was more than half
+        of a search iteration. So from the same numbers it plays other moves than the
+        generic loop; ``tests/games/kamelen/test_playout.py`` proves each step legal and
+        the pick uniform. ``_apply`` plays the move as ever (passes, repetition, the
+        clock). The draw is written out here, not called, because a call per ply costs
+        a tenth of the loop.
         """
         uniform = rng.random
         apply, push = self._apply, self._history.append
         board, own_squares, table = self._board, self._animals, self._tables
+        slots = slot_tables(self._geo)
+        by_code, shift = slots.by_code, slots.shift
+        mask = (1 << shift) - 1
         played = 0
         while played != limit:
             side = self._turn
             if side < 0:
                 break
-            actions = generate(board, own_squares[side], side, table)
-            if actions:
-                action: Action = actions[int(uniform() * len(actions))]
+            landing, squares = LANDING[side], own_squares[side]
+            span = len(squares) << shift  # never 0: a side without a camel has lost
+            for _ in range(TRIES):
+                drawn = int(uniform() * span)
+                source = squares[drawn >> shift]
+                slot = by_code[board[source]][source][drawn & mask]  # type: ignore[index]
+                if slot is not None:
+                    first, second, target, leap, earlier = slot
+                    if not board[first] and not board[second] and landing[board[target]] and (
+                            not earlier or all(board[b1] or board[b2] for b1, b2 in earlier)):
+                        action: Action = leap
+                        break
             else:
-                uniform()  # the generic loop's pick among the one action, the pass
-                action = PASS
+                moves = generate(board, squares, side, table)
+                action = moves[int(uniform() * len(moves))] if moves else PASS
             apply(action)
             push(action)
             played += 1

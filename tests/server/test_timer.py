@@ -23,9 +23,10 @@ def test_a_bot_moves_for_a_seat_whose_time_ran_out(
     state = first.wait_state()
     assert state["deadline"] is not None
     assert 0.5 < state["deadline"] - time.time() <= 1.0
-    started = time.monotonic()
     moved = first.wait_state(lambda m: m["state_id"] > state["state_id"], timeout=5)
-    assert 0.8 < time.monotonic() - started < 3.0
+    # Not before the seat's time ran out (the deadline is the server's clock, the same
+    # machine's): how long the wait was depends on when the state reached the client.
+    assert time.time() >= state["deadline"] - 0.05
     # a-dos-de-chameau has no "pass" action, so the bot moves in both cases
     assert first.history[state["state_id"]] == state["legal_actions"][0]["action"]
     assert moved["current_player"] == 1 and moved["deadline"] > state["deadline"]

@@ -215,3 +215,23 @@ def test_an_address_nothing_serves_is_refused_in_the_closed_format_and_language(
     assert page.status_code == 404 and '<html lang="da">' in page.text
     assert "Siden blev ikke fundet" in page.text and not english_in(
         page.text.split("<main")[1].split("</main>")[0])
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "da"])
+@pytest.mark.parametrize("args", [
+    ["play", "chess"],
+    ["play", "kamelen", "--bots", "nobot"],
+    ["play", "kamelen", "--bots", "mcts:foo=1"],
+    ["play", "kamelen", "--bots", "mcts:iterations=x"],
+    ["play", "kamelen", "--bots", "mcts:reuse=2"],
+    ["play", "kamelen", "--bots", "@nope"],
+], ids=lambda value: "-".join(value) if isinstance(value, list) else value)
+def test_a_bad_game_bot_or_bot_setting_is_refused_in_the_player_s_language(
+        code: str, args: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "from camelcade.cli.main import main; main()",
+         "--lang", code, *args, "--plain"],
+        capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    said = done.stdout + done.stderr
+    assert done.returncode != 0 and args[-1].split(":")[-1].split("=")[0].lstrip("@") in said
+    assert not english_in(said), said

@@ -10,6 +10,7 @@ namespace: a game's bot may not take a generic bot's name or another game's.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ from camelcade.core.agent import Agent
 from camelcade.core.errors import OptionError
 from camelcade.core.plugin import Level, Ref
 from camelcade.core.registry import plugin, plugins
+from camelcade.core.words import t, tn
 
 GENERIC: dict[str, Ref[Callable[..., Any]]] = {
     "random": Ref("camelcade.bots.random_bot:RandomBot"),
@@ -64,7 +66,8 @@ def ref(name: str) -> Ref[Callable[..., Any]]:
     found = known.get(name) if isinstance(name, str) else None
     if found is None:
         shown = name[:64] if isinstance(name, str) else name
-        raise OptionError(f"no bot {shown!r}; the bots are: {', '.join(sorted(known))}")
+        raise OptionError(t("There is no bot {bot}; the bots are: {bots}.", bot=repr(shown),
+                             bots=", ".join(sorted(known))))
     return found
 
 
@@ -74,8 +77,9 @@ def resolve(game_id: str, spec: str) -> tuple[Ref[Callable[..., Any]], dict[str,
         offered = levels(game_id)
         chosen = offered.get(spec[1:])
         if chosen is None:
-            raise OptionError(f"{game_id} has no level {spec[1:40]!r}; its levels are: "
-                              f"{', '.join(LEVEL_PREFIX + name for name in offered)}")
+            raise OptionError(t("{game} has no level {level}; its levels are: {levels}",
+                                game=game_id, level=repr(spec[1:40]),
+                                levels=", ".join(LEVEL_PREFIX + name for name in offered)))
         return ref(chosen.bot), dict(chosen.settings)
     return ref(spec), {}
 
@@ -83,10 +87,16 @@ def resolve(game_id: str, spec: str) -> tuple[Ref[Callable[..., Any]], dict[str,
 def load(name: str, **kwargs: Any) -> Agent:
     """Build the bot ``name``; an unknown name raises ``OptionError`` listing the names."""
     cls = ref(name).load()
-    try:
-        bot: Agent = cls(**kwargs)
-    except TypeError as error:
-        raise OptionError(f"bot {name!r} does not take these settings: {error}") from None
+    parameters = inspect.signature(cls).parameters.values()
+    taken = [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    open_ended = any(p.kind is p.VAR_KEYWORD for p in parameters)
+    unknown = [] if open_ended else [key for key in kwargs if key not in taken]
+    if unknown:
+        raise OptionError(tn("The bot {bot} has no setting {settings}; its settings are: "
+                             "{allowed}", "The bot {bot} has no settings {settings}; its "
+                             "settings are: {allowed}", len(unknown), bot=repr(name),
+                             settings=", ".join(unknown), allowed=", ".join(taken)))
+    bot: Agent = cls(**kwargs)
     return bot
 
 
@@ -95,8 +105,8 @@ def load_level(game_id: str, level: str) -> Agent:
     offered = levels(game_id)
     chosen = offered.get(level)
     if chosen is None:
-        raise OptionError(f"{game_id} has no level {level!r}; its levels are: "
-                          f"{', '.join(offered)}")
+        raise OptionError(t("{game} has no level {level}; its levels are: {levels}",
+                            game=game_id, level=repr(level), levels=", ".join(offered)))
     return load(chosen.bot, **dict(chosen.settings))
 
 

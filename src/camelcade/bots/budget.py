@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from camelcade.core.errors import OptionError
+from camelcade.core.words import t
 
 CLOCKS: dict[str, Callable[[], float]] = {
     "wall": time.perf_counter,
@@ -31,7 +32,8 @@ def clock_named(name: str) -> Callable[[], float]:
     """The clock called ``name`` (``wall`` or ``cpu``); any other name is refused."""
     found = CLOCKS.get(name) if isinstance(name, str) else None
     if found is None:
-        raise OptionError(f"clock must be one of {', '.join(CLOCKS)}, got {name!r}")
+        raise OptionError(t("clock must be one of {allowed}, got {given}",
+                            allowed=", ".join(CLOCKS), given=repr(name)))
     return found
 
 
@@ -54,13 +56,13 @@ class Budget:
         """A checked budget: bad settings raise ``OptionError`` saying what is allowed."""
         if iterations is not None and (isinstance(iterations, bool)
                                        or not isinstance(iterations, int) or iterations < 1):
-            raise OptionError(f"iterations must be a whole number of at least 1 (or none "
-                                  f"with a time_limit), got {iterations!r}")
+            raise OptionError(t("iterations must be a whole number of at least 1 (or none "
+                                "with a time_limit), got {given}", given=repr(iterations)))
         if time_limit is not None:
             if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or (
                     not time_limit > 0):
-                raise OptionError(f"time_limit must be a number of seconds above 0, or none, "
-                                  f"got {time_limit!r}")
+                raise OptionError(t("time_limit must be a number of seconds above 0, or none, "
+                                    "got {given}", given=repr(time_limit)))
             time_limit = float(time_limit)
         clock_named(clock)
         if iterations is None and time_limit is None:

@@ -32,6 +32,7 @@ from camelcade.core.chance import sample_chance
 from camelcade.core.errors import OptionError
 from camelcade.core.game import State
 from camelcade.core.types import CHANCE, TERMINAL
+from camelcade.core.words import t
 
 Policy = Callable[[State, Sequence[Action], random.Random], Action]
 """A rollout policy: returns one of ``actions`` (the state's own legal list, applied through
@@ -74,8 +75,8 @@ class Rollout(Evaluator):
                  reward: str = "rank") -> None:
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 0):
-            raise OptionError(f"rollout_limit must be a whole number of steps, 0 or more, "
-                              f"or none (to the end), got {limit!r}")
+            raise OptionError(t("rollout_limit must be a whole number of steps, 0 or more, "
+                                "or none (to the end), got {given}", given=repr(limit)))
         self.limit = limit
         self.policy = policy
         self.leaf = leaf

@@ -20,6 +20,7 @@ from collections.abc import Callable, Hashable
 
 from camelcade.core.action import Action
 from camelcade.core.errors import OptionError
+from camelcade.core.words import t
 
 Grouping = Callable[[Action], Hashable]
 """The group of an action: any hashable key, the same for the same action every time."""
@@ -37,7 +38,8 @@ def by_kind(action: Action) -> Hashable:
 def check_grouping(name: str) -> str:
     """``name`` if it is one of ``GROUPINGS``; otherwise ``OptionError`` naming them."""
     if not isinstance(name, str) or name not in GROUPINGS:
-        raise OptionError(f"grouping must be one of {', '.join(GROUPINGS)}, got {name!r}")
+        raise OptionError(t("grouping must be one of {allowed}, got {given}",
+                            allowed=", ".join(GROUPINGS), given=repr(name)))
     return name
 
 
@@ -49,6 +51,6 @@ def choose_grouping(name: str, declared: Grouping | None, game_id: str) -> Group
     if name == "kind":
         return by_kind
     if name == "game" and declared is None:
-        raise OptionError(f"{game_id} declares no action grouping; use grouping=auto, kind "
-                          f"or none")
+        raise OptionError(t("{game} declares no action grouping; use grouping=auto, kind or "
+                            "none", game=game_id))
     return declared if declared is not None else by_kind

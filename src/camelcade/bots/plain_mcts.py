@@ -36,6 +36,7 @@ from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game, State
 from camelcade.core.types import CHANCE, TERMINAL, PlayerId
 from camelcade.core.view import View
+from camelcade.core.words import t
 
 
 class _Node:
@@ -89,7 +90,8 @@ class PlainMCTSBot:
         clock: str = "wall",
     ) -> None:
         if iterations < 1:
-            raise CamelcadeError(f"mcts-plain needs at least 1 iteration, got {iterations}")
+            raise CamelcadeError(t("iterations must be a whole number of at least 1 (or none "
+                                  "with a time_limit), got {given}", given=repr(iterations)))
         self.clock = clock
         self._clock = clock_named(clock)
         self.iterations = int(iterations)

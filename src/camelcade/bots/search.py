@@ -45,6 +45,7 @@ from camelcade.core.errors import CamelcadeError, OptionError
 from camelcade.core.game import Game, State
 from camelcade.core.types import CHANCE, TERMINAL, PlayerId
 from camelcade.core.view import View
+from camelcade.core.words import t
 
 
 @dataclass(frozen=True)
@@ -62,9 +63,15 @@ def _check_number(name: str, value: object, low: float, *, whole: bool = False,
     kinds = (int,) if whole else (int, float)
     if isinstance(value, bool) or not isinstance(value, kinds) or value < low or (
             above and value == low):
-        what = "a whole number" if whole else "a number"
-        bound = f"above {low:g}" if above else f"of at least {low:g}"
-        raise OptionError(f"{name} must be {what} {bound}, got {value!r}")
+        given, least = repr(value), f"{low:g}"
+        if whole:
+            raise OptionError(t("{setting} must be a whole number of at least {least}, got "
+                                "{given}", setting=name, least=least, given=given))
+        if above:
+            raise OptionError(t("{setting} must be a number above {least}, got {given}",
+                                setting=name, least=least, given=given))
+        raise OptionError(t("{setting} must be a number of at least {least}, got {given}",
+                            setting=name, least=least, given=given))
 
 
 class TreeSearchBot:
@@ -122,9 +129,11 @@ class TreeSearchBot:
         if rollout_limit is not None:
             _check_number("rollout_limit", rollout_limit, 0, whole=True)
         if not isinstance(reuse, bool):
-            raise OptionError(f"reuse must be true or false, got {reuse!r}")
+            raise OptionError(t("{setting} must be true or false, got {given}", setting="reuse",
+                                given=repr(reuse)))
         if not isinstance(evaluator, str | Evaluator):
-            raise OptionError(f"evaluator must be a name or an Evaluator, got {evaluator!r}")
+            raise OptionError(t("evaluator must be an evaluator's name, got {given}",
+                                given=repr(evaluator)))
         self._reward = reward_named(reward)
         self.selection = Selection(float(exploration), float(widening),
                                    float(widening_exponent), float(prior_weight), None,

@@ -15,6 +15,7 @@ from camelcade.core.errors import OptionError, UnknownGameError
 from camelcade.core.game import Game
 from camelcade.core.plugin import SearchSlot
 from camelcade.core.registry import plugin
+from camelcade.core.words import t
 
 GENERIC_EVALUATOR = "random"
 """The evaluator every game has: random rollouts (``Rollout``)."""
@@ -51,8 +52,9 @@ def build_evaluator(setting: str | Evaluator, game: Game, *, rollout_limit: int 
     factories = search_slot(game).evaluators
     factory = factories.get(setting) if isinstance(setting, str) else None
     if factory is None:
-        raise OptionError(f"no evaluator {setting!r} for {game.id}; its evaluators are: "
-                          f"{', '.join(evaluator_names(game))}")
+        raise OptionError(t("There is no evaluator {evaluator} for {game}; its evaluators "
+                            "are: {evaluators}", evaluator=repr(setting), game=game.id,
+                            evaluators=", ".join(evaluator_names(game))))
     built = factory.load()(game)
     if not isinstance(built, Evaluator):
         raise TypeError(f"{factory.target} made a {type(built).__name__}, not an Evaluator")

@@ -212,8 +212,9 @@ def play_command(
     seat: Annotated[int, typer.Option("--seat", help="Your seat, from 0.")] = 0,
     bots: Annotated[
         str | None,
-        typer.Option("--bots", help="Bots for the other seats in order, comma-separated; "
-                     "one name fills them all (default: random)."),
+        typer.Option("--bots", help="Bots for the other seats in order, comma-separated, "
+                     "each BOT[:key=value...] or @LEVEL (@easy, @hard); one fills them all "
+                     "(default: random)."),
     ] = None,
     hotseat: Annotated[
         bool, typer.Option("--hotseat", help="Every seat is a person at this keyboard.")
@@ -241,7 +242,6 @@ def play_command(
     from camelcade.cli.render import make_screen
 
     names = setup.split_names(bots)
-    setup.check_bot_names(names)
     if players is None and len(names) > 1:
         players = len(names) + 1  # one bot per other seat
     game = setup.load_game(game_id, players, option or [])
@@ -568,7 +568,7 @@ def online_new(
     online = _online()
     game = load_game(game_id, players, option or [])
     names = split_names(bots)
-    check_bot_names(names)
+    check_bot_names(names, game.id)
     if len(names) > game.players - 1:
         raise OptionError(tn(
             "--bots names {count} bot for the {others} other seats of this {players}-player "

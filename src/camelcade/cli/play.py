@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from camelcade import bots as bot_registry
 from camelcade.cli import choices
 from camelcade.cli.hooks import Command, TerminalHooks, terminal_hooks
 from camelcade.cli.render import Screen, result_sentence
@@ -36,6 +35,7 @@ from camelcade.core.types import PlayerId
 from camelcade.core.words import and_list, group_repeats, t, tn, translate
 from camelcade.i18n.commands import canonical, word
 from camelcade.records import Record
+from camelcade.sim.entrants import parse_entrant
 
 HUMAN = "human"
 DEFAULT_BOT = "random"
@@ -69,8 +69,9 @@ def seat_players(game: Game, seat: int, bots: Sequence[str], *, hotseat: bool) -
     """Seat the person (or, hot-seat, everyone) and the bots for the other seats in order.
 
     ``bots`` names one bot per other seat, or a single bot whose kind fills them all (a
-    fresh instance per seat, so seeded bots do not share a random generator). No names
-    means ``random`` opponents.
+    fresh instance per seat, so seeded bots do not share a random generator), each as the
+    bot lab writes it: a name with settings (``mcts:iterations=50``) or a level of the game
+    (``@hard``). No names means ``random`` opponents.
     """
     if hotseat:
         if bots:
@@ -88,7 +89,7 @@ def seat_players(game: Game, seat: int, bots: Sequence[str], *, hotseat: bool) -
             "--bots names {count} bot, but {others} other seats need one each (or give one "
             "name for them all).", "--bots names {count} bots, but {others} other seats need "
             "one each (or give one name for them all).", len(names), others=others))
-    agents: list[Agent | None] = [bot_registry.load(name) for name in names]
+    agents: list[Agent | None] = [parse_entrant(name, game.id).build() for name in names]
     agents.insert(seat, None)
     return Seating(game, agents)
 

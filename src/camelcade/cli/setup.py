@@ -58,10 +58,11 @@ def split_names(text: str | None) -> list[str]:
     return names
 
 
-def check_bot_names(names: Sequence[str]) -> None:
-    """Refuse unknown bot names before any game starts (the error lists the bots)."""
+def check_bot_names(names: Sequence[str], game_id: str) -> None:
+    """Refuse unknown bot names and levels (``@hard``) before any game starts (the error
+    lists what there is)."""
     for name in dict.fromkeys(names):
-        bot_registry.load(name)
+        bot_registry.resolve(game_id, name)
 
 
 def choose_seed(seed: int | None) -> int:

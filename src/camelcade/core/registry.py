@@ -20,6 +20,7 @@ from typing import Any
 from camelcade.core.errors import UnknownGameError
 from camelcade.core.game import Game
 from camelcade.core.plugin import GamePlugin
+from camelcade.core.words import t
 
 ENV_PLUGINS = "CAMELCADE_PLUGINS"
 ENTRY_POINT_GROUP = "camelcade.games"
@@ -95,7 +96,8 @@ def plugin(game_id: str) -> GamePlugin:
     if found is None:
         known = ", ".join(sorted(_PLUGINS)) or "none"
         shown = game_id[:64] if isinstance(game_id, str) else game_id
-        raise UnknownGameError(f"no game {shown!r}; the games are: {known}")
+        raise UnknownGameError(t("There is no game {game}; the games are: {games}.",
+                                game=repr(shown), games=known))
     return found
 
 

@@ -237,7 +237,7 @@ def test_a_forced_move_is_played_without_searching() -> None:
     ({"widening_floor": 0}, "widening_floor must be a whole number of at least 1"),
     ({"rollout_limit": -3}, "rollout_limit must be a whole number"),
     ({"reuse": "yes"}, "reuse must be true or false"),
-    ({"evaluator": 7}, "evaluator must be a name or an Evaluator"),
+    ({"evaluator": 7}, "evaluator must be an evaluator's name"),
 ])
 def test_bad_settings_are_refused_saying_what_is_allowed(setting: dict[str, object],
                                                           message: str) -> None:

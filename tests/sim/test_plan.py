@@ -81,7 +81,7 @@ def test_entrant_specs_and_their_errors() -> None:
     assert [parse_value(v) for v in ("true", "7", "0.25", "x")] == [True, 7, 0.25, "x"]
     with pytest.raises(cc.OptionError, match="no bot 'nope' for kamelen; its bots are"):
         parse_entrant("nope", "kamelen")
-    with pytest.raises(cc.OptionError, match="does not take these settings"):
+    with pytest.raises(cc.OptionError, match="has no setting depth; its settings are: seed"):
         parse_entrant("random:depth=3", "kamelen")
     with pytest.raises(cc.OptionError, match="key=value after a colon"):
         parse_entrant("mcts:50", "kamelen")

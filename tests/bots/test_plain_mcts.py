@@ -94,5 +94,5 @@ def test_plain_mcts_counts_cpu_time_when_told() -> None:
     assert bot.choose(state.view(0)) in state.legal_actions()
     with pytest.raises(cc.OptionError, match="clock must be one of wall, cpu"):
         PlainMCTSBot(clock="sundial")
-    with pytest.raises(cc.CamelcadeError, match="at least 1 iteration"):
+    with pytest.raises(cc.CamelcadeError, match="iterations must be a whole number of at least 1"):
         PlainMCTSBot(iterations=0)

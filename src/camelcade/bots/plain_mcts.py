@@ -90,8 +90,9 @@ class PlainMCTSBot:
         clock: str = "wall",
     ) -> None:
         if iterations < 1:
-            raise CamelcadeError(t("iterations must be a whole number of at least 1 (or none "
-                                  "with a time_limit), got {given}", given=repr(iterations)))
+            raise CamelcadeError(t("{setting} must be a whole number of at least {least}, got "
+                                   "{given}", setting="iterations", least="1",
+                                   given=repr(iterations)))
         self.clock = clock
         self._clock = clock_named(clock)
         self.iterations = int(iterations)

@@ -74,3 +74,10 @@ def screenshot(page: Any, name: str) -> None:
 def write_json(path: Path, data: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def open_lobby(page: Any) -> None:
+    """Open the lobby and wait for its list of games: the page fills the game chooser from
+    ``/api/web/games`` after it loads, so a key pressed before that finds it empty."""
+    page.goto("/")
+    page.wait_for_selector("#create-game option[value]", state="attached")

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.web.play import ANSWERED, PAINTED, create_match, my_turn, painted
-from tests.web.support import ARTIFACTS, REPO, audit, screenshot
+from tests.web.support import ARTIFACTS, REPO, audit, open_lobby, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -201,7 +201,7 @@ def keyboard_list_turn(page: Any) -> None:
 def test_a_whole_match_by_keyboard_alone(new_page: Any) -> None:
     """Created, played and finished with key presses only: no mouse event reaches the page."""
     page = new_page()
-    page.goto("/")
+    open_lobby(page)
     page.evaluate(COUNT_MOUSE)
     page.locator("#create-game").focus()
     page.keyboard.press("a")  # selects "A dos de Chameau"

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.web.play import ANSWERED, create_match, my_turn
-from tests.web.support import ARTIFACTS, audit, screenshot
+from tests.web.support import ARTIFACTS, audit, open_lobby, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -120,7 +120,7 @@ def to_cell(page: Any, cell: str) -> str:
 
 def test_a_whole_camel_up_match_by_keyboard_alone(new_page: Any) -> None:
     page = new_page()
-    page.goto("/")
+    open_lobby(page)
     page.evaluate(COUNT_MOUSE)
     page.locator("#create-game").focus()
     page.keyboard.type("camel u")  # the select's type-ahead picks Camel Up

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.web.play import ANSWERED, PAINTED, create_match, my_turn, painted
-from tests.web.support import ARTIFACTS, REPO, audit, screenshot
+from tests.web.support import ARTIFACTS, REPO, audit, open_lobby, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -175,7 +175,7 @@ def keyboard_grid_turn(page: Any) -> None:
 def test_a_whole_match_by_keyboard_alone(new_page: Any) -> None:
     """Created, played and finished with key presses only: no mouse event reaches the page."""
     page = new_page()
-    page.goto("/")
+    open_lobby(page)
     page.evaluate(COUNT_MOUSE)
     page.locator("#create-game").focus()
     page.keyboard.press("c")

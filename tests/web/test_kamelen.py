@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web.play import ANSWERED, create_match, my_turn
-from tests.web.support import ARTIFACTS, REPO, audit, screenshot
+from tests.web.support import ARTIFACTS, REPO, audit, open_lobby, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -138,7 +138,7 @@ def test_a_whole_match_by_keyboard_alone(new_page: Any) -> None:
     """Created and played with key presses only (not one mouse event): moves on the grid
     (Enter on the animal, then on its target), typed in the move box, and from the list."""
     page = new_page()
-    page.goto("/")
+    open_lobby(page)
     page.evaluate(COUNT_MOUSE_EVENTS)
     page.locator("#create-game").focus()
     page.keyboard.press("k")

@@ -22,22 +22,12 @@ from camelcade.server.settings import Settings
 from camelcade.server.store import Store
 from camelcade.server.web.mail import TurnMailer
 from tests.i18n.test_refusals import english_in
-from tests.server.conftest import sqlite_settings
-from tests.server.support import Api, Client, ServerThread, free_port, past
-from tests.server.test_web import Inbox
+from tests.server.support import Api, Client, ServerThread, past
+from tests.server.test_web import mail_served
 
 
 def test_a_danish_seat_s_turn_e_mail_is_danish(tmp_path: Path) -> None:
-    from aiosmtpd.controller import Controller
-
-    inbox = Inbox()
-    port = free_port()
-    smtp = Controller(inbox, hostname="127.0.0.1", port=port)
-    smtp.start()
-    server = ServerThread(sqlite_settings(tmp_path, smtp_host="127.0.0.1", smtp_port=port,
-                                          public_url="http://games.example")).start()
-    api = Api(server.base)
-    try:
+    with mail_served(tmp_path) as (inbox, server, api):
         created = api.create("kamelen", players=2)
         match_id = created["match"]["id"]
         first = api.join(match_id, 0, "Ann")
@@ -61,9 +51,7 @@ def test_a_danish_seat_s_turn_e_mail_is_danish(tmp_path: Path) -> None:
         assert subscribed.json() == {"seat": 1, "subscribed": True}
         ann.act(state["legal_actions"][0]["action"])
         ann.wait_state(past(state["state_id"]))
-        deadline = time.monotonic() + 10
-        while not inbox.messages and time.monotonic() < deadline:
-            time.sleep(0.05)
+        inbox.wait()
         assert len(inbox.messages) == 1
         mail = email.message_from_bytes(inbox.messages[0].content, policy=email.policy.default)
         assert mail["Subject"].startswith("Din tur i Kamelen (")
@@ -73,10 +61,6 @@ def test_a_danish_seat_s_turn_e_mail_is_danish(tmp_path: Path) -> None:
         assert f"http://games.example/match/{match_id}?lang=da" in body
         assert not english_in(body), body
         ann.close()
-    finally:
-        api.http.close()
-        server.stop()
-        smtp.stop()
 
 
 def _old_database(url: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -288,10 +289,16 @@ class Inbox:
         self.messages.append(envelope)
         return "250 OK"
 
+    def wait(self, count: int = 1, seconds: float = 10.0) -> None:
+        """Until ``count`` e-mails have arrived (or the time is up: the caller checks)."""
+        deadline = time.monotonic() + seconds
+        while len(self.messages) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
 
-def test_turn_e_mails_go_through_the_operators_smtp_server(
-        tmp_path: Path, toy_server: ServerThread) -> None:
-    """(``toy_server`` keeps the toy registered for this test's own server.)"""
+
+@contextmanager
+def mail_served(tmp_path: Path) -> Iterator[tuple[Inbox, ServerThread, Api]]:
+    """A server that sends turn e-mails through a local SMTP server into an ``Inbox``."""
     from aiosmtpd.controller import Controller
 
     from tests.server.support import free_port
@@ -304,6 +311,17 @@ def test_turn_e_mails_go_through_the_operators_smtp_server(
                                           public_url="http://games.example")).start()
     api = Api(server.base)
     try:
+        yield inbox, server, api
+    finally:
+        api.http.close()
+        server.stop()
+        smtp.stop()
+
+
+def test_turn_e_mails_go_through_the_operators_smtp_server(
+        tmp_path: Path, toy_server: ServerThread) -> None:
+    """(``toy_server`` keeps the toy registered for this test's own server.)"""
+    with mail_served(tmp_path) as (inbox, server, api):
         match_id, tokens = toy_match(api)
         headers = {"Authorization": f"Bearer {tokens[1]}"}
         bad = api.http.post(f"/api/web/matches/{match_id}/email", json={"email": "nope"},
@@ -316,9 +334,7 @@ def test_turn_e_mails_go_through_the_operators_smtp_server(
         state = north.wait_state(lambda m: m["current_player"] == 0)
         north.act("add 1")
         north.wait_state(past(state["state_id"]))
-        deadline = time.monotonic() + 10
-        while not inbox.messages and time.monotonic() < deadline:
-            time.sleep(0.05)
+        inbox.wait()
         assert len(inbox.messages) == 1
         mail = inbox.messages[0]
         assert mail.rcpt_tos == ["south@example.org"]
@@ -327,10 +343,6 @@ def test_turn_e_mails_go_through_the_operators_smtp_server(
         assert f"http://games.example/match/{match_id}" in body
         assert "Your secret is" in body  # South's own view, sent to South alone
         north.close()
-    finally:
-        api.http.close()
-        server.stop()
-        smtp.stop()
 
 
 def test_without_an_smtp_server_e_mail_is_refused_plainly(api: Api) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.server.support import ServerProcess
-from tests.web.support import CHROMIUM, LAUNCH_ARGS, missing
+from tests.web.support import CHROMIUM, LAUNCH_ARGS, closing_watchdog, missing
 
 FAST = {
     "CAMELCADE_PLUGINS": "tests.toygame.plugin",
@@ -41,7 +41,8 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
         yield launched
-        launched.close()
+        with closing_watchdog():
+            launched.close()
 
 
 NETWORK_NOISE = ("WebSocket connection to",)
@@ -74,5 +75,6 @@ def new_page(browser: Any, web_server: ServerProcess) -> Iterator[Any]:
 
     yield make
     for context in contexts:
-        context.close()
+        with closing_watchdog():
+            context.close()
     assert not errors.errors, f"errors in the page: {errors.errors}"

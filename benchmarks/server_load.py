@@ -430,9 +430,10 @@ CAPACITY_MATCHES = 500
 
 
 def capacity(matches: int = CAPACITY_MATCHES, seconds: float = 30.0, warmup: float = 5.0,
-             repeats: int = 3, clients: int = 2) -> dict[str, Any]:
-    """``matches`` matches at one move a second each, on a fresh SQLite server, ``repeats``
-    times: the run with the median p99, with every run's p50, p99, CPU and calibration.
+             repeats: int = 3, clients: int = 2, per_match: float = 1.0) -> dict[str, Any]:
+    """``matches`` matches at ``per_match`` moves a second each, on a fresh SQLite server,
+    ``repeats`` times: the run with the median p99, with every run's p50, p99, CPU and
+    calibration. (A lower ``per_match`` holds as many matches in memory for fewer moves.)
 
     The server is one process. The load generator is ``clients`` other processes, each
     playing its share of the matches: one Python process cannot read a thousand websockets'
@@ -447,7 +448,8 @@ def capacity(matches: int = CAPACITY_MATCHES, seconds: float = 30.0, warmup: flo
             load_before = os.getloadavg()[0]
             proc, base = start_server(f"sqlite:///{tmp}/capacity-{attempt}.db", log)
             try:
-                runs.append(_capacity_once(base, proc.pid, matches, seconds, warmup, clients))
+                runs.append(_capacity_once(base, proc.pid, matches, seconds, warmup, clients,
+                                           per_match))
             finally:
                 stop_server(proc)
             runs[-1]["calibration_loop_cpu_ms"] = calibration
@@ -463,12 +465,12 @@ def capacity(matches: int = CAPACITY_MATCHES, seconds: float = 30.0, warmup: flo
 
 
 def _capacity_once(base: str, pid: int, matches: int, seconds: float, warmup: float,
-                   clients: int) -> dict[str, Any]:
+                   clients: int, per_match: float = 1.0) -> dict[str, Any]:
     share = matches // clients
     outputs = [Path(tempfile.mkstemp(prefix="camelcade-part-", suffix=".json")[1])
                for _ in range(clients)]
     parts = [subprocess.Popen(
-        [sys.executable, __file__, "--part", base, str(share), str(share / 1.0),
+        [sys.executable, __file__, "--part", base, str(share), str(share * per_match),
          str(seconds), str(warmup), str(i * share), str(outputs[i])],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for i in range(clients)]
     for part in parts:  # each says "ready" once its matches are set up and playing
@@ -499,7 +501,7 @@ def _capacity_once(base: str, pid: int, matches: int, seconds: float, warmup: fl
 
     return {
         "concurrent_matches": matches,
-        "offered_moves_per_second": float(matches),
+        "offered_moves_per_second": matches * per_match,
         "load_generator_processes": clients,
         "seconds": round(elapsed, 2),
         "moves": moves,
@@ -586,6 +588,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--capacity", type=int, metavar="MATCHES",
                         help="only the capacity run: MATCHES matches at one move a second")
+    parser.add_argument("--per-match", type=float, default=1.0, metavar="MOVES",
+                        help="with --capacity: moves a second each match makes (default 1)")
     parser.add_argument("--part", nargs=7, help=argparse.SUPPRESS)
     parser.add_argument("--priority", type=int, default=0,
                         help="run the server and the clients this many niceness levels "
@@ -601,7 +605,7 @@ def main() -> None:
     if args.capacity:
         figures = {"benchmark": "server_capacity", "game": GAME, "cores": os.cpu_count(),
                    "priority_over_other_processes": args.priority,
-                   **capacity(args.capacity, args.seconds or 30.0)}
+                   **capacity(args.capacity, args.seconds or 30.0, per_match=args.per_match)}
         out = RESULTS.with_name("server_capacity.json")
         out.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
         print(json.dumps(figures, indent=1))

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.server.support import ServerProcess
-from tests.web.support import CHROMIUM, LAUNCH_ARGS, closing_watchdog, missing
+from tests.web.support import CHROMIUM, KILLS, LAUNCH_ARGS, chromium_watchdog, missing
 
 FAST = {
     "CAMELCADE_PLUGINS": "tests.toygame.plugin",
@@ -30,8 +30,34 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
     server.stop()
 
 
+class Chromium:
+    """One chromium for the session, launched again if it went away (killed by the
+    watchdog after a hang), so one wedged browser fails one test, not every one after."""
+
+    def __init__(self, playwright: Any) -> None:
+        self.playwright = playwright
+        self.launched: Any = None
+        self.kills_at_launch = KILLS[0]
+
+    def gone(self) -> bool:
+        return (self.launched is None or self.kills_at_launch != KILLS[0]
+                or not self.launched.is_connected())
+
+    def current(self) -> Any:
+        if self.gone():
+            self.kills_at_launch = KILLS[0]
+            self.launched = self.playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                            args=LAUNCH_ARGS)
+        return self.launched
+
+    def close(self) -> None:
+        if not self.gone():
+            with chromium_watchdog():
+                self.launched.close()
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def chromium() -> Iterator[Chromium]:
     if not CHROMIUM.is_file():
         missing(f"no browser at {CHROMIUM} (apt-get install -y chromium)")
     try:
@@ -39,10 +65,14 @@ def browser() -> Iterator[Any]:
     except ImportError:
         missing("playwright is not installed (pip install -e '.[dev]')")
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield launched
-        with closing_watchdog():
-            launched.close()
+        holder = Chromium(playwright)
+        yield holder
+        holder.close()
+
+
+@pytest.fixture
+def browser(chromium: Chromium) -> Any:
+    return chromium.current()
 
 
 NETWORK_NOISE = ("WebSocket connection to",)
@@ -64,9 +94,10 @@ def new_page(browser: Any, web_server: ServerProcess) -> Iterator[Any]:
 
     def make(**options: Any) -> Any:
         options.setdefault("base_url", web_server.base)
-        context = browser.new_context(**options)
-        contexts.append(context)
-        page = context.new_page()
+        with chromium_watchdog(closing=False):  # neither call has a timeout of its own
+            context = browser.new_context(**options)
+            contexts.append(context)
+            page = context.new_page()
         page.on("pageerror", lambda error: errors.errors.append(str(error)))
         page.on("console", lambda m: m.type == "error" and not m.text.startswith(
             NETWORK_NOISE) and errors.errors.append(m.text))
@@ -75,6 +106,6 @@ def new_page(browser: Any, web_server: ServerProcess) -> Iterator[Any]:
 
     yield make
     for context in contexts:
-        with closing_watchdog():
+        with chromium_watchdog():
             context.close()
     assert not errors.errors, f"errors in the page: {errors.errors}"

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.server.support import ServerProcess
-from tests.web.support import closing_watchdog
+from tests.web.support import chromium_watchdog
 
 pytestmark = pytest.mark.browser
 
@@ -44,5 +44,5 @@ def test_a_refusal_reaches_the_page_in_the_page_s_language(
         assert page.evaluate(ASK, "/api/matches/nope") == ["match/not_found", said]
         assert not failures
     finally:
-        with closing_watchdog():
+        with chromium_watchdog():
             context.close()

@@ -19,6 +19,8 @@ const page = {
   active: null,          // the held seat shown now (hot-seat: one person at a time)
   passing: null,         // the seat the device is being passed to
   sentAt: null, lastCells: new Set(), warned: new Set(), board: null, settings: settings(),
+  catchingUp: true,      // a whole view is due: after a hello or a resync
+  update: false,         // the view shown continues the one before (its events are new)
 };
 window.__ccLatency = [];
 
@@ -66,6 +68,7 @@ async function connect(seat) {
   page.socket = new MatchSocket(matchId, token, {
     onWelcome: (message, again) => {
       page.seat = message.seat;
+      page.catchingUp = true;
       if (again) say(t("Reconnected."));
     },
     onState: (message) => onState(message),
@@ -103,9 +106,16 @@ function onState(message) {
   if (view && view.history_from > page.history.length) {
     // A gap: some update never arrived. Ask for the whole view (and the moves since the
     // position shown, in words) instead of guessing.
+    page.catchingUp = true;
     page.socket?.resync(page.msg?.state_id ?? 0);
     return;
   }
+  // An update continues the history this page holds. One sent before any move was made
+  // also starts at 0, as a whole view does: the first state after a hello or a resync is
+  // the whole view, the rest are updates.
+  page.update = Boolean(view) && (view.history_from > 0
+    || (!page.catchingUp && before !== null && page.history.length === 0));
+  page.catchingUp = false;
   if (view) {
     if (view.history_from === 0) page.history = [...view.history];
     else page.history.splice(view.history_from, page.history.length, ...view.history);
@@ -296,7 +306,7 @@ function drawBoard() {
   const svg = $("#board-svg");
   const view = { ...page.view, seat: page.seat, current_player: page.msg.current_player,
     seats: page.msg.seats.map((s) => ({ ...s, label: name(s.seat) })),
-    last_events: page.view.history_from > 0 ? page.view.events : page.view.events.slice(-1) };
+    last_events: page.update ? page.view.events : page.view.events.slice(-1) };
   try {
     page.board.render(svg, view, {
       seatName: name, selected: page.marks?.selected ?? null, targets: page.marks?.targets ?? new Set(),
@@ -350,7 +360,7 @@ function announce(before, msg) {
   const brief = page.settings.verbosity === "brief";
   const view = msg.view;
   const parts = [];
-  if (view && view.history_from > 0) parts.push(...view.events);
+  if (view && page.update) parts.push(...view.events);
   else if (before && before.state_id !== msg.state_id && view?.events?.length) {
     const missed = view.events;  // the moves after the position shown before, in words
     parts.push(missed.length <= 3 ? t("Back in the match. {events}", { events: missed.join(" ") })

@@ -63,6 +63,32 @@ def test_opponents_are_named_bots_levels_or_agents_one_per_seat() -> None:
         gym_env("kamelen", opponents="nobody")
 
 
+class Cheat:
+    """An opponent whose move is never legal: by text, or by an index past the list."""
+
+    name = "cheat"
+
+    def __init__(self, by_index: bool) -> None:
+        if by_index:
+            self.choose_index = lambda view: len(view.legal_actions())
+
+    def choose(self, view: Any) -> str:
+        return "fly to the moon"
+
+
+@pytest.mark.parametrize(("by_index", "said"), [
+    (False, "cannot read 'fly to the moon'"),
+    (True, "cheat chose action index 16 for seat 0; the index of one of its 16 legal"),
+], ids=["action", "index"])
+def test_an_opponents_illegal_move_is_refused_and_changes_nothing(by_index: bool,
+                                                                  said: str) -> None:
+    env = gym_env("kamelen", seat=1, opponents=[Cheat(by_index)])
+    with pytest.raises(IllegalActionError) as refused:
+        env.reset(seed=1)
+    assert said in str(refused.value)
+    assert env.table.state.history == []
+
+
 def test_bots_are_seeded_by_the_environment() -> None:
     runs = [_episode(gym_env("a-dos-de-chameau", players=3), seed=9) for _ in range(2)]
     assert runs[0][:2] == runs[1][:2]

@@ -30,7 +30,7 @@ import numpy.typing as npt
 from camelcade.bots import levels as game_levels
 from camelcade.bots import load as load_bot
 from camelcade.bots import load_level
-from camelcade.core.agent import Agent
+from camelcade.core.agent import Agent, chooser
 from camelcade.core.errors import OptionError
 from camelcade.core.game import Game
 from camelcade.core.registry import game_ids
@@ -146,7 +146,7 @@ class CamelcadeGym(gymnasium.Env[npt.NDArray[Any], np.int64]):
         """Let the bots move until this seat is to act or the game ends; its reward."""
         table, reward = self.table, 0.0
         while (mover := table.mover) is not None and mover != self.seat:
-            table.play_action(self.opponents[mover].choose(table.state.view(mover)))
+            table.play_chosen(chooser(self.opponents[mover]), mover)
             reward += table.rewards()[self.seat]
         return reward
 

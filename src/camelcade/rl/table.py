@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from camelcade.core.action import Action
+from camelcade.core.agent import Chooser
 from camelcade.core.chance import sample_chance
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError
 from camelcade.core.game import Game, State
@@ -160,9 +161,12 @@ class Table:
             f"action {index!r}{what} is not legal now; legal: {shown}"
             f"{', ...' if len(self.legal()) > 8 else ''} (read the action mask)")
 
-    def play_action(self, action: Action | str) -> None:
-        """Play an action a bot chose (checked: a bot may return anything)."""
-        self.state.apply(action)
+    def play_chosen(self, choose: Chooser, seat: PlayerId) -> None:
+        """Play the move ``choose`` (``core.agent.chooser`` of a bot) picks for ``seat``.
+
+        The chooser returns a legal action, checked the way ``cc.play`` checks its bots
+        (a bot may return anything), so it is applied without a second check."""
+        self.state.apply(choose(self.state, seat), check=False)
         self._moves += 1
         self.settle()
 

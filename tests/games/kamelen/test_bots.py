@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -104,6 +105,24 @@ def test_search_reports_depth_score_and_principal_variation() -> None:
 def test_search_needs_some_budget() -> None:
     with pytest.raises(cc.CamelcadeError, match="time_limit, max_depth or max_nodes"):
         SearchBot(time_limit=None)
+
+
+def test_search_time_limit_counts_the_clock_it_is_given() -> None:
+    """``clock=cpu`` counts the thread's CPU seconds: a search on a clock that does not
+    move while it sleeps stops by its nodes, one whose clock races stops at once."""
+    state = game().new_state()
+    cpu = cc.bots.load("kamelen-search", time_limit=0.05, clock="cpu")
+    assert isinstance(cpu, SearchBot) and cpu._clock is time.thread_time
+    ticks = iter(range(0, 10**9, 1))
+    racing = SearchBot(time_limit=0.5, seed=1)
+    racing._clock = lambda: float(next(ticks))  # a second passes at every reading
+    result = racing.search(state)
+    assert result.nodes == 256  # the clock is read every 256 nodes: stopped at the first
+    frozen = SearchBot(time_limit=0.5, max_nodes=2000, seed=1)
+    frozen._clock = lambda: 0.0
+    assert frozen.search(state).nodes == 2000
+    with pytest.raises(cc.CamelcadeError, match="clock must be one of wall, cpu"):
+        SearchBot(time_limit=0.1, clock="sundial")
 
 
 def test_bots_are_registered_by_name() -> None:

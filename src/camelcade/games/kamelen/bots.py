@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from camelcade.bots.budget import clock_named
 from camelcade.core.action import Action
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game
@@ -32,18 +33,21 @@ def _state_of(view: View) -> KamelenState:
 class SearchBot:
     """Alpha-beta with iterative deepening; stops at whichever budget ends first.
 
-    ``time_limit`` seconds per move (None: no clock), ``max_depth`` plies, ``max_nodes``
-    positions per move. With ``time_limit=None`` and a depth or node budget the bot is
-    fully reproducible. ``seed`` shuffles equally good root moves (also set by ``begin``).
+    ``time_limit`` seconds per move (None: no clock) on the ``clock`` named (``wall``, a
+    person's wait, or ``cpu``, the thread's CPU seconds, as the generic searches count them
+    for comparisons at equal time), ``max_depth`` plies, ``max_nodes`` positions per move.
+    With ``time_limit=None`` and a depth or node budget the bot is fully reproducible.
+    ``seed`` shuffles equally good root moves (also set by ``begin``).
     """
 
     name = "kamelen-search"
 
     def __init__(self, time_limit: float | None = 0.5, max_depth: int | None = None,
                  max_nodes: int | None = None, seed: int | None = None,
-                 weights: Weights = DEFAULT_WEIGHTS) -> None:
+                 weights: Weights = DEFAULT_WEIGHTS, clock: str = "wall") -> None:
         if time_limit is None and max_depth is None and max_nodes is None:
             raise CamelcadeError("kamelen-search needs a time_limit, max_depth or max_nodes")
+        self._clock = clock_named(clock)
         self.time_limit = time_limit
         self.max_depth = max_depth
         self.max_nodes = max_nodes
@@ -77,7 +81,7 @@ class SearchBot:
         searcher = Searcher(Evaluator(copy, self.weights),
                             max_depth=self.max_depth, max_nodes=self.max_nodes,
                             time_limit=self.time_limit, rng=self._rng, table=self._table,
-                            evaluations=self._evaluations)
+                            evaluations=self._evaluations, clock=self._clock)
         self.last = searcher.run()
         return self.last
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from camelcade.core.action import Action
@@ -65,7 +66,8 @@ class Searcher:
                  max_nodes: int | None = None, time_limit: float | None = None,
                  rng: random.Random | None = None,
                  table: dict[int, Entry] | None = None,
-                 evaluations: dict[int, int] | None = None) -> None:
+                 evaluations: dict[int, int] | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.evaluator = evaluator
         self.state = evaluator.state
         self.board = evaluator.board
@@ -75,6 +77,9 @@ class Searcher:
         self.max_depth = max_depth if max_depth is not None else MAX_PLY
         self.max_nodes = max_nodes
         self.time_limit = time_limit
+        self.clock = clock
+        """What ``time_limit`` counts: the wall clock by default, or a thread's CPU time
+        (``time.thread_time``) when bots are compared at equal time on a busy machine."""
         self.rng = rng
         self.table: dict[int, Entry] = {} if table is None else table
         self.evaluations: dict[int, int] = {} if evaluations is None else evaluations
@@ -97,7 +102,7 @@ class Searcher:
 
     def run(self) -> SearchResult:
         """Iterative deepening until a budget ends; returns the best move found."""
-        start = time.perf_counter()
+        start = self.clock()
         self._deadline = start + self.time_limit if self.time_limit is not None else 0.0
         if len(self.table) > TT_LIMIT:
             self.table.clear()
@@ -108,7 +113,7 @@ class Searcher:
             self.rng.shuffle(root_moves)  # seeded variety among equally good moves
         best = SearchResult(root_moves[0], 0, 0, 0, 0.0)
         if len(root_moves) == 1:
-            best.seconds = time.perf_counter() - start
+            best.seconds = self.clock() - start
             return best
         made = self.evaluator.depth()
         for depth in range(1, self.max_depth + 1):
@@ -125,7 +130,7 @@ class Searcher:
             if abs(score) > WIN_BOUND:
                 break  # a forced result: deeper search cannot change it
         best.nodes = self.nodes
-        best.seconds = time.perf_counter() - start
+        best.seconds = self.clock() - start
         best.pv = self.principal_variation(best.move)
         return best
 
@@ -155,7 +160,7 @@ class Searcher:
         """Count a node; raise ``OutOfBudget`` when the nodes or the time run out."""
         self.nodes = nodes = self.nodes + 1
         if nodes >= self._node_limit or \
-                (self._deadline and not nodes & 255 and time.perf_counter() >= self._deadline):
+                (self._deadline and not nodes & 255 and self.clock() >= self._deadline):
             raise OutOfBudget
 
     # -- the tree ------------------------------------------------------------------------

@@ -31,6 +31,7 @@ def games_of(path: Path) -> list[str]:
     for line in path.read_text(encoding="utf-8").splitlines():
         data = json.loads(line)
         data["extra"]["lab"].pop("cpu")
+        data["extra"]["lab"].pop("thinking")
         found.append(json.dumps(data, sort_keys=True))
     return sorted(found)
 

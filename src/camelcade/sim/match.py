@@ -100,6 +100,11 @@ def _play(match: Match) -> MatchResult:
     draw = _chance(match)
     leader = _Leader()
     decisions = steps = 0
+    thinking = [0.0] * len(agents)
+    """CPU seconds each seat's bot spent on decisions with a choice: the time a move a
+    ladder states (a forced move is no thinking, and in some games most moves are)."""
+    choices = [0] * len(agents)
+    clock = time.process_time
     while not state.is_terminal():
         if steps >= MAX_ACTIONS:
             raise CamelcadeError(f"{game.id} did not end within {MAX_ACTIONS} actions")
@@ -108,7 +113,11 @@ def _play(match: Match) -> MatchResult:
         if chance:
             action = draw(state)
         else:
+            asked = clock()
             action = choosers[seat](state, seat)  # checked, as chance outcomes are trusted
+            if len(state.legal_actions()) > 1:
+                thinking[seat] += clock() - asked
+                choices[seat] += 1
             decisions += 1
         if probe is not None:
             probe.step(state, action)
@@ -125,6 +134,8 @@ def _play(match: Match) -> MatchResult:
         "arrangement": match.arrangement,
         "decisions": decisions,
         "lead_changes": leader.changes,
+        "choices": choices,
+        "thinking": [round(seconds, 6) for seconds in thinking],
         "config": match.config,
     }
     if probe is not None:

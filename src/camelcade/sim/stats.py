@@ -63,6 +63,16 @@ class Standing:
     place_total: float = 0.0
     place_counts: list[float] = field(default_factory=list)
     """Games at place 1, 2, ... (tied places split between the tied seats)."""
+    thinking: float = 0.0
+    """CPU seconds spent on decisions with a choice, over the games whose records say
+    (older ones do not)."""
+    choices: int = 0
+    """Decisions with more than one legal action in those games."""
+
+    @property
+    def seconds_a_move(self) -> float | None:
+        """Mean CPU seconds a move that had a choice, or None when no record timed one."""
+        return self.thinking / self.choices if self.choices else None
 
     @property
     def win_rate(self) -> float:
@@ -143,10 +153,16 @@ class Summary:
         lab = record.extra.get("lab", {})
         self.decisions.append(int(lab.get("decisions", 0)))
         self.lead_changes.append(int(lab.get("lead_changes", 0)))
+        thinking, choices = lab.get("thinking"), lab.get("choices")
+        timed = isinstance(thinking, list) and isinstance(choices, list) and \
+            len(thinking) == len(choices) == players
         for seat, label in enumerate(record.players):
             standing = self._standing(label, players)
             place = where[seat]
             standing.games += 1
+            if timed:
+                standing.thinking += float(thinking[seat])
+                standing.choices += int(choices[seat])
             standing.place_total += place
             tied = sum(1 for other in where.values() if other == place)
             first = int(place - (tied - 1) / 2)

@@ -1,6 +1,6 @@
 """A dos de Chameau's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Ref, TerminalSlot, WebSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.a_dos_de_chameau"
 
@@ -10,6 +10,16 @@ PLUGIN = GamePlugin(
     game=Ref(f"{_HERE}.game:ADosDeChameau"),
     rulebook_language="fr",
     summary="A card-driven race of camels to the oasis, adapted for blind players (2-4).",
+    bots={"a-dos-expert": Ref(f"{_HERE}.bots:ADosExpertBot")},
+    levels={
+        "easy": Level("random", {}, "plays any legal move"),
+        "medium": Level("a-dos-expert", {"iterations": 500},
+                        "counts the cards played; a short search: 500 positions a move"),
+        "hard": Level("a-dos-expert", {"time_limit": 0.9},
+                      "counts the cards played and times its mirages and caravan leader; "
+                      "searches for just under a second a move"),
+    },
+    search=SearchSlot(evaluators={"expert": Ref(f"{_HERE}.expert:expert")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
         seat_name=Ref(f"{_HERE}.terminal:seat_name"),

@@ -185,6 +185,12 @@ def _top_tickets(observation: dict[str, Any], edition: Edition) -> dict[str, int
     return {c: stack[n] for c, n in taken.items() if n < len(stack)}
 
 
+def next_positions(position: Position) -> list[tuple[Fraction, Position]]:
+    """Each outcome of the next die with its probability (outcomes that end the race left
+    out): what a roll shows the players after it, for look-ahead bots."""
+    return _children(position)
+
+
 def _children(position: Position) -> list[tuple[Fraction, Position]]:
     """Each first die outcome of the rest of the leg with its probability (no crossings)."""
     spec = position.spec

@@ -10,13 +10,15 @@ PLUGIN = GamePlugin(
     game=Ref(f"{_HERE}.game:CamelUp"),
     rulebook_language="da",
     summary="Stacking camels race round a pyramid while players bet on legs and the race (3-8).",
-    bots={"camel-up-ev": Ref(f"{_HERE}.bots:ExpectedValueBot")},
+    bots={"camel-up-ev": Ref(f"{_HERE}.bots:ExpectedValueBot"),
+          "camel-up-expert": Ref(f"{_HERE}.expert:ExpertBot")},
     levels={
         "easy": Level("random", {}, "plays any legal move"),
         "medium": Level("camel-up-ev", {"race_samples": 20},
                         "takes the best leg bet by exact odds; guesses the race roughly"),
-        "hard": Level("camel-up-ev", {},
-                      "exact leg odds, and 200 simulated races for the race bets"),
+        "hard": Level("camel-up-expert", {},
+                      "weighs what each move leaves the next players, and guesses their "
+                      "hidden race bets"),
     },
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),

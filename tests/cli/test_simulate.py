@@ -149,3 +149,16 @@ def test_scheduler_without_dask_says_how_to_install(run: Run, monkeypatch: pytes
     result = run("simulate", GAME, "--games", "2", "--scheduler", "tcp://127.0.0.1:1")
     assert result.exit_code == 2
     assert "pip install 'camelcade[lab]'" in result.output
+
+
+def test_ladder_sprt_climbs_the_rungs_and_says_each_verdict(run: Run, tmp_path: Path) -> None:
+    result = run("ladder", "kamelen", "--sprt", "100", "--games", "40", "--plain",
+                 "--bots", "random,kamelen-greedy", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert_plain(result.output)
+    assert "Kamelen: kamelen-greedy over random: LLR" in result.output
+    assert "H1 accepted" in result.output
+    assert (tmp_path / "kamelen-1.jsonl").exists() and (tmp_path / "ladder.md").exists()
+    refused = run("ladder", "kamelen", "--sprt", "100", "--bots", "random", "--plain",
+                  "--out", str(tmp_path))
+    assert refused.exit_code != 0 and "two rungs at least" in refused.output

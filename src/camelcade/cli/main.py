@@ -454,18 +454,29 @@ def ladder_command(
     ] = Path("camelcade-lab/ladder"),
     bots: Annotated[
         str | None, typer.Option("--bots", help="The entrants of every game named (default: "
-                                 "random, mcts at 100 iterations and the game's own bots).")
+                                 "random, mcts at 100 iterations and the game's own bots; "
+                                 "with --sprt, the game's declared rungs, weakest first).")
+    ] = None,
+    sprt: Annotated[
+        float | None, typer.Option("--sprt", min=1, help="Climb the ladder: test each rung "
+                                   "against the one below by SPRT for this many Elo, at "
+                                   "most --games games a step.")
     ] = None,
     plain: Plain = False,
 ) -> None:
     """Measure every game's bots against each other: a ladder with intervals."""
     from camelcade.cli.render import make_screen
     from camelcade.sim.entrants import split_entrants
-    from camelcade.sim.ladder import run_ladder
+    from camelcade.sim.ladder import run_climb, run_ladder
 
     if bots is not None and not game_ids:
         raise OptionError(t("--bots sets the entrants of the games named: name them too."))
     chosen = {game: split_entrants(bots) for game in game_ids or []} if bots else None
+    if sprt is not None:
+        run_climb(game_ids or None, elo=sprt, games=games, seed=1 if seed is None else seed,
+                  workers=workers, scheduler=scheduler, out=out, screen=make_screen(plain),
+                  rungs=chosen)
+        return
     run_ladder(game_ids or None, games=games, seed=1 if seed is None else seed,
                workers=workers, scheduler=scheduler, out=out, screen=make_screen(plain),
                bots=chosen)

@@ -170,6 +170,12 @@ class GamePlugin:
     """How a run of one event is told once (``camelcade.core.words.Counted`` per message),
     for ``group_repeats``: "Yellow draws 3 cards." for three draws."""
     search: SearchSlot = field(default_factory=SearchSlot)
+    ladder: tuple[str, ...] = ()
+    """The game's strength ladder, weakest first, as the lab writes entrants
+    (``ismcts:time_limit=0.05:clock=cpu``): ``camelcade ladder --sprt ELO`` tests each rung
+    against the one below by SPRT. A search rung is given at least the CPU time a move of
+    the expert above it, so "the expert beats the search" is a claim at equal time.
+    Empty: ``random``, ``mcts`` at 100 iterations and the game's own bots, in that order."""
     """Evaluators and an action grouping for the generic searches (see ``SearchSlot``)."""
 
     def __post_init__(self) -> None:

@@ -11,6 +11,7 @@ PLUGIN = GamePlugin(
     rulebook_language="fr",
     summary="A card-driven race of camels to the oasis, adapted for blind players (2-4).",
     bots={"a-dos-expert": Ref(f"{_HERE}.bots:ADosExpertBot")},
+    ladder=("random", "ismcts:time_limit=0.1:clock=cpu", "a-dos-expert:time_limit=0.1:clock=cpu"),
     levels={
         "easy": Level("random", {}, "plays any legal move"),
         "medium": Level("a-dos-expert", {"iterations": 500},

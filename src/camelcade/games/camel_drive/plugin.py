@@ -11,6 +11,7 @@ PLUGIN = GamePlugin(
     rulebook_language="de",
     summary="A six-lane camel race where the camel that comes in second wins (2-6).",
     bots={"camel-drive-planner": Ref(f"{_HERE}.bots:PlannerBot")},
+    ladder=("random", "ismcts:time_limit=0.02:clock=cpu", "camel-drive-planner"),
     levels={
         "easy": Level("random", {}, "plays any legal move"),
         "medium": Level("camel-drive-planner", {"rollouts": 12, "bet_samples": 60},

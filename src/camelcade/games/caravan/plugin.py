@@ -11,6 +11,7 @@ PLUGIN = GamePlugin(
     rulebook_language="de",
     summary="Camels carry and relay goods across a desert map to the cities that want them (2-4).",
     bots={"caravan-greedy": Ref(f"{_HERE}.bots:GreedyBot")},
+    ladder=("random", "mcts:time_limit=0.02:clock=cpu", "caravan-greedy"),
     levels={
         "easy": Level("random", {}, "plays any legal action"),
         "medium": Level("mcts", {"iterations": 100}, "a short search: 100 playouts an action"),

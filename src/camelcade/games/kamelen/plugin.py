@@ -13,6 +13,8 @@ PLUGIN = GamePlugin(
         "kamelen-search": Ref(f"{_HERE}.bots:SearchBot"),
         "kamelen-greedy": Ref(f"{_HERE}.bots:GreedyBot"),
     },
+    ladder=("random", "mcts:time_limit=0.1:clock=cpu", "kamelen-greedy",
+            "kamelen-search:time_limit=0.1:clock=cpu"),
     levels={
         "easy": Level("kamelen-greedy", {}, "looks one move ahead"),
         "medium": Level("kamelen-search", {"time_limit": None, "max_nodes": 3000},

@@ -242,7 +242,7 @@ def _overall_value(observation: dict[str, Any], seat: int, action: Overall,
         else:
             hidden_total = len(cards) + sum(1 for s, _ in other if s == owner)
             q = len(cards) / max(hidden_total + _hand_size(observation, owner), 1)
-        chances = _add_bernoulli(chances, q)
+        chances = add_bernoulli(chances, q)
     pay = sum(p * overall_pay(k) for k, p in enumerate(chances))
     value = p_right * pay + (1 - p_right) * WRONG_OVERALL_PAY
     return value, partial(_overall_why, p_right, pay)
@@ -281,7 +281,9 @@ def _hand_size(observation: dict[str, Any], seat: int) -> int:
     return int(observation["hand_sizes"][seat])
 
 
-def _add_bernoulli(chances: Sequence[float], q: float) -> list[float]:
+def add_bernoulli(chances: Sequence[float], q: float) -> list[float]:
+    """The distribution of a count after one more event of chance ``q``: ``chances[k]``
+    is the chance of ``k`` so far (how many others will have bet before a card, say)."""
     out = [0.0] * (len(chances) + 1)
     for k, p in enumerate(chances):
         out[k] += p * (1 - q)

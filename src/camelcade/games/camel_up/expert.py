@@ -41,7 +41,7 @@ from camelcade.core.game import Game
 from camelcade.core.types import PlayerId
 from camelcade.core.view import View
 from camelcade.games.camel_up.actions import PILES, WINNER, Bet, Overall, PlaceTile, Roll
-from camelcade.games.camel_up.advice import Evaluator, next_positions
+from camelcade.games.camel_up.advice import Evaluator, add_bernoulli, next_positions
 from camelcade.games.camel_up.odds import LegOdds, Position
 from camelcade.games.camel_up.spec import (
     EDITIONS,
@@ -224,7 +224,7 @@ class ExpertBot:
                 odds = win if action.pile == WINNER else lose
                 guess = self._guesses.get((action.pile, index)) or _sharpened(odds)
                 q = guess.get(action.colour, 0.0)
-            chances = _add_bernoulli(chances, q)
+            chances = add_bernoulli(chances, q)
         pay = sum(p * overall_pay(k) for k, p in enumerate(chances))
         return p_right * pay + (1 - p_right) * WRONG_OVERALL_PAY
 
@@ -350,12 +350,4 @@ def _sharpened(odds: Mapping[str, float]) -> dict[str, float]:
     if total <= 0:
         return {c: 1 / len(odds) for c in odds}
     return {c: w / total for c, w in weights.items()}
-
-
-def _add_bernoulli(chances: Sequence[float], q: float) -> list[float]:
-    out = [0.0] * (len(chances) + 1)
-    for k, p in enumerate(chances):
-        out[k] += p * (1 - q)
-        out[k + 1] += p * q
-    return out
 

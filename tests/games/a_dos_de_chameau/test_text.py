@@ -290,3 +290,17 @@ def test_every_seat_name_is_its_colour_written_out_for_the_catalogue() -> None:
 
     assert tuple(name.lower() for name in SEAT_NAMES) == COLOURS
     assert [colour(seat) for seat in range(len(COLOURS))] == ["Red", "Yellow", "Orange", "Brown"]
+
+
+def test_the_terminal_names_seats_in_the_players_language() -> None:
+    """Regression: the move prompt read "Dein Zug, Red:" under --lang de, because the
+    terminal's seat name was the English colour."""
+    from camelcade.core.words import language
+    from camelcade.games.a_dos_de_chameau.terminal import seat_name
+
+    game = cc.load("a-dos-de-chameau")
+    assert [seat_name(game, seat) for seat in range(4)] == ["Red", "Yellow", "Orange", "Brown"]
+    with language("de"):
+        assert [seat_name(game, seat) for seat in range(4)] == ["Rot", "Gelb", "Orange", "Braun"]
+    with language("fr"):
+        assert seat_name(game, 0) == "Rouge"

@@ -36,8 +36,9 @@ EMPTY_MARK = "·"
 
 
 def seat_name(game: Game, seat: PlayerId) -> str:
-    """Seats are called by their camels' colour, as in the game's own text."""
-    return COLOURS[seat].capitalize()
+    """Seats are called by their camels' colour, as in the game's own text (and in its
+    language: the prompt "Dein Zug, Rot:" must not say "Red")."""
+    return colour(seat)
 
 
 def letter(seat: PlayerId) -> Text:

@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
 from camelcade.bots.evaluators import Evaluator
@@ -128,9 +128,8 @@ class Weights:
     rollout: int = 16
 
     def __post_init__(self) -> None:
-        for name in ("carry", "curve", "leader_need", "leader_keep", "mirage_palm",
-                     "storm_held", "deepen", "spread", "spread_per_space", "rollout"):
-            value = getattr(self, name)
+        for weight in fields(self):
+            name, value = weight.name, getattr(self, weight.name)
             if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
                 raise OptionError(t("{setting} must be a number of at least {least}, got "
                                     "{given}", setting=name, least="0", given=repr(value)))

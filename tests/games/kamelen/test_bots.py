@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import random
-import time
-
 import pytest
 
 import camelcade as cc
+from camelcade.bots.budget import CLOCKS
 from camelcade.bots.random_bot import RandomBot
+from camelcade.games.kamelen import kernel
 from camelcade.games.kamelen.baselines import FlatMonteCarloBot
 from camelcade.games.kamelen.bots import GreedyBot, SearchBot
-from camelcade.games.kamelen.evaluation import Evaluator
 from camelcade.games.kamelen.search import Searcher
 from camelcade.games.kamelen.spec import END_CONQUEST
 from tests.games.kamelen.helpers import game, position
@@ -21,23 +19,6 @@ BACKGROUND = {"a2": "C", "k10": "c"}
 
 def _fixed(**kwargs: object) -> SearchBot:
     return SearchBot(time_limit=None, **kwargs)  # type: ignore[arg-type]
-
-
-def test_evaluator_make_and_unmake_keep_the_balance_equal_to_a_fresh_count() -> None:
-    for board, seed in (("11x11", 1), ("11x12", 2), ("11x13", 3)):
-        rng = random.Random(seed)
-        evaluator = Evaluator(game(board=board).new_state())
-        state = evaluator.state
-        while not state.is_terminal():
-            before = (state.to_json(), evaluator.balance, evaluator.evaluate())
-            for action in state.legal_actions():  # make/unmake restores everything
-                evaluator.make(action)
-                assert evaluator.balance == Evaluator(state.clone()).balance
-                assert evaluator.side == state.side
-                evaluator.unmake()
-            assert (state.to_json(), evaluator.balance, evaluator.evaluate()) == before
-            evaluator.make(rng.choice(state.legal_actions()))
-        assert evaluator.depth() == len(state.history)
 
 
 def test_search_leaves_the_state_it_searched_unchanged() -> None:
@@ -54,13 +35,14 @@ def test_search_scores_a_repetition_on_its_own_path_as_a_draw() -> None:
     """Shuffling a dromedary back and forth is a draw to the search at the first return,
     though by the rules the game goes on until the third occurrence."""
     state = position({"a3": "D", "a9": "d", "c2": "C", "c10": "c"})
-    evaluator = Evaluator(state.clone())
-    searcher = Searcher(evaluator, max_depth=4)
-    for text in ["a3-d5", "a9-d7", "d5-a3", "d7-a9"]:
-        searcher.path.append(evaluator.state.position_hash)
-        evaluator.make(evaluator.state.parse_action(text))
-    assert evaluator.state.repetitions() == 2 and not evaluator.state.is_terminal()
-    assert searcher._search(2, -10**6, 10**6, 4) == 0
+    line = [state.parse_action(text) for text in ["a3-d5", "a9-d7", "d5-a3", "d7-a9"]]
+    after = state.clone()
+    for action in line:
+        after.apply(action)
+    assert after.repetitions() == 2 and not after.is_terminal()
+    searcher = Searcher(state.clone(), max_depth=4)
+    assert searcher.score_after(line, 2) == 0
+    assert searcher.score_after(line[:3], 2) != 0  # one ply earlier: no repetition yet
 
 
 def test_search_wins_at_once_when_it_can() -> None:
@@ -108,19 +90,19 @@ def test_search_needs_some_budget() -> None:
 
 
 def test_search_time_limit_counts_the_clock_it_is_given() -> None:
-    """``clock=cpu`` counts the thread's CPU seconds: a search on a clock that does not
-    move while it sleeps stops by its nodes, one whose clock races stops at once."""
+    """``clock=cpu`` counts the thread's CPU seconds; the clock is read every 256 nodes,
+    so a time already up stops the search at the first reading, and a time that cannot
+    run out leaves the node budget to end it."""
     state = game().new_state()
     cpu = cc.bots.load("kamelen-search", time_limit=0.05, clock="cpu")
-    assert isinstance(cpu, SearchBot) and cpu._clock is time.thread_time
-    ticks = iter(range(0, 10**9, 1))
-    racing = SearchBot(time_limit=0.5, seed=1)
-    racing._clock = lambda: float(next(ticks))  # a second passes at every reading
-    result = racing.search(state)
-    assert result.nodes == 256  # the clock is read every 256 nodes: stopped at the first
-    frozen = SearchBot(time_limit=0.5, max_nodes=2000, seed=1)
-    frozen._clock = lambda: 0.0
-    assert frozen.search(state).nodes == 2000
+    assert isinstance(cpu, SearchBot) and cpu.clock == "cpu"
+    assert cpu.search(state).nodes > 0
+    searcher = Searcher(state.clone(), time_limit=0.05, clock="cpu")
+    searcher._start()
+    assert searcher.work[kernel.CLOCK_KIND] == list(CLOCKS).index("cpu")
+    result = Searcher(state.clone(), time_limit=1e-9, rng=None).run()
+    assert result.nodes == 256  # stopped at the first reading
+    assert Searcher(state.clone(), time_limit=10**6, max_nodes=2000).run().nodes == 2000
     with pytest.raises(cc.CamelcadeError, match="clock must be one of wall, cpu"):
         SearchBot(time_limit=0.1, clock="sundial")
 
@@ -166,21 +148,23 @@ def test_search_beats_random_with_a_small_node_budget() -> None:
     assert wins >= 11
 
 
-class _Forgetful(dict[int, int]):
-    """An evaluation cache that never keeps anything."""
-
-    def __setitem__(self, key: int, value: int) -> None:
-        return None
-
-
 def test_the_evaluation_cache_changes_nothing_but_the_time() -> None:
     state = game().new_state()
     for text in ["b2-c5", "b10-c7", "c3-f5", "c9-f7"]:
         state.apply(text)
     results = []
-    for evaluations in ({}, _Forgetful()):
-        searcher = Searcher(Evaluator(state.clone()), max_nodes=4000,
-                            evaluations=evaluations)
+    for caching in (True, False):
+        searcher = Searcher(state.clone(), max_nodes=4000,
+                            memory=kernel.new_memory(caching=caching))
         result = searcher.run()
         results.append((result.move, result.score, result.depth, result.nodes, result.pv))
     assert results[0] == results[1]
+
+
+def test_a_depth_beyond_the_kernels_buffers_is_capped() -> None:
+    """The kernel holds MAX_PLY plies: a deeper ``max_depth`` is cut to it, not overrun."""
+    state = position({"a3": "D", "a9": "d", "c2": "C", "c10": "c"})  # few moves: deep fast
+    bot = _fixed(max_depth=500, max_nodes=200_000)
+    result = bot.search(state)
+    assert 1 <= result.depth <= kernel.MAX_PLY
+    assert Searcher(state.clone(), max_depth=500).max_depth == kernel.MAX_PLY

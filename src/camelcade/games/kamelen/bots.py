@@ -1,13 +1,15 @@
 """Kamelen bots: ``kamelen-search`` (alpha-beta) and ``kamelen-greedy`` (one ply).
 
 Both read the position from their ``View`` (Kamelen has perfect information, so the
-sampled state is the true position) and search on that state itself, making and
-unmaking moves with ``apply`` and ``undo``: the rules they play by are the state's.
+sampled state is the true position) and hand it to the compiled ``kernel``, whose working
+copy is built from the rules' own tables (and tested against the state move for move).
 """
 
 from __future__ import annotations
 
 import random
+
+import numpy as np
 
 from camelcade.bots.budget import clock_named
 from camelcade.core.action import Action
@@ -15,9 +17,10 @@ from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game
 from camelcade.core.types import PlayerId
 from camelcade.core.view import View
-from camelcade.games.kamelen.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
+from camelcade.games.kamelen import kernel
+from camelcade.games.kamelen.evaluation import DEFAULT_WEIGHTS, Weights
 from camelcade.games.kamelen.game import KamelenGame
-from camelcade.games.kamelen.search import Entry, Searcher, SearchResult
+from camelcade.games.kamelen.search import Memory, Searcher, SearchResult, code_of, prepared
 from camelcade.games.kamelen.state import KamelenState
 
 
@@ -47,21 +50,28 @@ class SearchBot:
                  weights: Weights = DEFAULT_WEIGHTS, clock: str = "wall") -> None:
         if time_limit is None and max_depth is None and max_nodes is None:
             raise CamelcadeError("kamelen-search needs a time_limit, max_depth or max_nodes")
-        self._clock = clock_named(clock)
+        clock_named(clock)  # refuses an unknown clock
+        self.clock = clock
         self.time_limit = time_limit
         self.max_depth = max_depth
         self.max_nodes = max_nodes
         self.weights = weights
         self._seed = seed
         self._rng: random.Random | None = None if seed is None else random.Random(seed)
-        self._table: dict[int, Entry] = {}
-        self._evaluations: dict[int, int] = {}
+        self._memory: Memory | None = None
+        """The transposition table and evaluation cache, kept from move to move."""
         self.last: SearchResult | None = None
         """The most recent search: move, score, depth reached, nodes, seconds, PV."""
 
+    @staticmethod
+    def warm() -> None:
+        """Load the compiled kernel now (compile it, the first time on a machine), so the
+        first move does not wait for it: the server's bot workers call this once."""
+        warm_kernel()
+
     def begin(self, game: Game, seat: PlayerId, seed: int) -> None:
-        self._table.clear()
-        self._evaluations.clear()
+        if self._memory is not None:
+            kernel.clear(self._memory)
         if self._seed is None:
             self._rng = random.Random(seed)
 
@@ -71,17 +81,17 @@ class SearchBot:
     def search(self, state: KamelenState) -> SearchResult:
         """Search ``state`` with this bot's budgets (also used for hints).
 
-        The search makes and unmakes moves on a copy of the position (built anew, not
-        cloned: a new object keeps CPython's fast attribute access); ``state`` itself is
-        not touched.
+        The kernel searches its own copy of the position and the principal variation is
+        read on a copy too; ``state`` itself is not touched.
         """
         game = state.game
         assert isinstance(game, KamelenGame)
         copy = KamelenState.from_layout(game, state.layout())
-        searcher = Searcher(Evaluator(copy, self.weights),
-                            max_depth=self.max_depth, max_nodes=self.max_nodes,
-                            time_limit=self.time_limit, rng=self._rng, table=self._table,
-                            evaluations=self._evaluations, clock=self._clock)
+        if self._memory is None:
+            self._memory = kernel.new_memory()
+        searcher = Searcher(copy, self.weights, max_depth=self.max_depth,
+                            max_nodes=self.max_nodes, time_limit=self.time_limit,
+                            rng=self._rng, memory=self._memory, clock=self.clock)
         self.last = searcher.run()
         return self.last
 
@@ -91,6 +101,11 @@ class GreedyBot:
 
     name = "kamelen-greedy"
 
+    @staticmethod
+    def warm() -> None:
+        """As ``SearchBot.warm``: the greedy bot scores its moves with the same kernel."""
+        warm_kernel()
+
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self._rng = random.Random(seed)
         self.weights = weights
@@ -99,16 +114,26 @@ class GreedyBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        evaluator = Evaluator(_state_of(view), self.weights)
-        state = evaluator.state
-        best: list[Action] = []
-        best_score = None
-        for action in state.legal_actions():
-            evaluator.make(action)
-            score = 10**9 if state.winner is not None else -evaluator.evaluate()
-            evaluator.unmake()
-            if best_score is None or score > best_score:
-                best, best_score = [action], score
-            elif score == best_score:
-                best.append(action)
-        return self._rng.choice(best)
+        state = _state_of(view)
+        actions = list(state.legal_actions())
+        scores = one_ply_scores(state, actions, self.weights)
+        top = max(scores)
+        return self._rng.choice([a for a, score in zip(actions, scores, strict=True)
+                                 if score == top])
+
+
+def warm_kernel() -> None:
+    """Run every kernel function once on the start position (``SearchBot.warm``)."""
+    state = KamelenGame().new_state()
+    SearchBot(time_limit=None, max_nodes=300).search(state)
+    one_ply_scores(state, list(state.legal_actions()))
+
+
+def one_ply_scores(state: KamelenState, actions: list[Action],
+                   weights: Weights = DEFAULT_WEIGHTS) -> list[int]:
+    """Each action's score one ply deep: 10**9 for a win at once, else the evaluation of
+    the position after it, for the side that played it."""
+    tables, work = prepared(state, weights)
+    scores = np.zeros(len(actions), np.int64)
+    kernel.one_ply(tables, work, np.array([code_of(a) for a in actions], np.int64), scores)
+    return [int(score) for score in scores]

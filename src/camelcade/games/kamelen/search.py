@@ -5,9 +5,10 @@ captures by victim value, killer moves, history counts). Leaves are settled by a
 capture-only quiescence search; a node where the opponent threatens to conquer the home
 field is searched one ply deeper.
 
-It searches on the ``KamelenState`` itself, making and unmaking moves with ``apply`` and
-``undo``: the rules (moves, wins, the threefold repetition, the clock) are the state's.
-One heuristic of its own: a position that repeats one already on the current search path
+The tree itself is searched by ``kernel`` (compiled); this module builds the kernel's
+arrays from the rules' tables and the ``KamelenState`` searched, runs the iterations and
+reads the principal variation back from the table with the state's own moves. One
+heuristic of its own: a position that repeats one already on the current search path
 scores as a draw at once (the side that could repeat it once can repeat it again), as
 chess engines do; repetitions of positions before the root count only as the rules say.
 """
@@ -15,33 +16,26 @@ chess engines do; repetitions of positions before the root count only as the rul
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
+import numpy as np
+
+from camelcade.bots.budget import CLOCKS
 from camelcade.core.action import Action
-from camelcade.games.kamelen.actions import PASS, Move
-from camelcade.games.kamelen.evaluation import (
-    ELIMINATION_GAP,
-    WIN,
-    WIN_BOUND,
-    Evaluator,
-)
-from camelcade.games.kamelen.movegen import generate
-from camelcade.games.kamelen.spec import CAMEL, END_CONQUEST
+from camelcade.games.kamelen import kernel
+from camelcade.games.kamelen.actions import PASS, move
+from camelcade.games.kamelen.evaluation import DEFAULT_WEIGHTS, WIN_BOUND, Weights, piece_values
+from camelcade.games.kamelen.evaluation import tables as evaluation_tables
+from camelcade.games.kamelen.geometry import Geometry
+from camelcade.games.kamelen.movegen import LANDING
+from camelcade.games.kamelen.movegen import tables as move_tables
+from camelcade.games.kamelen.spec import CAMEL, OWNER
+from camelcade.games.kamelen.state import KamelenState
 
-INFINITY = 10 * WIN
-EXACT, LOWER, UPPER = 0, 1, 2
-QUIESCENCE_DEPTH = 6
-TT_LIMIT = 1_000_000
-MAX_PLY = 64
-
-Entry = tuple[int, int, int, Action | None]
-"""A transposition table entry: (depth, bound, score, best move)."""
-
-
-class OutOfBudget(Exception):
-    """Raised inside the search when the time or node budget runs out."""
+MAX_PLY = kernel.MAX_PLY
+ANIMALS_A_SIDE = 18
 
 
 @dataclass
@@ -55,291 +49,232 @@ class SearchResult:
     pv: list[Action] = field(default_factory=list)
 
 
-class Searcher:
-    """One search tree's worth of state; the transposition table may be shared across moves.
+def code_of(action: Action) -> int:
+    """The kernel's int for ``action``: ``Move.code``, or ``PASS_CODE``."""
+    return action.code if action is not PASS else kernel.PASS_CODE  # type: ignore[attr-defined]
 
-    ``evaluator`` wraps the state searched: it is made and unmade in place and left as it
-    was found (also when a budget runs out).
+
+def action_of(code: int) -> Action:
+    return PASS if code < 0 else move(code >> 8, code & 255)
+
+
+Memory = tuple[kernel.Array, kernel.Array]
+"""A bot's transposition table and evaluation cache (``kernel.new_memory``)."""
+
+
+def _packed(header_size: int, header: dict[int, int],
+            tables: dict[int, Sequence[int] | int]) -> kernel.Array:
+    """One int64 array: the header's values, then each table (an int: that many zeros),
+    its start in the header."""
+    sizes = {key: part if isinstance(part, int) else len(part) for key, part in tables.items()}
+    packed = np.zeros(header_size + sum(sizes.values()), np.int64)
+    for field_index, value in header.items():
+        packed[field_index] = value
+    at = header_size
+    for field_index, part in tables.items():
+        packed[field_index] = at
+        if not isinstance(part, int):
+            packed[at:at + len(part)] = part
+        at += sizes[field_index]
+    return packed
+
+
+@cache
+def kernel_tables(geo: Geometry, weights: Weights, limit: int) -> kernel.Array:
+    """The kernel's fixed array ``T``, read from the rules' tables (once per game kind)."""
+    moves = move_tables(geo)
+    size = geo.size
+    starts = [0] * (kernel.CODES * size)
+    ends = [0] * (kernel.CODES * size)
+    first: list[int] = []
+    second: list[int] = []
+    exit_start: list[int] = []
+    exit_end: list[int] = []
+    targets: list[int] = []
+    for code, per_square in enumerate(moves.by_code):
+        for square, directions in enumerate(per_square or ()):
+            starts[code * size + square] = len(first)
+            for passed, passed_too, exits in directions:
+                first.append(passed)
+                second.append(passed_too)
+                exit_start.append(len(targets))
+                targets.extend(target for target, _ in exits)
+                exit_end.append(len(targets))
+            ends[code * size + square] = len(first)
+    approaches = evaluation_tables(geo).approaches
+    width = max(len(rows) for rows in approaches) + 1
+    approach = [-1] * (3 * 2 * width)
+    for seat, rows in enumerate(approaches):
+        for k, row in enumerate(rows):
+            for part, square in enumerate(row):
+                approach[(part * 2 + seat) * width + k] = square
+    values = piece_values(geo, weights)
+    return _packed(kernel.T_HEADER, {
+        kernel.T_SIZE: size, kernel.T_SIDE_KEY: kernel.signed(geo.side_key),
+        kernel.T_APPROACH_WIDTH: width, kernel.T_WORTH_TOP: len(weights.attackers) - 1,
+        kernel.T_MOBILITY: weights.mobility, kernel.T_DEDUPE: int(moves.dedupe),
+        kernel.T_LIMIT: limit,
+    }, {
+        kernel.T_DIR_START: starts, kernel.T_DIR_END: ends,
+        kernel.T_FIRST: first, kernel.T_SECOND: second,
+        kernel.T_EXIT_START: exit_start, kernel.T_EXIT_END: exit_end,
+        kernel.T_EXIT_TARGET: targets,
+        kernel.T_LANDING: [int(may) for row in LANDING for may in row],
+        kernel.T_ZOBRIST: [kernel.signed(key) for row in geo.zobrist for key in row],
+        kernel.T_HOMES: geo.homes, kernel.T_CAMEL: CAMEL,
+        kernel.T_ATTACKER: [code for row in geo.attacker_code for code in row],
+        kernel.T_APPROACH: approach,
+        kernel.T_VALUES: [value for row in values for value in row],
+        kernel.T_WORTH: weights.attackers,
+    })
+
+
+def new_work(state: KamelenState, tables: kernel.Array) -> kernel.Array:
+    """The kernel's working array ``W`` for ``state`` (the state itself is never touched)."""
+    size = len(state.cells)
+    squares = [-1] * (2 * kernel.SLOTS)
+    index = [0] * size
+    for seat, own in enumerate(state.animal_squares):
+        assert len(own) <= kernel.SLOTS  # the layout allows 18 animals a side
+        for k, square in enumerate(own):
+            squares[seat * kernel.SLOTS + k] = square
+            index[square] = k
+    values = int(tables[kernel.T_VALUES])
+    balance = 0
+    for square, piece in enumerate(state.cells):
+        owner = OWNER[piece]
+        if owner is not None:
+            value = int(tables[values + piece * size + square])
+            balance += -value if owner else value
+    repeated = [kernel.signed(h) for h in state.repeated_hashes()]
+    rows = kernel.PLIES
+    return _packed(kernel.W_HEADER, {
+        kernel.SIDE: state.side, kernel.HASH: kernel.signed(state.position_hash),
+        kernel.CLOCK: state.clock, kernel.PASSES: state.passes,
+        kernel.ATTACKERS: state.attackers(0), kernel.ATTACKERS_NORTH: state.attackers(1),
+        kernel.BALANCE: balance, kernel.NODE_LIMIT: 1 << 62,
+        kernel.W_REPEATS: len(repeated),
+    }, {
+        kernel.W_BOARD: state.cells, kernel.W_SQUARES: squares,
+        kernel.W_COUNTS: [len(own) for own in state.animal_squares], kernel.W_INDEX: index,
+        kernel.W_UNDO: rows * 6, kernel.W_PATHS: rows, kernel.W_REPEATED: repeated,
+        kernel.W_MOVES: rows * kernel.MOVES_A_PLY, kernel.W_KEYS: rows * kernel.MOVES_A_PLY,
+        kernel.W_KILLERS: rows * 2,  # 0 is no move: no leap ends where it starts
+        kernel.W_HISTORY: size * size,
+    })
+
+
+def prepared(state: KamelenState, weights: Weights = DEFAULT_WEIGHTS
+             ) -> tuple[kernel.Array, kernel.Array]:
+    """The kernel's tables ``T`` and working array ``W`` for ``state``."""
+    tables = kernel_tables(state.geometry, weights, state.no_capture_limit)
+    return tables, new_work(state, tables)
+
+
+class Searcher:
+    """One search of one position; the ``memory`` (transposition table and evaluation
+    cache) may be kept from move to move.
+
+    ``clock`` names what ``time_limit`` counts (``bots.budget.CLOCKS``): ``wall``, a
+    person's wait, or ``cpu``, the thread's CPU seconds, for comparisons at equal time on
+    a busy machine. ``rng`` shuffles the root moves (seeded variety among equal ones).
     """
 
-    def __init__(self, evaluator: Evaluator, *, max_depth: int | None = None,
-                 max_nodes: int | None = None, time_limit: float | None = None,
-                 rng: random.Random | None = None,
-                 table: dict[int, Entry] | None = None,
-                 evaluations: dict[int, int] | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
-        self.evaluator = evaluator
-        self.state = evaluator.state
-        self.board = evaluator.board
-        geo = evaluator.state.geometry
-        self.homes = geo.homes
-        self.attacker = geo.attacker
-        self.max_depth = max_depth if max_depth is not None else MAX_PLY
+    def __init__(self, state: KamelenState, weights: Weights = DEFAULT_WEIGHTS, *,
+                 max_depth: int | None = None, max_nodes: int | None = None,
+                 time_limit: float | None = None, rng: random.Random | None = None,
+                 memory: Memory | None = None, clock: str = "wall") -> None:
+        self.state = state
+        self.tables, self.work = prepared(state, weights)
+        self.memory = kernel.new_memory() if memory is None else memory
+        self.max_depth = min(max_depth, MAX_PLY) if max_depth is not None else MAX_PLY
+        """At most ``MAX_PLY``: the kernel's buffers hold that many plies and no more."""
         self.max_nodes = max_nodes
         self.time_limit = time_limit
         self.clock = clock
-        """What ``time_limit`` counts: the wall clock by default, or a thread's CPU time
-        (``time.thread_time``) when bots are compared at equal time on a busy machine."""
         self.rng = rng
-        self.table: dict[int, Entry] = {} if table is None else table
-        self.evaluations: dict[int, int] = {} if evaluations is None else evaluations
-        """Static evaluations by position hash: a position's score depends on the position
-        alone, and about a third of the quiescence nodes meet one already scored."""
-        self.killers: list[list[Action | None]] = [
-            [None, None] for _ in range(MAX_PLY + QUIESCENCE_DEPTH + 8)]
-        self.history: dict[int, int] = {}
-        """Cut-off counts of quiet moves, by ``Move.code``."""
-        self.path: list[int] = []
-        """Hashes of the positions from the root to the current node's parent (outside
-        the quiescence search, whose captures never repeat a position)."""
-        self._make = evaluator.make
-        self._unmake = evaluator.unmake
-        self.nodes = 0
-        self._node_limit = max_nodes if max_nodes is not None else 1 << 62
-        self._deadline = 0.0
 
-    # -- driver --------------------------------------------------------------------------
+    def _start(self) -> float:
+        """Load (or compile, the first time on a machine) the kernel, then start the
+        clock: a budget counts the search, not the compiler."""
+        work = self.work
+        work[kernel.NODE_LIMIT] = 1
+        kernel.root(self.tables, work, *self.memory, np.array([kernel.PASS_CODE]), 1)
+        work[kernel.NODES] = work[kernel.STOPPED] = 0
+        work[kernel.NODE_LIMIT] = self.max_nodes if self.max_nodes is not None else 1 << 62
+        clock = CLOCKS[self.clock]
+        started = clock()
+        if self.time_limit is not None:
+            work[kernel.DEADLINE] = int((started + self.time_limit) * 1e9)
+            work[kernel.CLOCK_KIND] = list(CLOCKS).index(self.clock)
+            work[kernel.TIMED] = 1
+        return started
 
     def run(self) -> SearchResult:
         """Iterative deepening until a budget ends; returns the best move found."""
-        start = self.clock()
-        self._deadline = start + self.time_limit if self.time_limit is not None else 0.0
-        if len(self.table) > TT_LIMIT:
-            self.table.clear()
-        if len(self.evaluations) > TT_LIMIT:
-            self.evaluations.clear()
         root_moves: list[Action] = self.state.moves() or [PASS]  # type: ignore[assignment]
         if self.rng is not None:
             self.rng.shuffle(root_moves)  # seeded variety among equally good moves
+        started = self._start()
+        clock = CLOCKS[self.clock]
         best = SearchResult(root_moves[0], 0, 0, 0, 0.0)
         if len(root_moves) == 1:
-            best.seconds = self.clock() - start
+            best.seconds = clock() - started
             return best
-        made = self.evaluator.depth()
+        work = self.work
         for depth in range(1, self.max_depth + 1):
-            try:
-                move, score = self._root(root_moves, depth)
-            except OutOfBudget:
-                while self.evaluator.depth() > made:
-                    self._unmake()
-                self.path.clear()
+            codes = np.array([code_of(action) for action in root_moves], np.int64)
+            index, score, completed = kernel.root(self.tables, work, *self.memory, codes,
+                                                  depth)
+            if not completed:
                 break
-            best = SearchResult(move, score, depth, self.nodes, 0.0)
-            root_moves.remove(move)
-            root_moves.insert(0, move)
+            chosen = root_moves.pop(index)
+            root_moves.insert(0, chosen)
+            best = SearchResult(chosen, int(score), depth, 0, 0.0)
             if abs(score) > WIN_BOUND:
                 break  # a forced result: deeper search cannot change it
-        best.nodes = self.nodes
-        best.seconds = self.clock() - start
+        best.nodes = int(work[kernel.NODES])
+        best.seconds = clock() - started
         best.pv = self.principal_variation(best.move)
         return best
 
-    def _root(self, moves: list[Action], depth: int) -> tuple[Action, int]:
-        alpha, beta = -INFINITY, INFINITY
-        best_move, best_score = moves[0], -INFINITY
-        here = self.state.position_hash
-        path = self.path
-        for index, move in enumerate(moves):
-            path.append(here)
-            self._make(move)
-            if index == 0:
-                score = -self._search(depth - 1, -beta, -alpha, 1)
-            else:
-                score = -self._search(depth - 1, -alpha - 1, -alpha, 1)
-                if alpha < score:
-                    score = -self._search(depth - 1, -beta, -alpha, 1)
-            self._unmake()
-            path.pop()
-            if score > best_score:
-                best_move, best_score = move, score
-                alpha = max(alpha, score)
-        self.table[here] = (depth, EXACT, best_score, best_move)
-        return best_move, best_score
-
-    def _tick(self) -> None:
-        """Count a node; raise ``OutOfBudget`` when the nodes or the time run out."""
-        self.nodes = nodes = self.nodes + 1
-        if nodes >= self._node_limit or \
-                (self._deadline and not nodes & 255 and self.clock() >= self._deadline):
-            raise OutOfBudget
-
-    # -- the tree ------------------------------------------------------------------------
-
-    def _loss(self, ply: int) -> int:
-        """Score for the side to move, whose opponent has just won."""
-        gap = 0 if self.state.end_reason == END_CONQUEST else ELIMINATION_GAP
-        return -(WIN - gap - ply)
-
-    def _search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
-        self._tick()
-        state = self.state
-        if state.end_reason is not None:
-            return 0 if state.winner is None else self._loss(ply)
-        here = state.position_hash
-        path = self.path
-        if len(path) >= 4 and here in path[-2::-2]:
-            return 0  # a repetition inside the search tree (4 plies at least): a draw
-        if depth <= 0:
-            if ply < MAX_PLY and self.evaluator.threatens(self.evaluator.side ^ 1):
-                depth = 1  # the home field is under attack: look at the replies
-            else:
-                return self._quiesce(alpha, beta, ply, 0)
-        entry = self.table.get(here)
-        hash_move = None
-        if entry is not None:
-            stored_depth, flag, stored, hash_move = entry
-            if stored_depth >= depth:
-                score = _from_table(stored, ply)
-                if flag == EXACT or (flag == LOWER and score >= beta) or \
-                        (flag == UPPER and score <= alpha):
-                    return score
-        original_alpha = alpha
-        best_score, best_move = -INFINITY, None
-        evaluator = self.evaluator
-        side = evaluator.side
-        moves: list[Action] = generate(  # type: ignore[assignment]
-            self.board, evaluator.squares[side], side, evaluator.tables) or [PASS]
-        make, unmake = self._make, self._unmake
-        for index, move in enumerate(self._ordered(moves, hash_move, ply)):
-            path.append(here)
-            make(move)
-            if index == 0:
-                score = -self._search(depth - 1, -beta, -alpha, ply + 1)
-            else:
-                score = -self._search(depth - 1, -alpha - 1, -alpha, ply + 1)
-                if alpha < score < beta:
-                    score = -self._search(depth - 1, -beta, -alpha, ply + 1)
-            unmake()
-            path.pop()
-            if score > best_score:
-                best_score, best_move = score, move
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        if type(move) is Move and not self.board[move.target]:
-                            killers = self.killers[ply]
-                            if killers[0] is not move:
-                                killers[1], killers[0] = killers[0], move
-                            self.history[move.code] = \
-                                self.history.get(move.code, 0) + depth * depth
-                        break
-        flag = EXACT
-        if best_score <= original_alpha:
-            flag = UPPER
-        elif best_score >= beta:
-            flag = LOWER
-        self.table[here] = (depth, flag, _to_table(best_score, ply), best_move)
-        return best_score
-
-    def _quiesce(self, alpha: int, beta: int, ply: int, qdepth: int) -> int:
-        self._tick()
-        state = self.state
-        if state.winner is not None:
-            return self._loss(ply)
-        evaluator = self.evaluator
-        side = evaluator.side
-        here = state.position_hash
-        own = None
-        stand = self.evaluations.get(here)
-        if stand is None:
-            own = generate(self.board, evaluator.squares[side], side, evaluator.tables)
-            stand = self.evaluations[here] = evaluator.evaluate(len(own))
-        if stand >= beta or qdepth >= QUIESCENCE_DEPTH:
-            return stand
-        alpha = max(alpha, stand)
-        board = self.board
-        if own is None:
-            own = generate(board, evaluator.squares[side], side, evaluator.tables)
-        home, camel = self.homes[side ^ 1], CAMEL[side]
-        tactical = [m for m in own
-                    if board[m.target] or (m.target == home and board[m.source] == camel)]
-        if not tactical:
-            return stand
-        tactical.sort(key=self._capture_key, reverse=True)
-        best = stand
-        make, unmake = self._make, self._unmake
-        for move in tactical:
-            make(move)
-            score = -self._quiesce(-beta, -alpha, ply + 1, qdepth + 1)
-            unmake()
-            if score > best:
-                best = score
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        return best
-
-    # -- ordering and the table ----------------------------------------------------------
-
-    def _capture_key(self, move: Move) -> int:
-        board, side = self.board, self.evaluator.side
-        source, target = move.source, move.target
-        if target == self.homes[side ^ 1] and board[source] == CAMEL[side]:
-            return 1_000  # conquers the home field
-        value = 300 if self.attacker(side ^ 1, board[target], target) else 100
-        return value - (board[source] & 1)  # prefer taking with a dromedary
-
-    def _ordered(self, moves: list[Action], hash_move: Action | None, ply: int
-                 ) -> list[Action]:
-        if len(moves) < 2:
-            return moves
-        board = self.board
-        killers = self.killers[ply]
-        first, second = killers
-        history = self.history
-        side = self.evaluator.side
-        home, camel = self.homes[side ^ 1], CAMEL[side]
-        capture_key = self._capture_key
-
-        def key(move: Move) -> int:
-            if move is hash_move:
-                return 10_000_000
-            if board[move.target]:
-                return 1_000_000 + capture_key(move) * 100
-            if move.target == home and board[move.source] == camel:
-                return 5_000_000
-            if move is first:
-                return 900_000
-            if move is second:
-                return 800_000
-            return history.get(move.code, 0)
-
-        moves.sort(key=key, reverse=True)  # type: ignore[arg-type]
-        return moves
+    def score_after(self, line: Sequence[Action], depth: int) -> int:
+        """The search's score, for the side to move then, of the position after ``line``
+        (each position of it on the search path, as inside the tree)."""
+        tables, work = self.tables, self.work
+        done = kernel.GOES_ON
+        for action in line:
+            work[work[kernel.W_PATHS] + work[kernel.PATH]] = work[kernel.HASH]
+            work[kernel.PATH] += 1
+            done = kernel.make(tables, work, code_of(action))
+        score = kernel.search(tables, work, *self.memory, depth, -kernel.INFINITY,
+                              kernel.INFINITY, len(line), done)
+        for _ in line:
+            kernel.unmake(tables, work)
+        work[kernel.PATH] = 0
+        return int(score)
 
     def principal_variation(self, first: Action, length: int = 8) -> list[Action]:
         """The expected line from the root, read from the transposition table."""
-        state = self.state
+        state, table = self.state, self.memory[0]
+        mask = table.shape[0] // kernel.ENTRY - 1
         line = [first]
-        self._make(first)
+        state.apply(first, check=False)
         seen = {state.position_hash}
         while len(line) < length and state.end_reason is None:
-            entry = self.table.get(state.position_hash)
-            if entry is None or entry[3] is None or entry[3] not in state.legal_actions():
+            here = kernel.signed(state.position_hash)
+            entry = (here & mask) * kernel.ENTRY
+            if table[entry] != here or not table[entry + 4] or \
+                    table[entry + 1] == kernel.NO_MOVE:
                 break
-            line.append(entry[3])
-            self._make(entry[3])
+            found = action_of(int(table[entry + 1]))
+            if found not in state.legal_actions():
+                break
+            line.append(found)
+            state.apply(found, check=False)
             if state.position_hash in seen:
                 break
             seen.add(state.position_hash)
         for _ in line:
-            self._unmake()
+            state.undo()
         return line
-
-
-def _to_table(score: int, ply: int) -> int:
-    """Win scores are stored relative to the node, not the root."""
-    if score > WIN_BOUND:
-        return score + ply
-    if score < -WIN_BOUND:
-        return score - ply
-    return score
-
-
-def _from_table(score: int, ply: int) -> int:
-    if score > WIN_BOUND:
-        return score - ply
-    if score < -WIN_BOUND:
-        return score + ply
-    return score

@@ -245,6 +245,11 @@ class KamelenState(State):
         rebuilt.reverse()
         return [*self._base, *rebuilt]
 
+    def repeated_hashes(self) -> list[int]:
+        """Hashes of the positions that occurred twice since the last capture, before now:
+        reaching one of them again draws (searches look them up by hash alone)."""
+        return [hashed for hashed, count in self._seen.items() if count >= _SEEN_BEFORE_A_DRAW]
+
     def repetitions(self) -> int:
         """How many times the current position (board and side) has occurred, this time too."""
         if not self._seen.get(self._hash):

@@ -36,7 +36,7 @@ LAST_MOVE_STYLE = "on dark_blue"
 HOME_MARK = "⌂"
 EMPTY_MARK = "·"
 HINT_NODES = 100_000
-"""Positions a hint searches: about half a second, and the same advice on every machine."""
+"""Positions a hint searches: about a tenth of a second, and the same advice on every machine."""
 
 
 def seat_name(game: Game, seat: PlayerId) -> str:

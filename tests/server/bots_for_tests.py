@@ -57,3 +57,20 @@ class SpyBot:
         SEEN.append({"view": view, "player": view.player, "pid": os.getpid(),
                      "observation": view.observation, "history": list(view.history)})
         return view.legal_actions()[0]
+
+
+WARMED: list[str] = []
+"""Who ``preload`` asked to get ready (in-process unit tests)."""
+
+
+class WarmBot:
+    """Says how to get ready, as a compiled search does (``warm``)."""
+
+    name = "test-warm"
+
+    @staticmethod
+    def warm() -> None:
+        WARMED.append("test-warm")
+
+    def choose(self, view: View) -> Action:
+        return view.legal_actions()[0]

@@ -26,7 +26,7 @@ from tests.server.conftest import sqlite_settings
 from tests.server.support import Api, Client, ServerThread, past
 
 TEST_BOTS = {"test-stuck": "StuckBot", "test-spin": "SpinBot", "test-clock": "ClockBot",
-             "test-spy": "SpyBot"}
+             "test-spy": "SpyBot", "test-warm": "WarmBot"}
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -261,3 +261,15 @@ def test_a_level_resolves_to_its_bot_and_settings_for_the_worker() -> None:
     assert bot_target("kamelen", "random") == (cc.bots.ref("random").target, {})
     with pytest.raises(ValueError, match="no level 'legendary'"):
         bot_target("kamelen", "@legendary")
+
+
+def test_the_workers_fork_server_warms_every_bot_that_says_how() -> None:
+    """``preload`` calls a bot class's ``warm()`` once: a compiled search loads its code
+    there, not in a worker that the move deadline would kill while it compiles."""
+    from camelcade.games.kamelen import kernel
+    from camelcade.server.botworker import preload
+
+    bots_for_tests.WARMED.clear()
+    preload()
+    assert bots_for_tests.WARMED == ["test-warm"]
+    assert kernel.root.signatures and kernel.one_ply.signatures  # kamelen's bots: loaded

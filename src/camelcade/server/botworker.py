@@ -123,13 +123,18 @@ def preload() -> None:
     """Import every game and bot once, so workers forked from this process start warm.
 
     The fork server imports ``botpreload``, which runs this once; a worker it forks then
-    spends its first job thinking, not importing.
+    spends its first job thinking, not importing. A bot class with a ``warm()`` static
+    method is asked to get ready here too (a compiled search loads its machine code): a
+    worker killed at the move deadline while compiling would never get to play.
     """
     for game_id in game_ids():
         game_class(game_id)
     for name in bot_registry.names():
         with contextlib.suppress(Exception):
-            bot_registry.ref(name).load()
+            loaded = bot_registry.ref(name).load()
+            warm = getattr(loaded, "warm", None)
+            if callable(warm):
+                warm()
 
 
 def process_cpu_seconds(pid: int) -> float | None:

@@ -185,3 +185,92 @@ def test_the_look_ahead_is_off_by_default_in_the_2nd_edition() -> None:
              ExpertBot(seed=2, race_samples=50, lookahead=True).choices(view)]
     assert default == plain
     assert ahead != plain
+
+
+ALL_2 = ["blue", "green", "yellow", "red", "purple"]
+
+
+def _tile_for_the_tickets() -> View:
+    """2nd edition, seat 1 to move with no finish cards left and one roll left in the leg.
+
+    Green leads on 7, Blue is on 5, and only their dice are still in the pyramid. Seat 1
+    holds all four Blue tickets, seat 3 all four Green ones, so no ticket is left to take.
+    A cheering tile on 6 turns Blue's roll of 1 (chance 1/6) from 2nd place into 1st, on
+    top of Green: 8 coins more for seat 1's tickets, 8 fewer for seat 3's.
+    """
+    blue = [["blue", 5], ["blue", 3], ["blue", 2], ["blue", 2]]
+    green = [["green", 5], ["green", 3], ["green", 2], ["green", 2]]
+    position = {
+        "phase": "play",
+        "track": [[1, ["yellow"]], [2, ["purple"]], [3, ["red"]], [5, ["blue"]],
+                  [7, ["green"]], [14, ["black"]], [16, ["white"]]],
+        "tiles": [], "rolled": [["yellow", 1], ["red", 1], ["purple", 1], ["white", 1]],
+        "tickets": [[], blue, [], green],
+        "pyramid_tickets": [1, 1, 1, 1], "coins": [3, 3, 3, 3],
+        "partners": [None] * 4, "turn": 1, "start_player": 0, "leg": 1,
+        "hands": [ALL_2, [], ALL_2, ALL_2],
+        "piles": {"winner": [[1, c] for c in ALL_2[:3]], "loser": [[1, c] for c in ALL_2[3:]]},
+    }
+    return load(game(4), position).view(1)
+
+
+def test_a_tile_is_valued_by_what_it_does_to_the_tickets_taken() -> None:
+    """``camel-up-ev`` values a tile by its landings only and rolls; the expert (2nd
+    edition default) solves the leg with the tile and plays the cheer that can put its
+    camel first: 1/6 landing, +8/6 for its tickets, and a third of seat 3's 8/6 loss."""
+    view = _tile_for_the_tickets()
+    cheer = PlaceTile(6, "cheer")
+    assert ExpectedValueBot(race_samples=10).choose(view) == Roll()
+    assert ExpertBot(race_samples=10, tile_odds=False).choose(view) == Roll()
+    choices = ExpertBot(race_samples=10).choices(view)
+    assert choices[0].action == cheer
+    assert choices[0].own == pytest.approx(1 / 6 + 8 / 6 + (8 / 6) / 3)
+    plain = {v.action: v.value for v in Evaluator(10, 0, fast=True).values(view)}
+    assert plain[cheer] == pytest.approx(1 / 6)
+
+
+def test_tiles_are_valued_by_their_landings_alone_while_no_ticket_is_held() -> None:
+    """At a leg's start no ticket is out: there is nothing for a tile to help or hurt, so
+    the expert's tile values are ``camel-up-ev``'s."""
+    view = setup(START).view(0)
+    expert = {c.action: c.own for c in ExpertBot(race_samples=10).choices(view)}
+    plain = {v.action: v.value for v in Evaluator(10, 0, fast=True).values(view)}
+    tiles = [a for a in view.legal_actions() if isinstance(a, PlaceTile)]
+    assert tiles
+    assert all(expert[a] == pytest.approx(plain[a]) for a in tiles)
+
+
+def test_the_tiles_odds_are_on_by_default_in_the_2nd_edition_only() -> None:
+    """The 1st edition's expert was measured without it, so its default is unchanged."""
+    view = _leg_end()
+    default = [(c.action, c.score) for c in ExpertBot(seed=2, race_samples=10).choices(view)]
+    off = [(c.action, c.score) for c in
+           ExpertBot(seed=2, race_samples=10, tile_odds=False).choices(view)]
+    assert default == off
+    on = [(c.action, c.score) for c in
+          ExpertBot(seed=2, race_samples=10, tile_odds=True).choices(view)]
+    assert on != off  # so the comparison above says something
+    two = _tile_for_the_tickets()
+    assert ExpertBot(race_samples=10).choices(two) != ExpertBot(
+        race_samples=10, tile_odds=False).choices(two)
+
+
+def test_the_tiles_odds_read_the_view_only() -> None:
+    """With tickets out (so tiles are solved again), seat 2's scores do not depend on
+    seat 1's hidden finish card, and a view rebuilt from the observation gives the same."""
+    results = set()
+    for secret in ("purple", "blue", "red"):
+        state = setup(START)
+        state.apply("bet blue")
+        state.apply(f"winner {secret}")
+        view = state.view(2)
+        assert any(isinstance(a, PlaceTile) for a in view.legal_actions())
+        scores = tuple((str(c.action), round(c.score, 9))
+                       for c in ExpertBot(seed=4, race_samples=50).choices(view))
+        rebuilt = View.from_observation(state.game, 2, 2, view.observation,
+                                        tuple(view.history), view.legal_actions())
+        again = tuple((str(c.action), round(c.score, 9))
+                      for c in ExpertBot(seed=4, race_samples=50).choices(rebuilt))
+        assert again == scores
+        results.add(scores)
+    assert len(results) == 1

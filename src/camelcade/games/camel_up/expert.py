@@ -1,6 +1,6 @@
 """``camel-up-expert``: expected coins, judged against what the action leaves the others.
 
-``camel-up-ev`` takes whichever action is worth the most coins to itself now. Three things
+``camel-up-ev`` takes whichever action is worth the most coins to itself now. Four things
 it leaves out decide many games between good players, and this bot adds them, reading
 only its ``View`` and reusing :class:`.advice.Evaluator` for every probability:
 
@@ -17,7 +17,14 @@ only its ``View`` and reusing :class:`.advice.Evaluator` for every probability:
   through every face of every die still in the pyramid (exact, from the leg odds after
   it); the last roll of a leg hands the next seat the first choice of a fresh leg.
   The look-ahead is on by default in the 1st edition only (see ``ExpertBot``): in the
-  2nd it lost to ``camel-up-ev`` in the lab, and the other two changes did not.
+  2nd it lost to ``camel-up-ev`` in the lab, and the race bets' changes did not.
+* **What a tile does to the tickets taken.** A tile moves the leg odds, and every leg
+  ticket already taken is public. ``camel-up-ev`` values a tile by the units landing on
+  it; the expert solves the leg again with the tile where it would go and adds what its
+  own tickets gain, less ``1 / (players - 1)`` of what the others' tickets gain (a cheer
+  that can lift its camel over the leader, a boo in front of the camel the others back).
+  On by default in the 2nd edition, where it was measured (the 1st edition keeps the
+  settings it was measured with).
 * **Who bet on the race before.** The overall piles pay in order, 8, 5, 3, ... Other
   seats' face-down cards are not uniform: a good player bets on the favourite. Each
   hidden card is guessed, when the bot first sees it, in proportion to the square of the
@@ -55,6 +62,8 @@ from camelcade.games.camel_up.spec import (
 RACE_SAMPLES = 500
 """Simulated races per position: 2.5 times ``camel-up-ev``'s, for steadier race bets (the
 odds are cached per position, so they cost once per die rolled)."""
+TILE_SPACES = 3
+"""Spaces whose tiles are solved again for what they do to the tickets (see ``_tiles``)."""
 GUESS_SHARPNESS = 2.0
 """A hidden card's colour is guessed in proportion to (race odds) ** this."""
 
@@ -80,15 +89,23 @@ class ExpertBot:
     name = "camel-up-expert"
 
     def __init__(self, seed: int = 0, race_samples: int = RACE_SAMPLES,
-                 reply_weight: float | None = None, lookahead: bool | None = None) -> None:
+                 reply_weight: float | None = None, lookahead: bool | None = None,
+                 tile_odds: bool | None = None, tile_spaces: int = TILE_SPACES) -> None:
         """``lookahead``: follow the next seats' replies (True), or score actions by their
         own coins only (False); None, the default, does it in the 1st edition only. In the
         2nd, with four tickets a colour and the crazy camels, the replies as modelled here
         lost to ``camel-up-ev`` in the lab (docs/games/camel-up.md) while the race bets'
-        changes alone did not."""
+        changes alone did not.
+
+        ``tile_odds``: value a tile by what it does to the leg tickets already taken as
+        well as by its landings (True), or by its landings only (False); None, the
+        default, does it in the 2nd edition only, where it won in the lab. ``tile_spaces``:
+        how many of the spaces with the most landings expected are solved with a tile."""
         self._race_samples = race_samples
         self._reply_weight = reply_weight
         self._lookahead = lookahead
+        self._tile_odds = tile_odds
+        self._tile_spaces = tile_spaces
         self._evaluator = Evaluator(race_samples, seed % 2**32, fast=True)
         self._guesses: dict[tuple[str, int], dict[str, float]] = {}
 
@@ -129,6 +146,10 @@ class ExpertBot:
                                                  race_win, race_lose)
             elif not isinstance(item.action, Roll):
                 own[item.action] = item.value
+        tile_odds = self._tile_odds if self._tile_odds is not None else edition.number == 2
+        if tile_odds:
+            own.update(self._tiles(observation, seat, position, legs,
+                                    view.legal_actions()))
         lookahead = self._lookahead if self._lookahead is not None else edition.number == 1
         if not lookahead:
             return sorted((Choice(a, own.get(a, float(PYRAMID_PAY) if isinstance(a, Roll)
@@ -176,6 +197,52 @@ class ExpertBot:
             result.append(Choice(action, mine, theirs, later, mine + later - weight * theirs))
         result.sort(key=lambda c: -c.score)  # stable: the first listed wins a tie
         return result
+
+    # -- tiles -------------------------------------------------------------------------
+
+    def _tiles(self, observation: Mapping[str, Any], seat: int, position: Position,
+               legs: LegOdds, legal: Sequence[Action]) -> dict[Action, float]:
+        """Tiles valued by what they do to the leg tickets already taken, not only by the
+        coins of the units landing on them.
+
+        A tile changes the leg odds: a boo in front of the leader's rival, a cheer under
+        the camel this seat backs. ``camel-up-ev`` counts a tile's landings only; here
+        the leg is solved again with the tile where it would go (this seat's old one
+        lifted), and the tile is worth its exact landings there, plus what this seat's
+        tickets gain, less ``1 / (players - 1)`` of what the others' tickets gain (one
+        coin of its own counts against each other seat, an opponent's against one).
+        Only the ``tile_spaces`` spaces with the most landings expected are solved (a
+        tile where no camel lands moves no odds); with every die still in the pyramid
+        (a dear solve), just the best one. Nothing is solved while no ticket is held.
+        Moving this seat's tile gives up what it would have earned where it lies.
+        """
+        held = observation["tickets"]
+        if not any(held):
+            return {}
+        actions = [a for a in legal if isinstance(a, PlaceTile)]
+        if not actions:
+            return {}
+        ranked = sorted({a.space for a in actions}, key=lambda s: -legs.landings.get(s, 0))
+        count = 1 if len(position.dice) == len(position.spec.dice) else self._tile_spaces
+        spaces = set(ranked[:count])
+        weight = 1.0 / max(len(held) - 1, 1)
+        others = tuple(t for t in position.tiles if t[2] != seat)
+        kept = sum(float(legs.landings[t[0]]) for t in position.tiles if t[2] == seat)
+        values: dict[Action, float] = {}
+        for action in actions:
+            if action.space not in spaces:
+                continue
+            moved = Position(position.edition, position.track,
+                             (*others, (action.space, action.side, seat)), position.pyramid,
+                             position.precedence)
+            odds = self._evaluator.leg(moved)
+            value = float(odds.landings[action.space]) - kept
+            for owner, tickets in enumerate(held):
+                gain = sum(float(odds.ticket_value(c, v) - legs.ticket_value(c, v))
+                           for c, v in tickets)
+                value += gain if owner == seat else -weight * gain
+            values[action] = value
+        return values
 
     def _roll_outcomes(self, position: Position) -> list[tuple[float, LegOdds]] | None:
         """The leg odds after each outcome of the next die, or None if it ends the leg."""

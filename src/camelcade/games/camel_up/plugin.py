@@ -18,7 +18,7 @@ PLUGIN = GamePlugin(
         "medium": Level("camel-up-ev", {"race_samples": 20},
                         "takes the best leg bet by exact odds; guesses the race roughly"),
         "hard": Level("camel-up-expert", {},
-                      "weighs what each move leaves the next players, and guesses their "
+                      "weighs what its moves leave the other players, and guesses their "
                       "hidden race bets"),
     },
     terminal=TerminalSlot(

@@ -280,3 +280,13 @@ def test_a_three_seat_game_is_played_to_the_end() -> None:
                             MCTSBot(iterations=60)], seed=3)
     assert record.ranking is not None
     assert sorted(seat for group in record.ranking for seat in group) == [0, 1, 2]
+
+
+def test_grouping_none_written_in_an_entrant_turns_grouping_off() -> None:
+    """``mcts:grouping=none`` arrives as None, as every setting spelt ``none`` does; it was
+    refused ("got None") although ``none`` is one of the allowed values."""
+    from camelcade.sim.entrants import parse_entrants
+
+    entrant = parse_entrants(["mcts:grouping=none"], "caravan")[0]
+    bot = entrant.build()
+    assert isinstance(bot, MCTSBot) and bot.grouping == "none"

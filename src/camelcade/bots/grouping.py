@@ -35,17 +35,23 @@ def by_kind(action: Action) -> Hashable:
     return type(action)
 
 
-def check_grouping(name: str) -> str:
-    """``name`` if it is one of ``GROUPINGS``; otherwise ``OptionError`` naming them."""
+def check_grouping(name: str | None) -> str:
+    """``name`` if it is one of ``GROUPINGS``; otherwise ``OptionError`` naming them.
+
+    None is ``none``: a bot written ``mcts:grouping=none`` arrives with None, as every
+    setting spelt ``none`` does (``time_limit=none``)."""
+    if name is None:
+        return "none"
     if not isinstance(name, str) or name not in GROUPINGS:
         raise OptionError(t("grouping must be one of {allowed}, got {given}",
                             allowed=", ".join(GROUPINGS), given=repr(name)))
     return name
 
 
-def choose_grouping(name: str, declared: Grouping | None, game_id: str) -> Grouping | None:
+def choose_grouping(name: str | None, declared: Grouping | None, game_id: str
+                    ) -> Grouping | None:
     """The grouping the setting ``name`` asks for, given what the game ``declared``."""
-    check_grouping(name)
+    name = check_grouping(name)
     if name == "none":
         return None
     if name == "kind":

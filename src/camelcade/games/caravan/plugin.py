@@ -1,6 +1,6 @@
 """Caravan's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.caravan"
 
@@ -11,13 +11,15 @@ PLUGIN = GamePlugin(
     rulebook_language="de",
     summary="Camels carry and relay goods across a desert map to the cities that want them (2-4).",
     bots={"caravan-greedy": Ref(f"{_HERE}.bots:GreedyBot")},
-    ladder=("random", "mcts:time_limit=0.02:clock=cpu", "caravan-greedy"),
+    ladder=("random", "mcts:evaluator=plans:time_limit=0.02:clock=cpu:group_above=1000",
+            "caravan-greedy"),
     levels={
         "easy": Level("random", {}, "plays any legal action"),
         "medium": Level("mcts", {"iterations": 100}, "a short search: 100 playouts an action"),
         "hard": Level("caravan-greedy", {},
                       "plans chains, pick-ups, relays and thefts; about a millisecond an action"),
     },
+    search=SearchSlot(evaluators={"plans": Ref(f"{_HERE}.evaluator:plans")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
         seat_name=Ref(f"{_HERE}.terminal:seat_name"),

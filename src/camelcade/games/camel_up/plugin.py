@@ -12,7 +12,7 @@ PLUGIN = GamePlugin(
     summary="Stacking camels race round a pyramid while players bet on legs and the race (3-8).",
     bots={"camel-up-ev": Ref(f"{_HERE}.bots:ExpectedValueBot"),
           "camel-up-expert": Ref(f"{_HERE}.expert:ExpertBot")},
-    ladder=("random", "ismcts:time_limit=0.05:clock=cpu", "camel-up-ev", "camel-up-expert"),
+    ladder=("random", "ismcts:time_limit=0.1:clock=cpu", "camel-up-ev", "camel-up-expert"),
     levels={
         "easy": Level("random", {}, "plays any legal move"),
         "medium": Level("camel-up-ev", {"race_samples": 20},

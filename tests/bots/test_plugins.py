@@ -174,3 +174,26 @@ def test_a_search_with_a_heuristic_leaf_and_no_rollout_follows_the_leaf() -> Non
                   else [0.0, 1.0])
     bot = ISMCTSBot(iterations=60, seed=2, evaluator=leaf, widening=0, grouping="none")
     assert str(bot.choose(PickGame().new_state().view(0))) == "low 13"
+
+
+def test_the_move_played_at_a_grouped_decision_is_from_the_most_visited_group() -> None:
+    """A group of one action has all its group's visits: compared action by action it
+    would be played although its group was visited less. Regression: Caravan's search
+    passed (a pass is a kind of its own) while the group of placements led."""
+    from camelcade.bots.tree import Edge, Node, Selection, Selector
+
+    alone, spread = Low(1), [High(n) for n in (40, 41, 42)]
+    node = Node()
+    node.groups = {Low: Edge(), High: Edge()}
+    for action, visits in [(alone, 40), (spread[0], 30), (spread[1], 20), (spread[2], 10)]:
+        edge = node.edges[action] = Edge()
+        edge.visits, edge.total = visits, visits * 0.5
+        group = node.groups[type(action)]
+        group.visits += visits
+        group.total += visits * 0.5
+    selector = Selector(Selection(grouping=by_kind, group_above=2), random.Random(0),
+                        lambda state, actions: None)
+    legal = [alone, *spread]
+    assert selector.final(node, legal) == High(40)
+    flat = Selector(Selection(grouping=None), random.Random(0), lambda state, actions: None)
+    assert flat.final(node, legal) == alone  # ungrouped: the most visited action

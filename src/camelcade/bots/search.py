@@ -16,7 +16,8 @@ root:
 The walk stops at the first new node (or new action): the game over is valued by its
 ranking, anything else by the :class:`~camelcade.bots.evaluators.Evaluator` (random
 rollouts unless told otherwise), and every edge walked adds its mover's value (max^n).
-The move played is the root's most visited action.
+The move played is the root's most visited action (at a grouped decision: of the most
+visited group).
 
 Between moves the tree is kept: the next search starts from the node the seat's
 history now leads to, so what earlier searches learnt there counts, where the seat's
@@ -177,9 +178,8 @@ class TreeSearchBot:
             while more(done):
                 iterate(root, sample(rng))
                 done += 1
-        edges = root.edges
-        choice = max(actions, key=lambda action: (
-            (edges[action].visits, edges[action].mean) if action in edges else (-1, 0.0)))
+        assert self._selector is not None  # set by _setup
+        choice = self._selector.final(root, actions)
         self._keep(root, view)
         self.last = SearchReport(done, reused)
         return choice

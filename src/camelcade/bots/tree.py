@@ -123,6 +123,23 @@ class Selector:
         action, edge, fresh = self._flat(node.edges, state, legal, node.visits)
         return action, edge, None, fresh
 
+    def final(self, node: Node, actions: Sequence[Action]) -> Action:
+        """The action to play from ``node`` once the search is over: the most visited (then
+        the best mean). At a grouped decision, the most visited group first and then its
+        most visited action: a group of one action (a roll, a pass) has every visit of its
+        group, so compared action by action it would win on that alone."""
+        edges = node.edges
+        settings = self.settings
+        groups = node.groups
+        if groups and settings.grouping is not None and len(actions) > settings.group_above:
+            buckets = self._buckets(actions, settings.grouping)
+            tried = [key for key in buckets if key in groups]
+            if len(buckets) > 1 and tried:
+                best = max(tried, key=lambda key: (groups[key].visits, groups[key].mean))
+                actions = buckets[best]
+        return max(actions, key=lambda action: (
+            (edges[action].visits, edges[action].mean) if action in edges else (-1, 0.0)))
+
     def _buckets(self, legal: Sequence[Action], grouping: Callable[[Action], Hashable]
                  ) -> dict[Hashable, list[Action]]:
         group_of = self._group_of

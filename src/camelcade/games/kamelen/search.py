@@ -35,7 +35,6 @@ from camelcade.games.kamelen.spec import CAMEL, OWNER
 from camelcade.games.kamelen.state import KamelenState
 
 MAX_PLY = kernel.MAX_PLY
-ANIMALS_A_SIDE = 18
 
 
 @dataclass

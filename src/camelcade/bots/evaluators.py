@@ -23,6 +23,7 @@ plug-in manifest (``GamePlugin.search``) and the bots' ``evaluator`` setting pic
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -41,6 +42,24 @@ LeafValue = Callable[[State], Sequence[float]]
 """Each seat's value, 0 to 1, of a position a rollout stopped in before the end."""
 Priors = Callable[[State, Sequence[Action]], Sequence[float] | None]
 """A weight (0 to 1) per action of ``actions``, or None for no preference."""
+
+
+def chances_ahead(points: Sequence[float], scale: float) -> list[float]:
+    """Each seat's value on the searches' 0-to-1 scale from its points: the mean, over the
+    other seats, of a logistic of the difference, ``1 / (1 + exp(-(mine - theirs) /
+    scale))``, read as its chance of finishing ahead of that seat (so the values add up
+    to what the ranks would, ``players / 2``). One seat alone is worth 1."""
+    players = len(points)
+    if players < 2:
+        return [1.0] * players
+    values = []
+    for seat, mine in enumerate(points):
+        ahead = 0.0
+        for other, theirs in enumerate(points):
+            if other != seat:
+                ahead += 1.0 / (1.0 + math.exp((theirs - mine) / scale))
+        values.append(ahead / (players - 1))
+    return values
 
 
 class Evaluator:

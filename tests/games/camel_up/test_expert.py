@@ -8,6 +8,7 @@ import random
 import pytest
 
 import camelcade as cc
+from camelcade.core.game import State
 from camelcade.core.view import View
 from camelcade.games.camel_up.actions import Overall, PlaceTile, Roll, overall
 from camelcade.games.camel_up.advice import Evaluator
@@ -103,6 +104,21 @@ def test_the_look_ahead_declines_a_roll_that_hands_the_next_leg_to_another_seat(
     assert roll.others > best.others + 0.5  # ... instead of handing it to seat 0
 
 
+def _scores_from_the_view_alone(state: State, seat: int, race_samples: int
+                                ) -> tuple[tuple[str, float], ...]:
+    """The expert's scores at ``seat``, checked equal on a view rebuilt from the
+    observation alone (no state behind it)."""
+    view = state.view(seat)
+    scores = tuple((str(c.action), round(c.score, 9))
+                   for c in ExpertBot(seed=4, race_samples=race_samples).choices(view))
+    rebuilt = View.from_observation(state.game, seat, seat, view.observation,
+                                    tuple(view.history), view.legal_actions())
+    again = tuple((str(c.action), round(c.score, 9))
+                  for c in ExpertBot(seed=4, race_samples=race_samples).choices(rebuilt))
+    assert again == scores
+    return scores
+
+
 def test_it_decides_from_its_view_only() -> None:
     """Seat 0's hidden finish card differs; seat 1's choice and every score do not, and
     a view rebuilt from the observation alone (no state behind it) gives the same."""
@@ -110,15 +126,7 @@ def test_it_decides_from_its_view_only() -> None:
     for secret in ("purple", "blue", "red"):
         state = setup(START)
         state.apply(f"winner {secret}")  # seat 0's face-down card
-        bot = ExpertBot(seed=4, race_samples=100)
-        view = state.view(1)
-        scores = tuple((str(c.action), round(c.score, 9)) for c in bot.choices(view))
-        rebuilt = View.from_observation(state.game, 1, 1, view.observation,
-                                        tuple(view.history), view.legal_actions())
-        again = tuple((str(c.action), round(c.score, 9))
-                      for c in ExpertBot(seed=4, race_samples=100).choices(rebuilt))
-        assert again == scores
-        results.add(scores)
+        results.add(_scores_from_the_view_alone(state, 1, race_samples=100))
     assert len(results) == 1
 
 
@@ -263,14 +271,6 @@ def test_the_tiles_odds_read_the_view_only() -> None:
         state = setup(START)
         state.apply("bet blue")
         state.apply(f"winner {secret}")
-        view = state.view(2)
-        assert any(isinstance(a, PlaceTile) for a in view.legal_actions())
-        scores = tuple((str(c.action), round(c.score, 9))
-                       for c in ExpertBot(seed=4, race_samples=50).choices(view))
-        rebuilt = View.from_observation(state.game, 2, 2, view.observation,
-                                        tuple(view.history), view.legal_actions())
-        again = tuple((str(c.action), round(c.score, 9))
-                      for c in ExpertBot(seed=4, race_samples=50).choices(rebuilt))
-        assert again == scores
-        results.add(scores)
+        assert any(isinstance(a, PlaceTile) for a in state.view(2).legal_actions())
+        results.add(_scores_from_the_view_alone(state, 2, race_samples=50))
     assert len(results) == 1

@@ -46,13 +46,12 @@ beat ``ismcts`` at 0.1 s too (docs/games/a-dos-de-chameau.md, "The expert bot").
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Final
 
-from camelcade.bots.evaluators import Evaluator
+from camelcade.bots.evaluators import Evaluator, chances_ahead
 from camelcade.bots.rewards import outcome_values, rank_rewards
 from camelcade.core.action import Action
 from camelcade.core.errors import OptionError
@@ -243,17 +242,9 @@ class ExpertEvaluator(Evaluator):
     def values(self, state: ADosState) -> list[float]:
         """Each seat's rank value, 0 to 1: its mean chance of finishing ahead of another."""
         totals = self.expected_points(state)
-        players = len(totals)
         spaces_left = sum(1 for space in _OASIS_SPACES if state._free >> space & 1)
         width = self.spread + self.spread_per_space * spaces_left
-        values = []
-        for seat, mine in enumerate(totals):
-            ahead = 0.0
-            for other, theirs in enumerate(totals):
-                if other != seat:
-                    ahead += 1.0 / (1.0 + math.exp((theirs - mine) / width))
-            values.append(ahead / (players - 1) if players > 1 else 1.0)
-        return values
+        return chances_ahead(totals, width)
 
     # -- the priors --------------------------------------------------------------------
 

@@ -45,7 +45,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from camelcade.bots.evaluators import Evaluator
+from camelcade.bots.evaluators import Evaluator, chances_ahead
 from camelcade.bots.rewards import outcome_values, rank_rewards
 from camelcade.core.action import Action
 from camelcade.core.game import Game, State
@@ -101,17 +101,7 @@ class PlansEvaluator(Evaluator):
         if state.is_terminal():
             return outcome_values(state, rank_rewards)
         assert isinstance(state, CaravanState)
-        points = self.values(state)
-        players = len(points)
-        scale = self.scale
-        result = []
-        for seat, mine in enumerate(points):
-            ahead = 0.0
-            for other, theirs in enumerate(points):
-                if other != seat:
-                    ahead += 1.0 / (1.0 + math.exp((theirs - mine) / scale))
-            result.append(ahead / (players - 1))
-        return result
+        return chances_ahead(self.values(state), self.scale)
 
     def priors(self, state: State, actions: Sequence[Action]) -> Sequence[float] | None:
         """What the value expects of each action before the search tries it.

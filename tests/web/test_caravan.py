@@ -3,7 +3,10 @@ keyboard alone, and what a screen reader is told (the tree says what the text vi
 
 The person places a camel on a goods space by clicking it, picks the good up by clicking it
 again (the list offers the actions sharing that cell), then passes from the list while
-``caravan-greedy`` plays the game to its end by the bag rule.
+``caravan-greedy`` plays the game to its end: almost always by the bag rule, but against a
+seat that only passes the bot can run out of useful moves (about 1 game in 200: its camels
+in a chain it may not undo), and then the rules' safety stop ends the game after a round
+without an action. Either end must be told.
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ COUNT_MOUSE = """() => { window.__mouse = 0;
 LAST_SAID = "() => document.querySelector('#said li:last-child')?.textContent ?? ''"
 OFFERED = "moves use these cells; choose one."
 MAX_TURNS = 400
+GAME_OVER = ("The game is over: a good was delivered after the bag ran out.",
+             "The game is over: a full round passed without any action.")
+"""The two ends a match against a passing person can reach (the bag rule, the safety stop)."""
 CELL_ACTIONS = 3
 """Prompts before the person passes to the end: a camel placed by a click, its pick-up
 from the list, another camel placed by a click."""
@@ -129,7 +135,7 @@ def test_a_whole_match_with_the_mouse(new_page: Any) -> None:
     assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
     events = "\n".join(page.locator("#events li").all_inner_texts())
     assert "Your camel on " in events and " picks up " in events
-    assert "The game is over: a good was delivered after the bag ran out." in events, events[-900:]
+    assert any(end in events for end in GAME_OVER), events[-900:]
     assert "Your final score: " in events
     audit(page, "Caravan finished")
     screenshot(page, f"{GAME}-finished")

@@ -24,7 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import camelcade as cc
 from camelcade.core.game import State
-from camelcade.server.app import create_app
+from camelcade.server.app import create_app, websocket_options
 from camelcade.server.protocol import server_adapter
 from camelcade.server.settings import Settings
 from camelcade.server.views import told
@@ -47,10 +47,8 @@ class ServerThread:
         self.port = free_port()
         self.settings = settings.with_changes(host=HOST, port=self.port)
         self.app = create_app(self.settings)
-        config = uvicorn.Config(
-            self.app, host=HOST, port=self.port, log_level="warning", lifespan="on",
-            ws_max_size=self.settings.ws_max_bytes,
-        )
+        config = uvicorn.Config(self.app, host=HOST, port=self.port, log_level="warning",
+                                **websocket_options(self.settings))
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -8,11 +8,13 @@ code from the closed set in ``protocol.py`` — never a stack trace.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -23,6 +25,7 @@ from camelcade import __version__
 from camelcade.core.registry import game_class, game_ids
 from camelcade.core.words import N_, language, t
 from camelcade.i18n.validation import problems
+from camelcade.server.collector import Collector
 from camelcade.server.guard import BodyGuard
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
 from camelcade.server.routes import games, matches, system, ws
@@ -38,9 +41,6 @@ SWITCH_INTERVAL = 0.0005
 """Seconds between GIL hand-overs (Python's default is 0.005). The database writer thread
 needs the GIL back after every network or disk wait; with a busy event loop the default
 made each PostgreSQL commit wait tens of milliseconds for it."""
-
-FULL_COLLECTION_EVERY = 100
-"""Middle-generation collections between full ones (Python's default is 10)."""
 
 DESCRIPTION = """\
 The camelcade game server. Set matches up over HTTP (below), then play over the websocket
@@ -62,9 +62,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await services.start()
+        collector: Collector | None = getattr(app.state, "collector", None)
+        collecting = None if collector is None else asyncio.create_task(
+            collector.run(), name="full-collections")
         try:
             yield
         finally:
+            if collecting is not None:
+                collecting.cancel()
             await services.stop()
 
     app = FastAPI(
@@ -132,21 +137,25 @@ def run_server(db: str | None, host: str, port: int) -> None:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     app = create_app(settings)
     _freeze_startup_objects()
+    collector = Collector(settings.gc_full_seconds, int(settings.gc_full_growth_mb * 2**20))
+    collector.install()
+    app.state.collector = collector
     shown = settings.database_url.split("@")[-1] if "@" in settings.database_url else (
         settings.database_url
     )
     log.info("camelcade server on http://%s:%d, database %s", host, port, shown)
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        ws_max_size=settings.ws_max_bytes,
-        ws_per_message_deflate=settings.ws_compression,
-        access_log=settings.access_log,
-        server_header=False,
-        log_level="info",
-        lifespan="on",
-    )
+    uvicorn.run(app, host=host, port=port, access_log=settings.access_log, log_level="info",
+                **websocket_options(settings))
+
+
+def websocket_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's settings for the websockets, the same in ``run_server`` and in tests."""
+    from camelcade.server.wsprotocol import protocol_class
+
+    return {"ws": protocol_class(settings.ws_compress_min_bytes),
+            "ws_max_size": settings.ws_max_bytes,
+            "ws_per_message_deflate": settings.ws_compression,
+            "server_header": False, "lifespan": "on"}
 
 
 def _freeze_startup_objects() -> None:
@@ -155,15 +164,11 @@ def _freeze_startup_objects() -> None:
     After importing FastAPI, SQLAlchemy, pydantic and the games, a full collection walks
     some 230,000 objects and stalls the event loop for 50-90 ms, which every move waiting
     at that moment pays (measured under the load benchmark). ``gc.freeze`` moves them out of
-    the collector's sight, so full collections see only matches and messages. Those still
-    take 15-30 ms with 100 matches held, so they are made ten times rarer: young garbage
-    goes by reference counting and the young collections, and a full collection runs at
-    most every ``FULL_COLLECTION_EVERY`` middle ones. (Raising the young threshold instead
-    made the middle collections pause up to 35 ms.)
+    the collector's sight, so full collections see only matches and connections; those
+    come on the server's own schedule (``collector``). (Raising the young threshold
+    instead made the middle collections pause up to 35 ms.)
     """
     for game_id in game_ids():
         game_class(game_id)
     gc.collect()
     gc.freeze()
-    young, middle, _old = gc.get_threshold()
-    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)

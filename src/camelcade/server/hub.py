@@ -18,6 +18,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import orjson
+
 from camelcade.core.words import language, t
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
@@ -25,9 +27,27 @@ from camelcade.server.views import Viewer, legal_actions_for, told
 from camelcade.server.web.layout import board_and_cells, with_cells
 
 log = logging.getLogger(__name__)
-encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
-"""Every message to a client, compact. The messages are trees built here (no cycles), so
-the encoder's cycle check, a quarter of its time on a board's state message, is skipped."""
+
+
+def encode(message: dict[str, Any]) -> str:
+    """Every message to a client, compact JSON text.
+
+    orjson, not the standard library: a state message with its board is a tree of a few
+    hundred small dicts and strings, and encoding one for every viewer of every move was an
+    eighth of the server's CPU under load with ``json``, which takes 5-6 times as long.
+    Its output is the same JSON; keys that are not strings (an observation may have them,
+    as ``json`` allows) become strings as ``json`` makes them, and letters beyond ASCII
+    are written as UTF-8 instead of ``\\u`` escapes. What orjson refuses (a lone surrogate a
+    client sent, quoted back in a refusal; an integer past 64 bits) is written by ``json``
+    as before, so no text a client can send makes a message fail.
+    """
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return _standard_encode(message)
+
+
+_standard_encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
 
 class Sender(Protocol):

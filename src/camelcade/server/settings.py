@@ -62,6 +62,15 @@ class Settings:
     """Frames above this are cut off by the websocket layer itself (close code 1009)."""
     ws_compression: bool = True
     """Offer permessage-deflate on websockets (browsers always ask for it)."""
+    gc_full_seconds: float = 600.0
+    """Longest time between two full garbage collections (``collector``; the server runs
+    them, not Python's counters, which under load paused the loop 0.3 s twice a minute)."""
+    gc_full_growth_mb: float = 256.0
+    """A full collection comes sooner once the process has grown by this many MB since the
+    last one."""
+    ws_compress_min_bytes: int = 8192
+    """With compression, messages shorter than this go out uncompressed (``wsprotocol``):
+    most state messages are a few kilobytes, not worth a deflate each; 0 deflates all."""
     rate_per_second: float = 30.0
     """Sustained client messages per second per connection (a token bucket)."""
     rate_burst: int = 60
@@ -179,6 +188,7 @@ _TUNABLE = {
     "bot_move_seconds": float, "bot_move_deadline": float, "quick_bot_seconds": float,
     "bot_nice": int, "bot_matches_per_address": int, "bot_matches_total": int,
     "bot_only_pace": float, "bot_match_active_seconds": float, "ws_compression": bool,
+    "ws_compress_min_bytes": int, "gc_full_seconds": float, "gc_full_growth_mb": float,
 }
 
 

@@ -130,6 +130,24 @@ def test_people_go_first_then_the_match_that_used_least_bot_time() -> None:
         loop.close()
 
 
+def test_a_bot_not_yet_measured_uses_the_quick_worker_only_when_the_others_are_busy() -> None:
+    """Each new bot spec an attacker names (``mcts:iterations=1001``...) once held the quick
+    worker until found slow, delaying every person's random bot; now an unmeasured bot's
+    first move goes to a general worker, unless they are all busy."""
+    from camelcade.server.botpool import BotPool
+
+    pool = BotPool(workers=2, move_seconds=1, deadline=5, quick_seconds=0.05, nice=0)
+    quick, general = pool.workers
+    pool.cost = {"random": 0.001, "mcts": 1.5}
+    assert pool._fits(quick, "random") and not pool._fits(quick, "mcts")
+    assert not pool._fits(quick, "mcts:iterations=1001")  # a general worker is free
+    assert pool._fits(general, "mcts:iterations=1001")
+    general.running = object()  # type: ignore[assignment]
+    assert pool._fits(quick, "mcts:iterations=1001")  # all general workers busy
+    pool.demoted.add("mcts:iterations=1001")
+    assert not pool._fits(quick, "mcts:iterations=1001")  # found slow there once: never again
+
+
 # -- on a server -----------------------------------------------------------------------
 
 
@@ -169,13 +187,21 @@ def test_a_bot_past_the_deadline_loses_its_move_to_a_fallback(tmp_path: Path) ->
     try:
         api = Api(running.base)
         pool: Any = running.app.state.services.pool
-        for bot in ("test-stuck", "test-spin"):
-            before, replaced = pool.stats.fallbacks, pool.stats.replaced_workers
-            match_id, token = _match_against(api, bot)
-            _move_and_wait_for_the_bot(running, match_id, token, timeout=60)
-            assert pool.stats.fallbacks > before and pool.stats.replaced_workers > replaced
-        # both overran the quick worker first: one waiting, one using a slow bot's CPU
-        assert {"test-stuck", "test-spin"} <= pool.demoted
+        quick = pool.workers[0]
+        assert quick.quick_only
+        # never measured: its first move is made on the general workers, not the quick one
+        before, replaced = pool.stats.fallbacks, pool.stats.replaced_workers
+        match_id, token = _match_against(api, "test-stuck")
+        _move_and_wait_for_the_bot(running, match_id, token, timeout=60)
+        assert pool.stats.fallbacks > before and pool.stats.replaced_workers > replaced
+        assert quick.jobs_done == 0 and "test-stuck" not in pool.demoted
+        # measured quick once, then slow: it overruns the quick worker, moves for good
+        pool.cost["test-spin"] = 0.0
+        before, replaced = pool.stats.fallbacks, pool.stats.replaced_workers
+        match_id, token = _match_against(api, "test-spin")
+        _move_and_wait_for_the_bot(running, match_id, token, timeout=60)
+        assert pool.stats.fallbacks > before and pool.stats.replaced_workers > replaced + 1
+        assert "test-spin" in pool.demoted
     finally:
         running.stop()
 

@@ -1,4 +1,5 @@
-"""The PostgreSQL move writer over a fake connection: chunked batches and partial failures.
+"""The move writer over fake databases: PostgreSQL's chunked batches and partial failures,
+and SQLite's inline commit without a turn of the event loop.
 
 A batch larger than ``NOTIFY_CHUNK`` goes as several statements, each its own transaction.
 If a later one fails, the moves the earlier ones committed stay accepted (they are in the
@@ -95,3 +96,36 @@ def test_every_move_of_a_small_batch_is_one_statement(count: int) -> None:
     conn = FakeConnection(fail_at=None)
     assert _run(_writer(conn), _moves(count)) == [True] * count
     assert conn.statements == 1
+
+
+def test_an_inline_sqlite_move_is_committed_without_waiting_for_the_loop() -> None:
+    """Handing a move to the batching task cost its acknowledgement two turns of the event
+    loop, tens of milliseconds each under attack (issue 13): now ``advance`` commits it
+    at once, never suspending, and each move is one transaction."""
+    store = SimpleNamespace(is_postgresql=False, inline_writes=True)
+    writer = MoveWriter(store)  # type: ignore[arg-type]
+    batches: list[list[str]] = []
+
+    def commit(batch: list[Advance]) -> list[bool]:
+        batches.append([item.match_id for item in batch])
+        return [True] * len(batch)
+
+    writer._commit_batch = commit  # type: ignore[method-assign, assignment]
+
+    async def main() -> list[bool]:
+        writer.start()
+        try:
+            answers = []
+            for item in _moves(3):
+                advancing = writer.advance(item)
+                with pytest.raises(StopIteration) as done:  # finished on its first step
+                    advancing.send(None)
+                answers.append(done.value.value)
+            return answers
+        finally:
+            await writer.close()
+
+    with ThreadPoolExecutor(1) as thread:
+        assert thread.submit(asyncio.run, main()).result() == [True] * 3
+    assert batches == [["m0"], ["m1"], ["m2"]]
+    assert (writer.batches, writer.batched_moves) == (3, 3)

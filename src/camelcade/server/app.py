@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import random
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,6 +23,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from camelcade import __version__
+from camelcade.core.chance import sample_chance
+from camelcade.core.game import Game
 from camelcade.core.registry import game_class, game_ids
 from camelcade.core.words import N_, language, t
 from camelcade.i18n.validation import problems
@@ -48,6 +51,18 @@ The camelcade game server. Set matches up over HTTP (below), then play over the 
 """
 
 
+PER_CONNECTION_LINES = frozenset({
+    "connection open", "connection closed", '%s - "WebSocket %s" [accepted]',
+})
+"""What uvicorn and websockets log at INFO for every websocket opened and closed."""
+
+
+def quiet_connections(record: logging.LogRecord) -> bool:
+    """Drop the per-connection lines unless the access log is on: a storm of spectators
+    made hundreds a second, each formatted and written on the event loop."""
+    return record.msg not in PER_CONNECTION_LINES
+
+
 def _error(code: ErrorCode, message: str) -> JSONResponse:
     return JSONResponse(
         status_code=HTTP_STATUS[code], content={"error": {"code": str(code), "message": message}}
@@ -61,6 +76,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if not settings.access_log:  # uvicorn has configured its loggers by now
+            logging.getLogger("uvicorn.error").addFilter(quiet_connections)
         await services.start()
         collector: Collector | None = getattr(app.state, "collector", None)
         collecting = None if collector is None else asyncio.create_task(
@@ -169,6 +186,19 @@ def _freeze_startup_objects() -> None:
     instead made the middle collections pause up to 35 ms.)
     """
     for game_id in game_ids():
-        game_class(game_id)
+        _warm(game_class(game_id)())
     gc.collect()
     gc.freeze()
+
+
+def _warm(game: Game, steps: int = 40) -> None:
+    """Play a few seeded random steps of ``game``, so that what a game builds on first use
+    (A dos de Chameau's card tables: 46 ms) is built before the first match, not while
+    the event loop serves everyone else, and is frozen with the start-up objects."""
+    state = game.new_state()
+    rng = random.Random(0)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(sample_chance(state, rng) if state.is_chance()
+                    else rng.choice(state.legal_actions()), check=False)

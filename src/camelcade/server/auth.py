@@ -35,10 +35,11 @@ def same_hash(stored: str | None, candidate: str) -> bool:
     return stored is not None and hmac.compare_digest(stored, candidate)
 
 
-def bearer_token(
+async def bearer_token(
     authorization: Annotated[str | None, Header(description="Bearer <seat or host token>")] = None,
 ) -> str:
-    """The token of an ``Authorization: Bearer`` header (a FastAPI dependency)."""
+    """The token of an ``Authorization: Bearer`` header (a FastAPI dependency; a coroutine
+    function so that FastAPI calls it on the event loop, not in its thread pool)."""
     if not authorization:
         raise ProtocolError(ErrorCode.AUTH_REQUIRED, t("Send 'Authorization: Bearer <token>'."))
     scheme, _, token = authorization.partition(" ")

@@ -8,9 +8,10 @@ bot yields the CPU to the server. How jobs are chosen:
 
 - **Lanes.** With two or more workers, the first is kept for *quick* bots (those whose
   moves have taken at most ``quick_bot_seconds`` of CPU on average, measured per bot
-  name): a random bot's reply never waits behind a search. A bot not yet measured counts
-  as quick; one still thinking after ``QUICK_OVERRUN`` times that on the quick worker has
-  its worker replaced, its job moved to the general workers, and stays there.
+  name): a random bot's reply never waits behind a search. A bot not yet measured makes
+  its first move on a general worker, or on the quick one while those are all busy; one
+  still thinking after ``QUICK_OVERRUN`` times that on the quick worker has its worker
+  replaced, its job moved to the general workers, and stays there.
 - **Priority and fairness.** Matches where a person sits go before bot-only matches;
   among equals, the match whose bots used the least CPU lately (halving every
   ``USAGE_HALF_LIFE`` seconds) goes first, then the oldest job. Each match has at most one
@@ -168,12 +169,30 @@ class BotPool:
         return float(seconds * 0.5 ** ((now - stamp) / USAGE_HALF_LIFE))
 
     def is_quick(self, bot: str) -> bool:
-        """Judged when a job is handed out, so a bot found slow meanwhile waits its turn."""
-        return bot not in self.demoted and self.cost.get(bot, 0.0) <= self.quick_seconds
+        """Judged when a job is handed out, so a bot found slow meanwhile waits its turn.
+
+        A bot not yet measured is not quick (see ``_next_for``).
+        """
+        cost = self.cost.get(bot)
+        return cost is not None and cost <= self.quick_seconds and bot not in self.demoted
+
+    def _fits(self, worker: Worker, bot: str) -> bool:
+        """Whether ``worker`` may run ``bot`` now.
+
+        The quick worker runs quick bots, and a bot not yet measured only while every
+        general worker is busy: counted quick, each new bot spec (``mcts:iterations=1001``
+        and so on) held the quick worker until it was found slow, up to a second, and every
+        person's random bot waited meanwhile. Made first on a general worker, its move
+        measures it there.
+        """
+        if not worker.quick_only or self.is_quick(bot):
+            return True
+        return bot not in self.cost and bot not in self.demoted and all(
+            other.running is not None for other in self.workers if not other.quick_only)
 
     def _next_for(self, worker: Worker, now: float) -> Pending | None:
         eligible = [p for p in self.pending if not p.future.done()
-                    and (not worker.quick_only or self.is_quick(p.job.bot))]
+                    and self._fits(worker, p.job.bot)]
         if not eligible:
             return None
         return min(eligible, key=lambda p: (not p.people,

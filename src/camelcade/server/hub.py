@@ -208,11 +208,13 @@ class Hub:
     """Builds and queues the messages of every connection of this process."""
 
     def __init__(self, instance_id: str, presence_ttl: float,
-                 spectator_sends_per_turn: int = 8) -> None:
+                 spectator_sends_per_turn: int = 8, arrivals_per_turn: int = 4) -> None:
         self.instance_id = instance_id
         self.presence_ttl = presence_ttl
         self.spectators = Gate(spectator_sends_per_turn)
         """What every spectator's messages wait at (seats' go straight out)."""
+        self.arrivals = Gate(arrivals_per_turn)
+        """What every new websocket waits at before it is accepted (``session``)."""
 
     # -- presence ----------------------------------------------------------------------
 

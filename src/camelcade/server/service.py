@@ -41,7 +41,7 @@ class Services:
                            inline_writes=settings.inline_writes(engine.dialect.name))
         self.moves = MoveWriter(self.store)
         self.hub = Hub(settings.instance_id, settings.presence_ttl,
-                       settings.spectator_sends_per_turn)
+                       settings.spectator_sends_per_turn, settings.arrivals_per_turn)
         self.http_limiter = AddressLimiter(settings.http_rate_per_second, settings.http_rate_burst)
         self.create_limiter = AddressLimiter(settings.create_rate_per_second,
                                              settings.create_rate_burst)

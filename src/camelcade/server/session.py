@@ -69,10 +69,14 @@ async def serve_socket(services: Services, websocket: WebSocket, match_id: str) 
     """Run one client's connection to ``match_id`` until it closes.
 
     A client address holds at most ``max_connections_per_address`` websockets at once,
-    counted from the moment they open (so connections that never say hello count too).
+    counted from the moment they are accepted (so connections that never say hello count
+    too); new websockets are accepted at most ``arrivals_per_turn`` a turn of the loop.
     """
     settings = services.settings
     address = websocket.client.host if websocket.client else "unknown"
+    # A wave of arrivals (a crowd of spectators coming back at once) is let in a few per
+    # turn of the event loop, so the moves of matches already playing go on between them.
+    await services.hub.arrivals.turn()
     await websocket.accept()
     heard = from_accept_language(websocket.headers.get("accept-language"))
     # Until hello says otherwise, refusals are worded in the handshake's language.

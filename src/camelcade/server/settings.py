@@ -115,6 +115,10 @@ class Settings:
     """Messages to spectators sent per turn of the event loop, at most: a move in a match
     with hundreds of spectators is sent to them a few at a time, between everyone else's
     work, so a seat's acknowledgement elsewhere never waits behind the whole crowd."""
+    arrivals_per_turn: int = 4
+    """New websockets set up (accepted, their handshake answered) per turn of the event
+    loop, at most: a wave of hundreds of spectators arriving at once is let in a few at a
+    time instead of holding the loop for tens of milliseconds."""
     bot_workers: int = 2
     """Processes that run bots; with two or more, the first runs only quick bots."""
     bot_move_seconds: float = 2.0
@@ -184,7 +188,7 @@ _TUNABLE = {
     "read_rate_burst": int, "create_rate_per_second": float, "create_rate_burst": int,
     "max_body_bytes": int, "max_json_depth": int, "max_connections_per_match": int,
     "max_connections_per_address": int, "presence_interval": float, "bot_workers": int,
-    "spectator_sends_per_turn": int,
+    "spectator_sends_per_turn": int, "arrivals_per_turn": int,
     "bot_move_seconds": float, "bot_move_deadline": float, "quick_bot_seconds": float,
     "bot_nice": int, "bot_matches_per_address": int, "bot_matches_total": int,
     "bot_only_pace": float, "bot_match_active_seconds": float, "ws_compression": bool,

@@ -28,18 +28,18 @@ def _info(game_id: str) -> GameInfo:
 
 
 @router.get("/games", summary="Every game with its player range and options")
-def list_games() -> list[GameInfo]:
+async def list_games() -> list[GameInfo]:
     return [_info(game_id) for game_id in game_ids()]
 
 
 @router.get("/games/{game_id}", summary="One game",
             responses={404: {"description": "game/unknown"}})
-def get_game(game_id: str) -> GameInfo:
+async def get_game(game_id: str) -> GameInfo:
     if game_id not in game_ids():
         raise unknown_game(game_id)
     return _info(game_id)
 
 
 @router.get("/bots", summary="Bot names usable for bot seats and turn timers")
-def list_bots() -> list[str]:
+async def list_bots() -> list[str]:
     return bot_registry.names()

@@ -223,6 +223,18 @@ def test_a_stuck_search_does_not_hold_up_another_matchs_random_bot(
             person.wait_state(past(state["state_id"]))
             person.close()
         assert any(w.running is not None for w in pool.workers if not w.quick_only)
+        # a search nobody has measured yet tries the quick worker (the others are busy),
+        # is found slow there and leaves it for good
+        spin_id, spin_token = _match_against(api, "test-spin")
+        person = Client(running.ws_base, spin_id, spin_token)
+        state = person.wait_state(lambda m: bool(m["legal_actions"]))
+        person.act(state["legal_actions"][0]["action"])
+        person.wait_state(past(state["state_id"]))
+        person.close()
+        deadline = time.monotonic() + 30
+        while "test-spin" not in pool.demoted:
+            assert time.monotonic() < deadline, "the unknown search kept the quick worker"
+            time.sleep(0.05)
         match_id, token = _match_against(api, "random")
         # a queue behind the stuck bots would take 120 s or more
         _move_and_wait_for_the_bot(running, match_id, token, timeout=30)

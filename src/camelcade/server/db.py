@@ -1,7 +1,9 @@
 """Engines and migrations: SQLite (the embedded default) or PostgreSQL, same schema.
 
 SQLite runs in WAL mode so readers never wait for the writer, with ``synchronous`` from the
-settings (NORMAL keeps every commit through a killed process; FULL also through power loss).
+settings (NORMAL keeps every commit through a killed process; FULL also through power loss),
+and its log is checkpointed by the server every second on a thread (``Store.checkpoint``),
+never by a commit on the event loop.
 Migrations run at start-up under a PostgreSQL advisory lock, so several server processes
 starting at once do not race to create the tables.
 """
@@ -44,6 +46,10 @@ def make_engine(settings: Settings) -> Engine:
             cursor.execute(f"PRAGMA synchronous={synchronous}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA busy_timeout=30000")
+            # No commit checkpoints the log itself: a checkpoint copies the log into the
+            # database file and waits for the disk, up to a fifth of a second, and the
+            # commits run on the event loop. ``Store.checkpoint`` does it on a thread.
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
         return engine

@@ -29,6 +29,8 @@ from camelcade.server.store import Store
 
 log = logging.getLogger(__name__)
 HOUSEKEEPING_SECONDS = 5.0
+CHECKPOINT_SECONDS = 1.0
+"""Seconds between two checkpoints of SQLite's log (``Store.checkpoint``)."""
 
 
 class Services:
@@ -57,6 +59,7 @@ class Services:
         """Open websockets per client address (for ``max_connections_per_address``)."""
         self.listener: Listener | None = None
         self._housekeeping: asyncio.Task[None] | None = None
+        self._checkpointing: asyncio.Task[None] | None = None
         self._refreshing: dict[str, bool] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self.change_hooks: list[Callable[[LiveMatch], None]] = []
@@ -80,12 +83,16 @@ class Services:
                 await asyncio.wait_for(self.listener.ready.wait(), 10.0)
         await self.recover()
         self._housekeeping = asyncio.create_task(self._housekeep(), name="camelcade-housekeeping")
+        if not self.store.is_postgresql:
+            self._checkpointing = asyncio.create_task(self._checkpoint(),
+                                                      name="camelcade-checkpoints")
 
 
     async def stop(self) -> None:
-        if self._housekeeping is not None:
-            self._housekeeping.cancel()
-            await asyncio.gather(self._housekeeping, return_exceptions=True)
+        for task in (self._housekeeping, self._checkpointing):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         if self.listener is not None:
             await self.listener.close()
         await self.runner.close()
@@ -252,6 +259,16 @@ class Services:
         self._presence_soon(match)
 
     # -- housekeeping ------------------------------------------------------------------
+
+    async def _checkpoint(self) -> None:
+        """SQLite's log into the database file every ``CHECKPOINT_SECONDS``, on a reader
+        thread: a checkpoint waits for the disk, and no commit on the loop may do that."""
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            try:
+                await self.store.read(self.store.checkpoint)
+            except Exception:
+                log.exception("checkpointing the database failed")
 
     async def _housekeep(self) -> None:
         last_announce = time.monotonic()

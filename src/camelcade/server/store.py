@@ -97,6 +97,17 @@ class Store:
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="camelcade-db-write")
         self._readers = ThreadPoolExecutor(4, thread_name_prefix="camelcade-db-read")
 
+    def checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database file (PASSIVE: never waits for
+        readers or the writer); called on a reader thread, since no commit does it."""
+        if self.is_postgresql:
+            return
+        connection = self.engine.raw_connection()
+        try:
+            connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            connection.close()
+
     # -- running blocking calls off the event loop -------------------------------------
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:

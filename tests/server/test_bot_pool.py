@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +25,7 @@ from camelcade.core.chance import sample_chance
 from camelcade.core.view import View
 from tests.server import bots_for_tests
 from tests.server.conftest import sqlite_settings
-from tests.server.support import Api, Client, ServerThread, past
+from tests.server.support import REPO, Api, Client, ServerThread, past
 
 TEST_BOTS = {"test-stuck": "StuckBot", "test-spin": "SpinBot", "test-clock": "ClockBot",
              "test-spy": "SpyBot", "test-warm": "WarmBot"}
@@ -311,3 +313,22 @@ def test_the_workers_fork_server_warms_every_bot_that_says_how() -> None:
     preload()
     assert bots_for_tests.WARMED == ["test-warm"]
     assert kernel.root.signatures and kernel.one_ply.signatures  # kamelen's bots: loaded
+
+
+def test_the_fork_server_is_started_before_any_bot_moves() -> None:
+    """Started by the first bot move, the fork server held the event loop for a second
+    (issue 13); ``prepare`` starts it on a thread of its own, in a fresh process here."""
+    script = (
+        "import time\n"
+        "from multiprocessing import forkserver\n"
+        "from camelcade.server.botpool import BotPool\n"
+        "BotPool(2, 1, 5, 0.05, 0).prepare()\n"
+        "deadline = time.monotonic() + 120\n"
+        "while forkserver._forkserver._forkserver_pid is None:\n"
+        "    assert time.monotonic() < deadline\n"
+        "    time.sleep(0.05)\n"
+        "print('running')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=180, cwd=REPO)
+    assert done.returncode == 0 and done.stdout.strip() == "running", done.stderr[-2000:]

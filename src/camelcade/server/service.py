@@ -68,6 +68,8 @@ class Services:
     # -- lifecycle -----------------------------------------------------------------------
 
     async def start(self) -> None:
+        if self.settings.bot_workers > 0:
+            self.pool.prepare()
         await asyncio.to_thread(migrate, self.store.engine)
         self.moves.start()
         if self.store.is_postgresql:

@@ -196,7 +196,7 @@ class BotPool:
     def is_quick(self, bot: str) -> bool:
         """Judged when a job is handed out, so a bot found slow meanwhile waits its turn.
 
-        A bot not yet measured is not quick (see ``_next_for``).
+        A bot not yet measured is not quick (see ``_fits``).
         """
         cost = self.cost.get(bot)
         return cost is not None and cost <= self.quick_seconds and bot not in self.demoted

@@ -193,7 +193,7 @@ def _freeze_startup_objects() -> None:
 
 def _warm(game: Game, steps: int = 40) -> None:
     """Play a few seeded random steps of ``game``, so that what a game builds on first use
-    (A dos de Chameau's card tables: 46 ms) is built before the first match, not while
+    (one game's card tables took 46 ms) is built before the first match, not while
     the event loop serves everyone else, and is frozen with the start-up objects."""
     state = game.new_state()
     rng = random.Random(0)

@@ -140,9 +140,9 @@ class BotPool:
         """Start the fork server now, on a thread of its own (daemon: never waited for).
 
         The fork server imports every game and bot and warms those that say how: a second
-        here, more on a machine that has never compiled Kamelen's search. Started by the
-        first bot move instead, it held the event loop that whole time (1.03 s, measured
-        under the attack benchmark), so the server starts it as it starts.
+        here, more on a machine that has never compiled a bot's search kernel. Started by
+        the first bot move instead, it held the event loop that whole time (1.03 s,
+        measured under the attack benchmark), so the server starts it as it starts.
         """
         if "forkserver" not in multiprocessing.get_all_start_methods():
             return

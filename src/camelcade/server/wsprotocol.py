@@ -6,7 +6,7 @@ it was an eighth of the server's CPU under load, more than building it: for a fe
 kilobytes a move nobody waits on, the bandwidth saved does not pay for the CPU. RFC 7692
 lets the sender leave any message uncompressed (its first frame without RSV1), and every
 client reads such a message as it is, so messages under ``ws_compress_min_bytes`` go out
-plain and the big ones (Caravan's hundreds of legal actions, a long history on
+plain and the big ones (a game's hundreds of legal actions, a long history on
 reconnecting) are still deflated. The window and memory settings are uvicorn's.
 """
 

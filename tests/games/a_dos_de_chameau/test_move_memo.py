@@ -46,3 +46,34 @@ def test_each_plays_move_is_worked_out_once_per_position(monkeypatch: pytest.Mon
         state.apply(rng.choice(state.legal_actions()))
         if state.is_terminal():
             break
+
+
+def test_a_plays_sentence_is_worded_once_per_language_and_listener(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same play, told to the same listener, is the same sentence in any position, so
+    it is worded once; another language or listener gets its own."""
+    from camelcade.core.words import language
+    from camelcade.games.a_dos_de_chameau import text
+
+    made: list[tuple[Any, ...]] = []
+    original = text._move
+
+    def counted(*args: Any) -> str:
+        made.append(args[1:])
+        return original(*args)
+
+    monkeypatch.setattr(text, "_move", counted)
+    rng = random.Random(11)
+    state = cc.load("a-dos-de-chameau", players=2).new_state()
+    _plays_ahead(state, rng)
+    play = next(a for a in state.legal_actions()
+                if getattr(a, "space", None) is not None and a.card != "leader")
+    mover = state.current_player
+    first = state.describe_action(play, mover)
+    again = state.clone().describe_action(play, mover)
+    assert again == first and len(made) <= 1  # worded at most once (maybe before this test)
+    with language("de"):
+        german = state.describe_action(play, mover)
+    other = state.describe_action(play, 1 - mover)
+    assert german != first and other != first
+    assert first.startswith("You play ") and not other.startswith("You ")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from camelcade.core.action import Action
 from camelcade.core.types import PlayerId
-from camelcade.core.words import Counted, and_list, t, tn
+from camelcade.core.words import Counted, and_list, t, tn, worded_once
 from camelcade.games.a_dos_de_chameau.actions import Discard, Draw, Play
 from camelcade.games.a_dos_de_chameau.phrases import (
     camel,
@@ -217,7 +217,12 @@ def describe_action(state: ADosState, action: Action, player: PlayerId | None) -
                  hand=HAND_SIZE)
     move = state.move_of(action)
     assert move is not None
-    sentence = _move(state, action.card, move, actor, player)
+    # The same play by the same seat, told to the same listener, is the same sentence in
+    # every position (a leader's sentence also names the camel it jumps in front of):
+    # worded once, as the server words every legal play for its mover on every move.
+    sentence = _move(state, action.card, move, actor, player) if action.card == LEADER else (
+        worded_once(("a-dos play", action.card, move, actor, player, state.oasis_points),
+                    _move, state, action.card, move, actor, player))
     if move.end < OASIS_FIRST:
         return sentence
     after = state.clone()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 
@@ -20,7 +19,7 @@ from fastapi import WebSocket
 
 from camelcade.core.words import language, t
 from camelcade.i18n.languages import first_spoken, from_accept_language
-from camelcade.server.hub import Connection, TokenBucket
+from camelcade.server.hub import Connection, TokenBucket, encode
 from camelcade.server.manager import HOST
 from camelcade.server.protocol import (
     PROTOCOL_VERSION,
@@ -61,7 +60,7 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps(error.to_json()))
+        await websocket.send_text(encode(error.to_json()))
         await websocket.close(close_code)
 
 

@@ -23,7 +23,6 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from camelcade import __version__
-from camelcade.core.chance import sample_chance
 from camelcade.core.game import Game
 from camelcade.core.registry import game_class, game_ids
 from camelcade.core.words import N_, language, t
@@ -195,10 +194,4 @@ def _warm(game: Game, steps: int = 40) -> None:
     """Play a few seeded random steps of ``game``, so that what a game builds on first use
     (one game's card tables took 46 ms) is built before the first match, not while
     the event loop serves everyone else, and is frozen with the start-up objects."""
-    state = game.new_state()
-    rng = random.Random(0)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(sample_chance(state, rng) if state.is_chance()
-                    else rng.choice(state.legal_actions()), check=False)
+    game.new_state().playout(random.Random(0), steps)

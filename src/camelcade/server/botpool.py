@@ -101,8 +101,6 @@ class Worker:
     watchdog: asyncio.TimerHandle | None = None
     cpu_at_start: float = 0.0
     jobs_done: int = 0
-    probing: bool = False
-    """Running a bot not yet measured (on the quick worker: a short leash)."""
 
 
 @dataclass
@@ -248,7 +246,6 @@ class BotPool:
             return
         worker.running = pending
         worker.started = time.monotonic()
-        worker.probing = worker.quick_only and pending.job.bot not in self.cost
         if worker.quick_only and worker.process is not None:
             worker.cpu_at_start = process_cpu_seconds(worker.process.pid or 0) or 0.0
         limit = self.quick_seconds * QUICK_OVERRUN if worker.quick_only else self.deadline
@@ -322,10 +319,7 @@ class BotPool:
             return
         elapsed = time.monotonic() - worker.started
         wall_limit = min(self.deadline, QUICK_WALL_SECONDS)
-        # A bot not yet measured gets no more wall time than a quick bot's CPU: an unknown
-        # search on the quick worker is found out at once, not after a second.
-        if (worker.quick_only and not worker.probing and elapsed < wall_limit
-                and worker.process is not None):
+        if worker.quick_only and elapsed < wall_limit and worker.process is not None:
             used = process_cpu_seconds(worker.process.pid or 0)
             limit = self.quick_seconds * QUICK_OVERRUN
             if used is not None and used - worker.cpu_at_start < limit:

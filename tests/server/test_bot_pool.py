@@ -150,6 +150,19 @@ def test_a_bot_not_yet_measured_uses_the_quick_worker_only_when_the_others_are_b
     assert not pool._fits(quick, "mcts:iterations=1001")  # found slow there once: never again
 
 
+def test_a_bot_on_trial_gets_the_quick_share_of_cpu_once_not_the_overrun_allowance() -> None:
+    """Under the attack benchmark the first ``mcts`` move, tried on the quick worker while
+    the bot matches kept the general one busy, held it for four quick shares of CPU, and
+    people's random bots queued behind it (reply p99 300 ms). On trial a bot gets one
+    share; a bot found quick keeps the allowance for an occasional long move."""
+    from camelcade.server.botpool import QUICK_OVERRUN, BotPool
+
+    pool = BotPool(workers=2, move_seconds=1, deadline=5, quick_seconds=0.05, nice=0)
+    pool.cost = {"random": 0.001}
+    assert pool.quick_limit("mcts") == 0.05
+    assert pool.quick_limit("random") == 0.05 * QUICK_OVERRUN > 0.05
+
+
 # -- on a server -----------------------------------------------------------------------
 
 

@@ -9,8 +9,9 @@ bot yields the CPU to the server. How jobs are chosen:
 - **Lanes.** With two or more workers, the first is kept for *quick* bots (those whose
   moves have taken at most ``quick_bot_seconds`` of CPU on average, measured per bot
   name): a random bot's reply never waits behind a search. A bot not yet measured makes
-  its first move on a general worker, or on the quick one while those are all busy; one
-  still thinking after ``QUICK_OVERRUN`` times that on the quick worker has its worker
+  its first move on a general worker, or on the quick one while those are all busy, where
+  it may use ``quick_bot_seconds`` of CPU. One still thinking after that (or, once found
+  quick, after ``QUICK_OVERRUN`` times its share) on the quick worker has its worker
   replaced, its job moved to the general workers, and stays there.
 - **Priority and fairness.** Matches where a person sits go before bot-only matches;
   among equals, the match whose bots used the least CPU lately (halving every
@@ -100,6 +101,8 @@ class Worker:
     started: float = 0.0
     watchdog: asyncio.TimerHandle | None = None
     cpu_at_start: float = 0.0
+    cpu_limit: float = 0.0
+    """CPU seconds the running job may use on the quick worker (``BotPool.quick_limit``)."""
     jobs_done: int = 0
 
 
@@ -213,6 +216,17 @@ class BotPool:
         return bot not in self.cost and bot not in self.demoted and all(
             other.running is not None for other in self.workers if not other.quick_only)
 
+    def quick_limit(self, bot: str) -> float:
+        """CPU seconds ``bot`` may think on the quick worker before it is found slow.
+
+        A bot found quick may overrun its average now and then (``QUICK_OVERRUN``). A bot
+        not yet measured is there on trial, while every general worker is busy: the
+        attack benchmark's first ``mcts`` move held the quick worker for four times the
+        quick share before it was found slow, and the random bots queued behind it had a
+        p99 of 300 ms. On trial it gets the quick share once.
+        """
+        return self.quick_seconds * (QUICK_OVERRUN if self.is_quick(bot) else 1.0)
+
     def _next_for(self, worker: Worker, now: float) -> Pending | None:
         eligible = [p for p in self.pending if not p.future.done()
                     and self._fits(worker, p.job.bot)]
@@ -248,7 +262,8 @@ class BotPool:
         worker.started = time.monotonic()
         if worker.quick_only and worker.process is not None:
             worker.cpu_at_start = process_cpu_seconds(worker.process.pid or 0) or 0.0
-        limit = self.quick_seconds * QUICK_OVERRUN if worker.quick_only else self.deadline
+        worker.cpu_limit = self.quick_limit(pending.job.bot)
+        limit = worker.cpu_limit if worker.quick_only else self.deadline
         worker.watchdog = asyncio.get_running_loop().call_later(
             min(limit, self.deadline), self._overrun, worker, pending)
 
@@ -321,7 +336,7 @@ class BotPool:
         wall_limit = min(self.deadline, QUICK_WALL_SECONDS)
         if worker.quick_only and elapsed < wall_limit and worker.process is not None:
             used = process_cpu_seconds(worker.process.pid or 0)
-            limit = self.quick_seconds * QUICK_OVERRUN
+            limit = worker.cpu_limit
             if used is not None and used - worker.cpu_at_start < limit:
                 worker.watchdog = asyncio.get_running_loop().call_later(
                     min(limit, wall_limit - elapsed), self._overrun, worker, pending)

@@ -39,6 +39,22 @@ def test_small_messages_go_plain_and_the_context_stays_in_step() -> None:
         assert client.decode(sent).data == text
 
 
+def test_compression_contexts_are_made_when_first_used_not_at_the_hand_shake() -> None:
+    """Making both at every hand-shake was a sixth of a spectator visit's CPU, and most
+    connections never use either; made late they are the same fresh contexts."""
+    server, client = _pair(1000)
+    assert "encoder" not in vars(server) and "decoder" not in vars(server)
+    server.encode(Frame(Opcode.TEXT, b'{"type":"pong"}'))
+    assert "encoder" not in vars(server)  # a small message leaves the compressor out
+    big = b'{"board":"' + b"a camel, " * 300 + b'"}'
+    for _ in range(2):  # context takeover: the second message leans on the first
+        assert client.decode(server.encode(Frame(Opcode.TEXT, big))).data == big
+    assert "encoder" in vars(server)
+    from_client = client.encode(Frame(Opcode.TEXT, big))
+    assert from_client.rsv1 and server.decode(from_client).data == big
+    assert "decoder" in vars(server)
+
+
 def test_a_threshold_of_zero_deflates_everything() -> None:
     server, client = _pair(0)
     sent = server.encode(Frame(Opcode.TEXT, b'{"type":"pong"}'))

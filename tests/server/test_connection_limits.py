@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.conftest import sqlite_settings
-from tests.server.support import Api, Client, ServerThread
+from tests.server.support import HOST, Api, Client, ServerThread
 
 PER_ADDRESS, PER_MATCH = 4, 6
 STORM = 30
@@ -98,5 +99,48 @@ def test_presence_changes_are_merged_and_spectators_are_a_count(tmp_path_factory
         first.close()
         second.close()
         player.close()
+    finally:
+        running.stop()
+
+
+def test_a_crowd_arriving_at_once_is_let_in_one_a_turn_and_every_one_is_answered(
+        tmp_path: Path) -> None:
+    """Hand-shakes wait for their turn (``arrivals_per_turn``): none may be lost on the
+    way, nor the hello a client sends the moment its hand-shake is answered; and one that
+    gives up while it waits must not break the others."""
+    import asyncio
+    import json
+
+    from websockets.asyncio.client import connect
+
+    settings = sqlite_settings(tmp_path, arrivals_per_turn=1, max_connections_per_match=64,
+                               max_connections_per_address=64)
+    running = ServerThread(settings).start()
+    try:
+        api = Api(running.base)
+        match_id, _host, _tokens = api.open_match(players=2)
+        url = f"{running.ws_base}/ws/matches/{match_id}"
+
+        async def spectator() -> str:
+            async with connect(url, open_timeout=20) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": None}))
+                return str(json.loads(await asyncio.wait_for(ws.recv(), 20))["type"])
+
+        async def quitter() -> None:
+            _reader, writer = await asyncio.open_connection(HOST, running.port)
+            writer.write(f"GET /ws/matches/{match_id} HTTP/1.1\r\nHost: x\r\n"
+                         "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                         "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            writer.close()  # gone before its hand-shake's turn, most likely
+
+        async def crowd() -> list[str]:
+            results = await asyncio.gather(*(spectator() for _ in range(STORM)),
+                                           *(quitter() for _ in range(5)))
+            return [r for r in results if r is not None]
+
+        assert asyncio.run(crowd()) == ["welcome"] * STORM
+        late = Client(running.ws_base, match_id)  # the gate still lets people in
+        late.close()
     finally:
         running.stop()

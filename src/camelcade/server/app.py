@@ -168,7 +168,7 @@ def websocket_options(settings: Settings) -> dict[str, Any]:
     """uvicorn's settings for the websockets, the same in ``run_server`` and in tests."""
     from camelcade.server.wsprotocol import protocol_class
 
-    return {"ws": protocol_class(settings.ws_compress_min_bytes),
+    return {"ws": protocol_class(settings.ws_compress_min_bytes, settings.arrivals_per_turn),
             "ws_max_size": settings.ws_max_bytes,
             "ws_per_message_deflate": settings.ws_compression,
             "server_header": False, "lifespan": "on"}

@@ -116,9 +116,10 @@ class Settings:
     with hundreds of spectators is sent to them a few at a time, between everyone else's
     work, so a seat's acknowledgement elsewhere never waits behind the whole crowd."""
     arrivals_per_turn: int = 4
-    """New websockets set up (accepted, their handshake answered) per turn of the event
-    loop, at most: a wave of hundreds of spectators arriving at once is let in a few at a
-    time instead of holding the loop for tens of milliseconds."""
+    """New websockets let in per turn of the event loop, at most, at each of two steps: the
+    websocket hand-shake (``wsprotocol.py``) and the server's acceptance (``session.py``).
+    A wave of hundreds of spectators arriving at once is let in a few at a time instead of
+    holding the loop for tens of milliseconds."""
     bot_workers: int = 2
     """Processes that run bots; with two or more, the first runs only quick bots."""
     bot_move_seconds: float = 2.0

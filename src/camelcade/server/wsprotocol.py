@@ -7,12 +7,26 @@ kilobytes a move nobody waits on, the bandwidth saved does not pay for the CPU. 
 lets the sender leave any message uncompressed (its first frame without RSV1), and every
 client reads such a message as it is, so messages under ``ws_compress_min_bytes`` go out
 plain and the big ones (a game's hundreds of legal actions, a long history on
-reconnecting) are still deflated. The window and memory settings are uvicorn's.
+reconnecting) are still deflated. The window and memory settings are uvicorn's. A
+connection's compressor and decompressor are made when first needed, not at the
+hand-shake: most connections never send or receive a compressed message, and making both
+was a sixth of the CPU a spectator's visit costs.
+
+The hand-shakes themselves are let through ``arrivals_per_turn`` a turn of the event loop.
+uvicorn parses a websocket's upgrade request and runs the websocket hand-shake as soon
+as the bytes arrive, outside the application; 200 spectators reconnecting at once under
+the attack benchmark held one turn of the loop for 40-60 ms that way, twice a wave, and
+every move waiting meanwhile (a p99 of 70 ms). Beyond that many a turn, a hand-shake's
+bytes wait for a later turn (``HandshakeGate``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+import logging
+import zlib
+from collections import deque
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -24,11 +38,35 @@ from websockets.extensions.permessage_deflate import (
 from websockets.frames import DATA_OPCODES, Frame
 from websockets.typing import ExtensionParameter
 
+log = logging.getLogger(__name__)
+
 
 class BigMessagesDeflate(PerMessageDeflate):
     """permessage-deflate that sends whole messages under ``min_bytes`` uncompressed."""
 
     min_bytes = 0
+
+    def __init__(self, remote_no_context_takeover: bool, local_no_context_takeover: bool,
+                 remote_max_window_bits: int, local_max_window_bits: int,
+                 compress_settings: dict[Any, Any] | None = None) -> None:
+        # The parent makes no compression context when told there is no takeover; the
+        # negotiated flags are set afterwards, and ``__getattr__`` makes each on first use.
+        super().__init__(True, True, remote_max_window_bits, local_max_window_bits,
+                         compress_settings)
+        self.remote_no_context_takeover = remote_no_context_takeover
+        self.local_no_context_takeover = local_no_context_takeover
+
+    def __getattr__(self, name: str) -> Any:
+        """The compressor or decompressor, made when first used: a fresh context then is
+        the one the parent would have made at the hand-shake and left unused till now."""
+        if name == "encoder":
+            self.encoder = zlib.compressobj(wbits=-self.local_max_window_bits,
+                                            **self.compress_settings)
+            return self.encoder
+        if name == "decoder":
+            self.decoder = zlib.decompressobj(wbits=-self.remote_max_window_bits)
+            return self.decoder
+        raise AttributeError(name)
 
     def encode(self, frame: Frame) -> Frame:
         # A whole small message is left out of the compressor altogether, so the context
@@ -58,14 +96,76 @@ class BigMessagesDeflateFactory(ServerPerMessageDeflateFactory):
         return response, extension
 
 
-def protocol_class(min_bytes: int) -> type[WebSocketsSansIOProtocol]:
+class HandshakeGate:
+    """Runs at most ``per_turn`` hand-shakes a turn of the event loop, the rest in order in
+    later turns. The count starts again with each turn: a callback scheduled when the
+    first hand-shake of a turn passes resets it, and lets the waiting ones through."""
+
+    def __init__(self, per_turn: int) -> None:
+        self.per_turn = max(1, per_turn)
+        self.passed = 0
+        self.waiting: deque[Callable[[], None]] = deque()
+        self.scheduled = False
+
+    def run(self, handshake: Callable[[], None]) -> None:
+        """Run ``handshake`` now if this turn has room and nobody waits, else later."""
+        if not self.waiting and self.passed < self.per_turn:
+            self.passed += 1
+            self._schedule()
+            handshake()
+            return
+        self.waiting.append(handshake)
+        self._schedule()
+
+    def _schedule(self) -> None:
+        if not self.scheduled:
+            self.scheduled = True
+            asyncio.get_running_loop().call_soon(self._turn)
+
+    def _turn(self) -> None:
+        self.scheduled = False
+        self.passed = 0
+        while self.waiting and self.passed < self.per_turn:
+            self.passed += 1
+            try:
+                self.waiting.popleft()()
+            except Exception:  # one broken hand-shake must not stop the others
+                log.exception("a websocket hand-shake failed")
+        if self.passed:  # a later turn starts the count again (and serves who waits)
+            self._schedule()
+
+
+def protocol_class(min_bytes: int, arrivals_per_turn: int = 0) -> type[WebSocketsSansIOProtocol]:
     """uvicorn's websocket protocol, deflating only messages of ``min_bytes`` or more (0:
-    every message, as uvicorn does); without compression uvicorn's own is used."""
+    every message, as uvicorn does), and (``arrivals_per_turn`` above 0) running at most
+    that many hand-shakes a turn of the loop; one gate for every connection of a server."""
+    gate = HandshakeGate(arrivals_per_turn) if arrivals_per_turn > 0 else None
 
     class WebSocketProtocol(WebSocketsSansIOProtocol):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             if self.config.ws_per_message_deflate:
                 self.conn.available_extensions = [BigMessagesDeflateFactory(min_bytes)]
+            self.held: list[bytes] | None = None
+            """Bytes received while the hand-shake waits for its turn, in order."""
+            self.admitted = gate is None
+
+        def data_received(self, data: bytes) -> None:
+            if self.admitted:
+                super().data_received(data)
+            elif self.held is not None:
+                self.held.append(data)
+            else:
+                self.held = [data]
+                assert gate is not None
+                gate.run(self._admit)
+
+        def _admit(self) -> None:
+            held, self.held = self.held or [], None
+            self.admitted = True
+            if self.transport.is_closing():  # gone while it waited: nothing to answer
+                return
+            for data in held:
+                super().data_received(data)
 
     return WebSocketProtocol

@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -132,6 +133,11 @@ def test_people_go_first_then_the_match_that_used_least_bot_time() -> None:
         loop.close()
 
 
+def _running(bot: str) -> Any:
+    """A stand-in for the job a worker is running, as ``_fits`` reads it."""
+    return SimpleNamespace(job=SimpleNamespace(bot=bot))
+
+
 def test_a_bot_not_yet_measured_uses_the_quick_worker_only_when_the_others_are_busy() -> None:
     """Each new bot spec an attacker names (``mcts:iterations=1001``...) once held the quick
     worker until found slow, delaying every person's random bot; now an unmeasured bot's
@@ -144,8 +150,11 @@ def test_a_bot_not_yet_measured_uses_the_quick_worker_only_when_the_others_are_b
     assert pool._fits(quick, "random") and not pool._fits(quick, "mcts")
     assert not pool._fits(quick, "mcts:iterations=1001")  # a general worker is free
     assert pool._fits(general, "mcts:iterations=1001")
-    general.running = object()  # type: ignore[assignment]
+    general.running = _running("mcts")
     assert pool._fits(quick, "mcts:iterations=1001")  # all general workers busy
+    general.running = _running("mcts:iterations=1001")
+    assert not pool._fits(quick, "mcts:iterations=1001")  # being measured: wait for it
+    general.running = _running("mcts")
     pool.demoted.add("mcts:iterations=1001")
     assert not pool._fits(quick, "mcts:iterations=1001")  # found slow there once: never again
 

@@ -209,12 +209,16 @@ class BotPool:
         general worker is busy: counted quick, each new bot spec (``mcts:iterations=1001``
         and so on) held the quick worker until it was found slow, up to a second, and every
         person's random bot waited meanwhile. Made first on a general worker, its move
-        measures it there.
+        measures it there. While one move of it is being made (measured) anywhere, the
+        next waits for that measure rather than try the quick worker: the attack
+        benchmark's bot matches all name ``mcts``, and one trial is enough.
         """
         if not worker.quick_only or self.is_quick(bot):
             return True
         return bot not in self.cost and bot not in self.demoted and all(
-            other.running is not None for other in self.workers if not other.quick_only)
+            other.running is not None for other in self.workers if not other.quick_only
+        ) and not any(other.running is not None and other.running.job.bot == bot
+                      for other in self.workers)
 
     def quick_limit(self, bot: str) -> float:
         """CPU seconds ``bot`` may think on the quick worker before it is found slow.

@@ -1,4 +1,4 @@
-"""The spectators' gate: a few senders a turn of the event loop, other work in between."""
+"""The gates (``turns.Gate``): a few a turn of the event loop, other work in between."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 import functools
 import itertools
 
-from camelcade.server.hub import Gate
+from camelcade.server.turns import Gate
 
 
 def _longest_run(order: list[str], prefix: str) -> int:
@@ -55,16 +55,14 @@ def test_a_sender_that_gave_up_waiting_takes_no_turn() -> None:
     assert asyncio.run(main()) == [0, 2, 3]
 
 
-# -- the hand-shakes' gate (wsprotocol.py) -----------------------------------------------
+# -- callbacks: the hand-shakes' gate (wsprotocol.py) ---------------------------------
 
 
 def test_hand_shakes_pass_a_few_a_turn_in_order_with_other_work_between() -> None:
     """200 spectators reconnecting at once had uvicorn run 200 hand-shakes in one turn
     of the loop (40-60 ms under the attack benchmark); now a few pass a turn."""
-    from camelcade.server.wsprotocol import HandshakeGate
-
     async def main() -> list[str]:
-        gate = HandshakeGate(per_turn=3)
+        gate = Gate(per_turn=3)
         order: list[str] = []
 
         async def seat() -> None:
@@ -86,10 +84,8 @@ def test_hand_shakes_pass_a_few_a_turn_in_order_with_other_work_between() -> Non
 
 
 def test_a_broken_hand_shake_does_not_stop_the_ones_after_it() -> None:
-    from camelcade.server.wsprotocol import HandshakeGate
-
     async def main() -> list[int]:
-        gate = HandshakeGate(per_turn=1)
+        gate = Gate(per_turn=1)
         ran: list[int] = []
 
         def broken() -> None:

@@ -14,7 +14,6 @@ import asyncio
 import json
 import logging
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -23,6 +22,7 @@ import orjson
 from camelcade.core.words import language, t
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
+from camelcade.server.turns import Gate
 from camelcade.server.views import Viewer, legal_actions_for, told
 from camelcade.server.web.layout import board_and_cells, with_cells
 
@@ -96,47 +96,6 @@ class AddressLimiter:
         for address, bucket in list(self.buckets.items()):
             if bucket.tokens + (now - bucket.stamp) * bucket.rate >= bucket.burst:
                 del self.buckets[address]
-
-
-class Gate:
-    """Lets at most ``per_turn`` waiting senders through per turn of the event loop.
-
-    The event loop runs, in each turn, every callback that was ready when the turn began,
-    and polls the sockets between turns. A move seen by 400 spectators wakes 400 senders
-    at once: ungated they fill one turn with 400 compressions and writes (tens of
-    milliseconds), and a seat's move arriving meanwhile is not even read until they are
-    done. Spectators' senders pass this gate first, a few a turn, so other work (a seat's
-    message, the next frame read) runs between them; seats' senders never wait here. A
-    spectator's first, full view is built only once its turn comes too (``session``), so
-    a storm of spectators reconnecting at once is spread over many turns as well.
-    """
-
-    def __init__(self, per_turn: int) -> None:
-        self.per_turn = max(1, per_turn)
-        self.waiting: deque[asyncio.Future[None]] = deque()
-        self.opening = False
-
-    async def turn(self) -> None:
-        """Wait until this sender's turn comes."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-        self.waiting.append(future)
-        if not self.opening:
-            self.opening = True
-            loop.call_soon(self._open)
-        await future
-
-    def _open(self) -> None:
-        passed = 0
-        while self.waiting and passed < self.per_turn:
-            future = self.waiting.popleft()
-            if not future.done():  # a sender cancelled while waiting is skipped
-                future.set_result(None)
-                passed += 1
-        if self.waiting:
-            asyncio.get_running_loop().call_soon(self._open)
-        else:
-            self.opening = False
 
 
 @dataclass(eq=False)

@@ -17,16 +17,13 @@ uvicorn parses a websocket's upgrade request and runs the websocket hand-shake a
 as the bytes arrive, outside the application; 200 spectators reconnecting at once under
 the attack benchmark held one turn of the loop for 40-60 ms that way, twice a wave, and
 every move waiting meanwhile (a p99 of 70 ms). Beyond that many a turn, a hand-shake's
-bytes wait for a later turn (``HandshakeGate``).
+bytes wait for a later turn (``turns.Gate``).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import zlib
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -38,7 +35,7 @@ from websockets.extensions.permessage_deflate import (
 from websockets.frames import DATA_OPCODES, Frame
 from websockets.typing import ExtensionParameter
 
-log = logging.getLogger(__name__)
+from camelcade.server.turns import Gate
 
 
 class BigMessagesDeflate(PerMessageDeflate):
@@ -96,50 +93,11 @@ class BigMessagesDeflateFactory(ServerPerMessageDeflateFactory):
         return response, extension
 
 
-class HandshakeGate:
-    """Runs at most ``per_turn`` hand-shakes a turn of the event loop, the rest in order in
-    later turns. The count starts again with each turn: a callback scheduled when the
-    first hand-shake of a turn passes resets it, and lets the waiting ones through."""
-
-    def __init__(self, per_turn: int) -> None:
-        self.per_turn = max(1, per_turn)
-        self.passed = 0
-        self.waiting: deque[Callable[[], None]] = deque()
-        self.scheduled = False
-
-    def run(self, handshake: Callable[[], None]) -> None:
-        """Run ``handshake`` now if this turn has room and nobody waits, else later."""
-        if not self.waiting and self.passed < self.per_turn:
-            self.passed += 1
-            self._schedule()
-            handshake()
-            return
-        self.waiting.append(handshake)
-        self._schedule()
-
-    def _schedule(self) -> None:
-        if not self.scheduled:
-            self.scheduled = True
-            asyncio.get_running_loop().call_soon(self._turn)
-
-    def _turn(self) -> None:
-        self.scheduled = False
-        self.passed = 0
-        while self.waiting and self.passed < self.per_turn:
-            self.passed += 1
-            try:
-                self.waiting.popleft()()
-            except Exception:  # one broken hand-shake must not stop the others
-                log.exception("a websocket hand-shake failed")
-        if self.passed:  # a later turn starts the count again (and serves who waits)
-            self._schedule()
-
-
 def protocol_class(min_bytes: int, arrivals_per_turn: int = 0) -> type[WebSocketsSansIOProtocol]:
     """uvicorn's websocket protocol, deflating only messages of ``min_bytes`` or more (0:
     every message, as uvicorn does), and (``arrivals_per_turn`` above 0) running at most
     that many hand-shakes a turn of the loop; one gate for every connection of a server."""
-    gate = HandshakeGate(arrivals_per_turn) if arrivals_per_turn > 0 else None
+    gate = Gate(arrivals_per_turn) if arrivals_per_turn > 0 else None
 
     class WebSocketProtocol(WebSocketsSansIOProtocol):
         def __init__(self, *args: Any, **kwargs: Any) -> None:

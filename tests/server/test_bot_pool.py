@@ -354,3 +354,35 @@ def test_the_fork_server_is_started_before_any_bot_moves() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=180, cwd=REPO)
     assert done.returncode == 0 and done.stdout.strip() == "running", done.stderr[-2000:]
+
+
+def test_a_workers_start_up_is_not_counted_as_its_bots_thinking() -> None:
+    """Forked from a fork server started without the pool's preload (a simulation's
+    runner in the same process had started it first), a worker imports for most of a
+    second before its first job. That start-up was counted as the bot's thinking, so a
+    random bot on the quick worker was judged slow and sent to the general workers for
+    good, behind whatever search they ran (a clean-clone CI run timed out on it). Here
+    the quick share is small, so that any start-up counted would exceed it."""
+    script = (
+        "import pathlib, sys, tempfile\n"
+        "from multiprocessing import forkserver\n"
+        "forkserver.ensure_running()  # cold: no preload\n"
+        "from tests.server.conftest import sqlite_settings\n"
+        "from tests.server.support import Api, ServerThread\n"
+        "from tests.server.test_bot_pool import _match_against, _move_and_wait_for_the_bot\n"
+        "settings = sqlite_settings(pathlib.Path(tempfile.mkdtemp()), bot_workers=2,\n"
+        "                           quick_bot_seconds=0.01)\n"
+        "running = ServerThread(settings).start()\n"
+        "try:\n"
+        "    pool = running.app.state.services.pool\n"
+        "    pool.cost['random'] = 0.001  # known quick: the quick worker takes it first\n"
+        "    match_id, token = _match_against(Api(running.base), 'random')\n"
+        "    _move_and_wait_for_the_bot(running, match_id, token, timeout=60)\n"
+        "    print(pool.workers[0].jobs_done, sorted(pool.demoted))\n"
+        "finally:\n"
+        "    running.stop()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=180, cwd=REPO)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "1 []", done.stdout[-2000:]

@@ -22,8 +22,12 @@ bot yields the CPU to the server. How jobs are chosen:
   killed and replaced, and the caller plays a fallback move.
 
 Workers are forked from a preloaded fork server (every game imported once), so replacing
-one takes milliseconds. A worker answers over a pipe the event loop watches directly: no
-thread has to win the GIL back to deliver an answer.
+one takes milliseconds; a worker says when it has started (``WorkerReady``), and only
+then does the quick worker's judge start counting its job's CPU: a fork server some
+other part of the process started first, without the preload, makes each new worker
+import for most of a second, and that is not its bot's thinking. A worker answers over
+a pipe the event loop watches directly: no thread has to win the GIL back to deliver an
+answer.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from camelcade import bots as bot_registry
 from camelcade.core.errors import OptionError
 from camelcade.core.registry import plugin
 from camelcade.server import botworker
-from camelcade.server.botworker import BotAnswer, BotJob, process_cpu_seconds
+from camelcade.server.botworker import BotAnswer, BotJob, WorkerReady, process_cpu_seconds
 
 log = logging.getLogger(__name__)
 USAGE_HALF_LIFE = 30.0
@@ -100,6 +104,9 @@ class Worker:
     running: Pending | None = None
     started: float = 0.0
     watchdog: asyncio.TimerHandle | None = None
+    ready: bool = False
+    """The process has said it started (``WorkerReady``); its CPU before that is its own."""
+    thinking_since: float = 0.0
     cpu_at_start: float = 0.0
     cpu_limit: float = 0.0
     """CPU seconds the running job may use on the quick worker (``BotPool.quick_limit``)."""
@@ -264,8 +271,8 @@ class BotPool:
             return
         worker.running = pending
         worker.started = time.monotonic()
-        if worker.quick_only and worker.process is not None:
-            worker.cpu_at_start = process_cpu_seconds(worker.process.pid or 0) or 0.0
+        if worker.ready:
+            self._start_clock(worker)
         worker.cpu_limit = self.quick_limit(pending.job.bot)
         limit = worker.cpu_limit if worker.quick_only else self.deadline
         worker.watchdog = asyncio.get_running_loop().call_later(
@@ -280,7 +287,7 @@ class BotPool:
                                      name=f"camelcade-bot-{worker.index}", daemon=True)
         process.start()
         child.close()
-        worker.process, worker.conn = process, parent
+        worker.process, worker.conn, worker.ready = process, parent, False
         asyncio.get_running_loop().add_reader(parent.fileno(), self._answered, worker)
         return parent
 
@@ -291,7 +298,7 @@ class BotPool:
         if conn is None:
             return
         try:
-            answer: BotAnswer = conn.recv()
+            answer: BotAnswer | WorkerReady = conn.recv()
         except (EOFError, OSError):  # the worker died: its job falls back
             running = worker.running
             self._replace(worker)
@@ -299,6 +306,11 @@ class BotPool:
                 self.stats.fallbacks += 1
                 running.future.set_result(None)
             self._dispatch()
+            return
+        if isinstance(answer, WorkerReady):  # started: the job's clock starts now
+            worker.ready = True
+            if worker.running is not None:
+                self._start_clock(worker)
             return
         running = worker.running
         self._finish(worker)
@@ -313,6 +325,13 @@ class BotPool:
         if not running.future.done():
             running.future.set_result(answer.action)
         self._dispatch()
+
+    def _start_clock(self, worker: Worker) -> None:
+        """The running job's thinking starts now: the quick worker's judge counts from
+        here, not from the process's start-up (``WorkerReady``)."""
+        worker.thinking_since = time.monotonic()
+        if worker.quick_only and worker.process is not None:
+            worker.cpu_at_start = process_cpu_seconds(worker.process.pid or 0) or 0.0
 
     def _account(self, job: BotJob, cpu: float) -> None:
         now = time.monotonic()
@@ -336,14 +355,21 @@ class BotPool:
         """
         if worker.running is not pending:
             return
-        elapsed = time.monotonic() - worker.started
+        now = time.monotonic()
+        elapsed = now - worker.started
+        limit = worker.cpu_limit
+        if worker.quick_only and not worker.ready and elapsed < self.deadline:
+            # still starting (a cold fork server imports for most of a second): not judged
+            worker.watchdog = asyncio.get_running_loop().call_later(
+                min(limit, self.deadline - elapsed), self._overrun, worker, pending)
+            return
+        thinking = now - worker.thinking_since
         wall_limit = min(self.deadline, QUICK_WALL_SECONDS)
-        if worker.quick_only and elapsed < wall_limit and worker.process is not None:
+        if worker.quick_only and thinking < wall_limit and worker.process is not None:
             used = process_cpu_seconds(worker.process.pid or 0)
-            limit = worker.cpu_limit
             if used is not None and used - worker.cpu_at_start < limit:
                 worker.watchdog = asyncio.get_running_loop().call_later(
-                    min(limit, wall_limit - elapsed), self._overrun, worker, pending)
+                    min(limit, wall_limit - thinking), self._overrun, worker, pending)
                 return
         self._replace(worker)
         if pending.future.done():

@@ -65,6 +65,13 @@ class BotAnswer:
     cpu_seconds: float
 
 
+@dataclass(frozen=True)
+class WorkerReady:
+    """A new worker's first word: it has started and now waits for its job. Its start-up
+    (a little with a warm fork server, most of a second of imports without one) is not
+    its first bot's thinking, and the pool counts that bot's CPU from here."""
+
+
 class Positions:
     """Recent matches' states by id, extended by the actions added since the last job."""
 
@@ -153,6 +160,7 @@ def main(conn: Connection, nice: int) -> None:
         with contextlib.suppress(OSError):
             os.nice(nice)
     positions = Positions()
+    conn.send(WorkerReady())
     while True:
         try:
             job = conn.recv()

@@ -337,6 +337,15 @@ def test_the_workers_fork_server_warms_every_bot_that_says_how() -> None:
     assert kernel.root.signatures and kernel.one_ply.signatures  # kamelen's bots: loaded
 
 
+def _in_a_fresh_process(script: str) -> str:
+    """Run ``script`` in a new Python process (its own fork server); its last line."""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=180, cwd=REPO)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.strip().splitlines()
+    return lines[-1] if lines else ""
+
+
 def test_the_fork_server_is_started_before_any_bot_moves() -> None:
     """Started by the first bot move, the fork server held the event loop for a second
     (issue 13); ``prepare`` starts it on a thread of its own, in a fresh process here."""
@@ -351,9 +360,7 @@ def test_the_fork_server_is_started_before_any_bot_moves() -> None:
         "    time.sleep(0.05)\n"
         "print('running')\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=180, cwd=REPO)
-    assert done.returncode == 0 and done.stdout.strip() == "running", done.stderr[-2000:]
+    assert _in_a_fresh_process(script) == "running"
 
 
 def test_a_workers_start_up_is_not_counted_as_its_bots_thinking() -> None:
@@ -382,7 +389,4 @@ def test_a_workers_start_up_is_not_counted_as_its_bots_thinking() -> None:
         "finally:\n"
         "    running.stop()\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=180, cwd=REPO)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip().splitlines()[-1] == "1 []", done.stdout[-2000:]
+    assert _in_a_fresh_process(script) == "1 []"

@@ -11,9 +11,10 @@ as ``camelcade GAME-ID ...`` when asked for, never imported otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar, cast
 
 import typer
 from typer import _click as typer_click
@@ -24,6 +25,22 @@ from camelcade.core.words import t, tn
 
 EXIT_USAGE = 2
 """Exit code for every error camelcade raises (the same as a command-line usage error)."""
+
+Command = TypeVar("Command", bound=Callable[..., None])
+
+
+def _local(command: Command) -> Command:
+    """A command run by a person at this machine: a data option may name a file here
+    (``camelcade.core.data.local_files``; ``serve`` never is)."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> None:
+        from camelcade.core.data import local_files
+
+        with local_files():
+            command(*args, **kwargs)
+
+    return cast(Command, run)
 
 
 def _flags_without_a_type() -> None:
@@ -206,6 +223,7 @@ def rules_command(game_id: GameId, plain: Plain = False) -> None:
 
 
 @app.command("play")
+@_local
 def play_command(
     game_id: GameId,
     players: Players = None,
@@ -264,6 +282,7 @@ def play_command(
 
 
 @app.command("replay")
+@_local
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A record file (camelcade-record/1 JSON).")],
     plain: Plain = False,
@@ -291,6 +310,7 @@ Bots = Annotated[
 
 
 @app.command("simulate")
+@_local
 def simulate_command(
     game_id: GameId,
     games: Annotated[int, typer.Option("--games", "-n", min=1,
@@ -399,6 +419,7 @@ def report_command(
 
 
 @app.command("balance")
+@_local
 def balance_command(
     game_id: GameId,
     vary: Annotated[
@@ -442,6 +463,7 @@ def balance_command(
 
 
 @app.command("ladder")
+@_local
 def ladder_command(
     game_ids: Annotated[list[str] | None, typer.Argument(help="Games (default: all).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1,

@@ -170,6 +170,9 @@ class GamePlugin:
     """How a run of one event is told once (``camelcade.core.words.Counted`` per message),
     for ``group_repeats``: "Yellow draws 3 cards." for three draws."""
     search: SearchSlot = field(default_factory=SearchSlot)
+    data: Mapping[str, Ref[Any]] = field(default_factory=dict)
+    """The game's data options: option name → its ``camelcade.core.data.DataShelf`` (the
+    named entries the option chooses among; a host adds its own in a folder)."""
     ladder: tuple[str, ...] = ()
     """The game's strength ladder, weakest first, as the lab writes entrants
     (``ismcts:time_limit=0.05:clock=cpu``): ``camelcade ladder --sprt ELO`` tests each rung

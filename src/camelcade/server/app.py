@@ -15,6 +15,7 @@ import random
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -23,6 +24,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from camelcade import __version__
+from camelcade.core.data import install_data_folder
 from camelcade.core.game import Game
 from camelcade.core.registry import game_class, game_ids
 from camelcade.core.words import N_, language, t
@@ -71,6 +73,9 @@ def _error(code: ErrorCode, message: str) -> JSONResponse:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """A new server application for ``settings`` (default: SQLite in the user data folder)."""
     settings = settings or Settings()
+    installed = install_data_folder(Path(settings.data_folder) if settings.data_folder else None)
+    for what, names in installed.items():
+        log.info("data folder: %s %s", what, ", ".join(names) or "(none)")
     services = Services(settings)
 
     @asynccontextmanager

@@ -112,6 +112,9 @@ class OptionInfo(BaseModel):
     default: Any
     allowed: str
     help: str
+    values: list[str] | None = Field(
+        default=None, description="the names to choose from, for an option that picks named "
+        "data (a map): the value must be one of them")
 
 
 class GameInfo(BaseModel):

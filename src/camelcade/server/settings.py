@@ -157,6 +157,10 @@ class Settings:
     smtp_starttls: bool = False
     public_url: str = ""
     """The address people reach this server at, for links in e-mails (``https://...``)."""
+    data_folder: str = ""
+    """A folder of the host's own game data, read once at start: ``GAME-ID/OPTION/NAME.toml``
+    (``GAME-ID/map/desert.toml`` is offered as that game's map ``desert``).
+    Clients choose data by name only (``camelcade.core.data``); empty: the games' own."""
 
     @property
     def is_postgresql(self) -> bool:
@@ -184,7 +188,7 @@ _TUNABLE = {
     "outbox_size": int, "bot_delay": float, "sqlite_synchronous": str,
     "cache_idle_seconds": float, "access_log": bool, "write_mode": str,
     "smtp_host": str, "smtp_port": int, "smtp_from": str, "smtp_user": str,
-    "smtp_password": str, "smtp_starttls": bool, "public_url": str,
+    "smtp_password": str, "smtp_starttls": bool, "public_url": str, "data_folder": str,
     "lobby_limit": int, "lobby_cache_seconds": float, "read_rate_per_second": float,
     "read_rate_burst": int, "create_rate_per_second": float, "create_rate_burst": int,
     "max_body_bytes": int, "max_json_depth": int, "max_connections_per_match": int,

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from camelcade.core.action import Action
 from camelcade.core.agent import chooser
 from camelcade.core.chance import KeyedChance, sample_chance
+from camelcade.core.data import local_files
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import State
 from camelcade.core.plugin import Ref
@@ -88,7 +89,8 @@ def play_match(match: Match) -> MatchResult:
 
 def _play(match: Match) -> MatchResult:
     started = time.process_time()
-    game = load(match.game_id, **match.options)
+    with local_files():  # the lab runs on its owner's machines: a map may be a file there
+        game = load(match.game_id, **match.options)
     agents = [entrant.build() for entrant in match.seats]
     for seat, agent in enumerate(agents):
         begin = getattr(agent, "begin", None)

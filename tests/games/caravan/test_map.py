@@ -1,13 +1,19 @@
 """The map file: the standard map's facts, another map by option, and malformed maps
-refused with an OptionError that names the line and the problem."""
+refused with an OptionError that names the line and the problem.
+
+A map file is named by path only at the local command line (``local_files``); these tests
+read files as it does. ``tests/server/test_data_options.py`` checks that a client cannot.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import camelcade as cc
+from camelcade.core.data import local_files
 from camelcade.games.caravan.board import load_map, parse_map
 from camelcade.games.caravan.spec import GOODS, SQUARE_NAMES
 from tests.games.caravan.helpers import data, game
@@ -35,6 +41,12 @@ X = "swords"
 S = "salt"
 H = "hides"
 """
+
+
+@pytest.fixture(autouse=True)
+def _at_the_command_line() -> Iterator[None]:
+    with local_files():
+        yield
 
 
 def write(tmp_path: Path, text: str) -> str:
@@ -95,7 +107,7 @@ def test_the_default_map_is_standard() -> None:
 
 
 def test_a_missing_map_file_is_an_option_error(tmp_path: Path) -> None:
-    with pytest.raises(cc.OptionError, match="cannot be read"):
+    with pytest.raises(cc.OptionError, match="cannot be read: No such file"):
         cc.load("caravan", map=str(tmp_path / "nowhere.toml"))
 
 

@@ -3,8 +3,9 @@
 A map says which squares are the numbered goods spaces 1-8, which squares are cities and
 which good each city wants, and which goods spaces start with a demand marker. The
 standard map of the rules file ships as ``maps/standard.toml`` (the schema is explained in
-that file and in ``docs/games/caravan.md``); the option ``map="path/to/file.toml"`` loads
-another one.
+that file and in ``docs/games/caravan.md``). The option ``map`` names a map of
+:data:`MAPS` — those shipped in ``maps/`` and those a server's host installs — and only the
+local command line may give the path of a file instead (``camelcade.core.data``).
 
 A map comes from a user's file, so nothing in it is trusted: every problem raises an
 ``OptionError`` naming the file, the line and what is wrong. ``tomllib`` reports the line
@@ -18,10 +19,9 @@ import re
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from camelcade.core.data import DataShelf
 from camelcade.core.errors import OptionError
 from camelcade.core.words import t
 from camelcade.games.caravan.spec import (
@@ -31,7 +31,6 @@ from camelcade.games.caravan.spec import (
     NO_GOOD,
     SIZE,
     SQUARES,
-    STANDARD_MAP,
     square_name,
 )
 
@@ -91,25 +90,9 @@ class _Problem(Exception):
 
 
 def load_map(name: str) -> CaravanMap:
-    """The map an option names: ``"standard"`` (built in) or a path to a TOML file."""
-    if name == STANDARD_MAP:
-        return _standard()
-    path = Path(name)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise OptionError(t(
-            "caravan map {map} cannot be read: {why}; the map option is 'standard' or the "
-            "path of a map file (TOML)", map=repr(name), why=error.strerror or error)) from None
-    except UnicodeDecodeError:
-        raise OptionError(t("caravan map {map} is not UTF-8 text", map=repr(name))) from None
-    return parse_map(text, name)
-
-
-@lru_cache(maxsize=1)
-def _standard() -> CaravanMap:
-    text = resources.files("camelcade.games.caravan").joinpath("maps", "standard.toml")
-    return parse_map(text.read_text(encoding="utf-8"), STANDARD_MAP)
+    """The map an option names: one of :data:`MAPS` (``"standard"``, the maps a host
+    installs), or — only at the local command line — the path of a map file."""
+    return MAPS.lookup(name, "caravan")
 
 
 def parse_map(text: str, source: str) -> CaravanMap:
@@ -303,3 +286,7 @@ def _row_line(lines: list[str], index: int) -> int | None:
             else:
                 position += 1
     return None
+
+
+MAPS: DataShelf[CaravanMap] = DataShelf("map", parse_map, "camelcade.games.caravan", "maps")
+"""Every map the option ``map`` may name: ``maps/*.toml`` of this package, then a host's."""

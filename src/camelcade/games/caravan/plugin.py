@@ -29,4 +29,5 @@ PLUGIN = GamePlugin(
                 layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
     guide=Ref(f"{_HERE}.text:guide"),
     counted=Ref(f"{_HERE}.text:COUNTED"),
+    data={"map": Ref(f"{_HERE}.board:MAPS")},
 )

@@ -153,7 +153,7 @@ def _map_name(value: Any) -> Any:
     if isinstance(value, os.PathLike):
         value = os.fspath(value)
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(t("must be 'standard' or the path of a map file (TOML)"))
+        raise ValueError(t("must be the name of a map, such as 'standard'"))
     return value.strip()
 
 
@@ -220,7 +220,8 @@ OPTIONS: Final = (
     Option(
         "map",
         STANDARD_MAP,
-        N_("'standard' or the path of a map file (TOML) with the schema of maps/standard.toml"),
+        N_("the name of a map ('standard' or one the server's host installed); at the local "
+           "command line also the path of a map file like maps/standard.toml"),
         _map_name,
         N_("the board: which squares are goods spaces and cities"),
     ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from camelcade import bots as bot_registry
+from camelcade.core.data import data_names
 from camelcade.core.registry import game_class, game_ids
 from camelcade.server.protocol import unknown_game
 from camelcade.server.schemas import GameInfo, OptionInfo
@@ -21,7 +22,8 @@ def _info(game_id: str) -> GameInfo:
         max_players=cls.max_players,
         default_players=cls.default_players,
         options=[
-            OptionInfo(name=o.name, default=o.default, allowed=o.allowed, help=o.help)
+            OptionInfo(name=o.name, default=o.default, allowed=o.allowed, help=o.help,
+                       values=data_names(game_id, o.name))
             for o in cls.option_specs
         ],
     )

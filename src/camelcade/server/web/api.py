@@ -11,6 +11,7 @@ from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from camelcade import bots as bot_registry
+from camelcade.core.data import data_names
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.registry import game_class, game_ids, plugin
 from camelcade.core.words import current_language, t, translate
@@ -42,7 +43,8 @@ def game_summary(game_id: str) -> dict[str, Any]:
         # An option's help and allowed values and a level's description are the game's
         # data: said in the page's language (each game marks them for the catalogue, N_).
         "options": [{"name": o.name, "default": o.default, "allowed": translate(o.allowed),
-                     "help": translate(o.help) if o.help else o.help}
+                     "help": translate(o.help) if o.help else o.help,
+                     "values": data_names(game_id, o.name)}
                     for o in cls.option_specs],
         "levels": [{"name": name, "bot": LEVEL_PREFIX + name,
                     "description": translate(level.description) if level.description

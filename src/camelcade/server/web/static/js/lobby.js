@@ -53,9 +53,13 @@ function renderForm() {
   for (const o of game.options) {
     const id = `opt-${o.name}`;
     const help = t("{help}. Default {default}; allowed: {allowed}.", { help: o.help, default: JSON.stringify(o.default), allowed: o.allowed });
-    const input = typeof o.default === "boolean"
-      ? h("input", { id, type: "checkbox", name: o.name, checked: o.default, "aria-describedby": `${id}-help` })
-      : h("input", { id, name: o.name, value: shown(o.default), "aria-describedby": `${id}-help` });
+    // An option that picks named data (a map) is a list of the names the server offers.
+    const input = o.values
+      ? h("select", { id, name: o.name, "aria-describedby": `${id}-help` },
+        o.values.map((value) => h("option", { value, text: value, selected: value === o.default })))
+      : typeof o.default === "boolean"
+        ? h("input", { id, type: "checkbox", name: o.name, checked: o.default, "aria-describedby": `${id}-help` })
+        : h("input", { id, name: o.name, value: shown(o.default), "aria-describedby": `${id}-help` });
     input.dataset.kind = typeof o.default;
     options.append(h("p", {}, h("label", { for: id, text: o.name }), " ", input,
       h("span", { id: `${id}-help`, class: "cc-help", text: ` ${help}` })));

@@ -149,3 +149,23 @@ def test_a_host_map_may_not_take_a_shipped_name(tmp_path: Path) -> None:
     with pytest.raises(OptionError, match="there is already a map called 'standard'"):
         install_data_folder(tmp_path)
     install_data_folder(None)
+
+
+@pytest.mark.parametrize("lang", ["../../../etc/passwd", "..%2F..%2Fserver", "de/../../x", "\x00"])
+def test_a_rules_pages_language_names_no_file(api: Api, lang: str) -> None:
+    """The audit's other file readers: a rules page's ``lang`` is only ever one of the
+    languages spoken (else the page's own), never part of a path."""
+    response = api.http.get("/rules/caravan", params={"lang": lang})
+    assert response.status_code == 200
+    assert 'lang="en"' in response.text
+    assert "root:" not in response.text
+
+
+@pytest.mark.parametrize("address", ["/i18n/..%2F..%2Fsettings.json", "/rules-images/..%2Fx.png",
+                                     "/games/caravan/maps/standard.toml",
+                                     "/games/caravan/..%2F..%2Fserver%2Fsettings.py"])
+def test_file_serving_addresses_refuse_anything_outside_their_folders(
+    api: Api, address: str
+) -> None:
+    response = api.http.get(address)
+    assert response.status_code == 404

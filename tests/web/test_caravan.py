@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
+from tests.server.support import ServerProcess
 from tests.web.play import ANSWERED, PAINTED, create_match, my_turn, painted
-from tests.web.support import ARTIFACTS, REPO, audit, open_lobby, screenshot
+from tests.web.support import ARTIFACTS, REPO, audit, chromium_watchdog, open_lobby, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -236,3 +237,40 @@ def test_what_a_screen_reader_is_told_in_one_turn(new_page: Any) -> None:
     (ARTIFACTS / f"{GAME}-screen-reader.txt").write_text(
         f"Accessibility tree of <main>:\n{tree}\n\nLive region log, one turn:\n"
         + "\n".join(told) + "\n", encoding="utf-8")
+
+
+def test_the_lobby_offers_maps_by_name_and_a_path_forced_in_is_refused(
+        browser: Any, web_server: ServerProcess) -> None:
+    """The outside review's finding from the lobby form: the map was a text field, and a
+    path typed there was read by the server. Now it is a list of the map names; a value
+    forced into the form by hand is refused with the names, and no match appears.
+    (Its own browser context: the refusal's 422 is logged in the console on purpose,
+    which ``new_page`` counts as a failure.)"""
+    context = browser.new_context(base_url=web_server.base)
+    try:
+        _forced_path_refused(context.new_page())
+    finally:
+        with chromium_watchdog():
+            context.close()
+
+
+def _forced_path_refused(page: Any) -> None:
+    failures: list[str] = []
+    page.on("pageerror", lambda error: failures.append(str(error)))
+    open_lobby(page)
+    page.get_by_label("Game", exact=True).select_option(GAME)
+    control = page.locator("#opt-map")
+    assert control.evaluate("(el) => el.tagName") == "SELECT"
+    assert control.evaluate("(el) => [...el.options].map((o) => o.value)") == ["standard"]
+    assert control.input_value() == "standard"
+    before = page.request.get("/api/matches").json()["matches"]
+    control.evaluate("(el) => { el.add(new Option('/etc/passwd', '/etc/passwd'));"
+                     " el.value = '/etc/passwd'; }")
+    page.get_by_role("button", name="Create the match").click()
+    error = page.locator("#create-error")
+    error.filter(has_text="has no map").wait_for()
+    assert "the names allowed are: standard." in error.inner_text()
+    assert "root" not in error.inner_text()
+    assert page.url.rstrip("/").endswith(page.url.split("/")[2])  # still the lobby
+    assert page.request.get("/api/matches").json()["matches"] == before
+    assert failures == []

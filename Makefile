@@ -45,6 +45,7 @@ serve: $(VENV)/.installed-server
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/lint-imports
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy

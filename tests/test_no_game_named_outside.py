@@ -23,8 +23,15 @@ def _names() -> set[str]:
     return names
 
 
+def naming(names: set[str]) -> re.Pattern[str]:
+    """Any of ``names`` where no letter touches it: "animal" does not name a game "nim",
+    while "camel_up_state" does name "camel_up"."""
+    return re.compile("(?<![A-Za-z])(?:" + "|".join(
+        re.escape(name) for name in sorted(names)) + ")(?![A-Za-z])")
+
+
 def test_game_agnostic_code_names_no_game() -> None:
-    pattern = re.compile("|".join(re.escape(name) for name in sorted(_names())))
+    pattern = naming(_names())
     found = []
     for root in AGNOSTIC:
         for path in [root] if root.is_file() else sorted(root.rglob("*")):
@@ -34,3 +41,9 @@ def test_game_agnostic_code_names_no_game() -> None:
                 if pattern.search(line):
                     found.append(f"{path.relative_to(SRC)}:{number}: {line.strip()}")
     assert found == []
+
+
+def test_a_name_inside_a_longer_word_is_not_a_game_name() -> None:
+    pattern = naming({"nim"})
+    assert not pattern.search("an animal and a nimble camel")
+    assert pattern.search("import nim_rules") and pattern.search("the game nim.")

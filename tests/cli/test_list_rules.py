@@ -8,6 +8,7 @@ import pytest
 
 import camelcade as cc
 from camelcade.cli import rules
+from camelcade.core import rules_docs
 from tests.cli.conftest import GAME, Run, assert_plain, write_doc
 
 
@@ -36,7 +37,7 @@ def test_list_rich_draws_a_table(run: Run) -> None:
 @pytest.fixture
 def docs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Rules documents are looked up in ``tmp_path`` only."""
-    monkeypatch.setattr(rules, "doc_dirs", lambda: [tmp_path])
+    monkeypatch.setattr(rules_docs, "doc_dirs", lambda: [tmp_path])
     return tmp_path
 
 
@@ -81,16 +82,16 @@ def test_find_rules_doc_prefers_the_first_folder(tmp_path: Path,
     first.mkdir()
     second.mkdir()
     write_doc(second, GAME)
-    monkeypatch.setattr(rules, "doc_dirs", lambda: [first, second])
-    assert rules.find_rules_doc(GAME) == second / f"{GAME}.md"
+    monkeypatch.setattr(rules_docs, "doc_dirs", lambda: [first, second])
+    assert rules_docs.find_rules_doc(GAME) == second / f"{GAME}.md"
     write_doc(first, GAME)
-    assert rules.find_rules_doc(GAME) == first / f"{GAME}.md"
-    assert rules.find_rules_doc("no-such-game") is None
+    assert rules_docs.find_rules_doc(GAME) == first / f"{GAME}.md"
+    assert rules_docs.find_rules_doc("no-such-game") is None
 
 
 def test_doc_dirs_include_the_repository_docs() -> None:
     repo_docs = Path(__file__).resolve().parents[2] / "docs" / "games"
-    assert repo_docs in rules.doc_dirs()
+    assert repo_docs in rules_docs.doc_dirs()
 
 
 def test_notation_section_stops_at_the_next_heading_of_its_level(tmp_path: Path) -> None:
@@ -103,7 +104,7 @@ def test_notation_section_stops_at_the_next_heading_of_its_level(tmp_path: Path)
 
 
 def test_the_shipped_rules_document_has_the_notation(run: Run) -> None:
-    path = rules.find_rules_doc(GAME)
+    path = rules_docs.find_rules_doc(GAME)
     if path is None:
         pytest.skip("docs/games/a-dos-de-chameau.md is not in this checkout")
     result = run("rules", GAME, "--plain")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import camelcade as cc
-from camelcade.cli import rules
+from camelcade.core import rules_docs
 from camelcade.cli.hooks import terminal_hooks
 from camelcade.core.words import group_repeats
 from camelcade.games.a_dos_de_chameau.state import ADosState
@@ -69,7 +69,7 @@ def test_rich_game_reaches_the_end_with_a_drawn_board(run: Run, tmp_path: Path) 
 def test_prompt_commands_errors_and_a_number(run: Run, tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     write_doc(tmp_path, GAME)
-    monkeypatch.setattr(rules, "doc_dirs", lambda: [tmp_path])
+    monkeypatch.setattr(rules_docs, "doc_dirs", lambda: [tmp_path])
     record_path = tmp_path / "cmds.json"
     answers = "help\nlegal\nboard\njunk\nmirage3 35\n99\n\n2\nquit\n"
     result = run(*play_args(record_path, "--plain"), input=answers)
@@ -101,7 +101,7 @@ def test_help_without_a_guide_gives_the_notation_of_the_rules_document(
     run: Run, toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     write_doc(tmp_path, toy_game)  # the toy declares no guide
-    monkeypatch.setattr(rules, "doc_dirs", lambda: [tmp_path])
+    monkeypatch.setattr(rules_docs, "doc_dirs", lambda: [tmp_path])
     result = run("play", toy_game, "--plain", "--seed", "2", input="help\nquit\n")
     assert result.exit_code == 0, result.output
     assert "oasis card; oasis3 12; moves your camel." in result.output

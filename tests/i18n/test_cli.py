@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from camelcade.cli import rules
 from camelcade.cli.main import app, main
+from camelcade.core import rules_docs
 from tests.i18n.support import pseudo_catalogues
 
 GAME = "a-dos-de-chameau"
@@ -61,7 +61,7 @@ def test_the_help_is_shown_in_the_chosen_language(monkeypatch: pytest.MonkeyPatc
 
 def test_rules_are_read_in_the_language_and_else_in_english(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules, "doc_dirs", lambda: [tmp_path])
+    monkeypatch.setattr(rules_docs, "doc_dirs", lambda: [tmp_path])
     (tmp_path / f"{GAME}.md").write_text("# Rules\n\nRace to the oasis.\n", encoding="utf-8")
     (tmp_path / "fr").mkdir()
     (tmp_path / "fr" / f"{GAME}.md").write_text("# Règles\n\nCourez à l'oasis.\n",
@@ -71,8 +71,8 @@ def test_rules_are_read_in_the_language_and_else_in_english(
     assert french.exit_code == 0 and "Courez à l'oasis." in french.output
     german = runner.invoke(app, ["--lang", "de", "rules", GAME, "--plain"])
     assert german.exit_code == 0 and "Race to the oasis." in german.output
-    assert rules.rules_languages(GAME, ["en", "de", "fr", "da"], first="fr") == ["fr", "en"]
-    assert rules.rules_languages(GAME, ["en", "de", "fr", "da"]) == ["en", "fr"]
+    assert rules_docs.rules_languages(GAME, ["en", "de", "fr", "da"], first="fr") == ["fr", "en"]
+    assert rules_docs.rules_languages(GAME, ["en", "de", "fr", "da"]) == ["en", "fr"]
 
 
 def test_lang_may_come_after_the_command_as_make_play_puts_it() -> None:

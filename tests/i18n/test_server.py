@@ -81,7 +81,7 @@ def test_rules_pages_fall_back_to_english_and_say_in_which_language(
     english_only = tmp_path / "games"
     english_only.mkdir()
     (english_only / "kamelen.md").write_text("# Kamelen\n\nThe rules.\n", encoding="utf-8")
-    monkeypatch.setattr("camelcade.cli.rules.doc_dirs", lambda: [english_only])
+    monkeypatch.setattr("camelcade.core.rules_docs.doc_dirs", lambda: [english_only])
     from camelcade.server.web.routes import _rules_html
 
     _rules_html.cache_clear()  # pages are made once per game and language

@@ -15,8 +15,7 @@ import pytest
 
 import camelcade as cc
 from camelcade.core import CamelcadeError, sample_chance
-from camelcade.rl.aec import env as aec_env
-from camelcade.rl.encoding import (
+from camelcade.core.encoding import (
     ActionGroup,
     ActionIndex,
     Block,
@@ -25,6 +24,7 @@ from camelcade.rl.encoding import (
     describe_encoding,
     encoding_for,
 )
+from camelcade.rl.aec import env as aec_env
 from camelcade.rl.table import observation_tensor, rank_rewards
 from tests.rl.support import CASES, VARIANTS, case_id
 
@@ -190,7 +190,7 @@ def test_the_rl_package_names_no_game() -> None:
 
 
 def test_import_camelcade_imports_no_learning_library_and_encodings_need_no_numpy() -> None:
-    code = ("import sys, camelcade, camelcade.rl.encoding, camelcade.rl.svg; "
+    code = ("import sys, camelcade, camelcade.core.encoding, camelcade.core.board_svg; "
             "import camelcade.games.camel_up.rl; "
             "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel') "
             "if m in sys.modules))")

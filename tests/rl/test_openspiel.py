@@ -12,7 +12,7 @@ from open_spiel.python.algorithms import evaluate_bots, mcts
 from open_spiel.python.bots import uniform_random
 
 import camelcade as cc
-from camelcade.rl.encoding import encoding_for
+from camelcade.core.encoding import encoding_for
 from camelcade.rl.openspiel import load_openspiel, register_openspiel, short_name
 from camelcade.rl.table import observation_tensor, rank_rewards
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 import camelcade as cc
-from camelcade.rl.encoding import encoding_for
+from camelcade.core.encoding import encoding_for
 from camelcade.rl.table import block_of, observation_tensor
 
 

@@ -211,8 +211,8 @@ def list_command(plain: Plain = False) -> None:
 def rules_command(game_id: GameId, plain: Plain = False) -> None:
     """Show a game's rules and action notation."""
     from camelcade.cli.render import make_screen
-    from camelcade.cli.rules import find_rules_doc, looked_in
     from camelcade.core.registry import game_class
+    from camelcade.core.rules_docs import find_rules_doc, looked_in
 
     game_class(game_id)  # an unknown id raises, naming the games
     path = find_rules_doc(game_id)

@@ -362,7 +362,8 @@ class PlaySession:
 
     def _notation_text(self) -> str | None:
         if self._notation is None:
-            from camelcade.cli.rules import find_rules_doc, notation_section
+            from camelcade.cli.rules import notation_section
+            from camelcade.core.rules_docs import find_rules_doc
 
             path = find_rules_doc(self.game.id)
             if path is not None:

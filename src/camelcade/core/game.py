@@ -781,7 +781,7 @@ class State(ABC):
         """Jupyter's picture of the position: the game's accessible web board
         (``WebSlot.layout``) drawn as plain SVG, as a spectator sees it; None, and so the
         text, for a game that declares no layout. Plain Python, imported on first use."""
-        from camelcade.rl.svg import board_svg
+        from camelcade.core.board_svg import board_svg
 
         return board_svg(self)
 

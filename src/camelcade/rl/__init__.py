@@ -10,9 +10,9 @@ print(ccrl.describe_encoding(ccrl.encoding_for(gym.game)))      # the action and
 ```
 
 Every game's encoding (its fixed action index and observation tensor) lives in its own
-folder (``games/<game>/rl.py``), named by the ``rl`` slot of its plug-in manifest. Names
-are imported on first use, so ``camelcade.rl.encoding`` — plain Python — works without
-numpy, and ``import camelcade`` imports none of this.
+folder (``games/<game>/rl.py``), named by the ``rl`` slot of its plug-in manifest, built
+from ``camelcade.core.encoding`` (plain Python: games build theirs without numpy or this
+package). Names are imported on first use, and ``import camelcade`` imports none of this.
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ _NAMES = {
     "rank_rewards": "camelcade.rl.table",
     "observation_tensor": "camelcade.rl.table",
     "block_of": "camelcade.rl.table",
-    "encoding_for": "camelcade.rl.encoding",
-    "describe_encoding": "camelcade.rl.encoding",
-    "GameEncoding": "camelcade.rl.encoding",
-    "board_svg": "camelcade.rl.svg",
+    "encoding_for": "camelcade.core.encoding",
+    "describe_encoding": "camelcade.core.encoding",
+    "GameEncoding": "camelcade.core.encoding",
+    "board_svg": "camelcade.core.board_svg",
 }
 
 __all__ = sorted(_NAMES)

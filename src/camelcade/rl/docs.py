@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import sys
 
+from camelcade.core.encoding import describe_encoding, encoding_for
 from camelcade.core.registry import game_class, game_ids, load
-from camelcade.rl.encoding import describe_encoding, encoding_for
 
 
 def section(game_id: str) -> str:

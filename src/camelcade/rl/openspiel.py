@@ -34,12 +34,12 @@ import numpy as np
 import pyspiel
 
 from camelcade.core.action import Action
+from camelcade.core.encoding import GameEncoding, encoding_for
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class, game_ids
 from camelcade.core.registry import load as load_game
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict
-from camelcade.rl.encoding import GameEncoding, encoding_for
 from camelcade.rl.table import observation_tensor, rank_rewards
 
 MAX_GAME_LENGTH = 100_000

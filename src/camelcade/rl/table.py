@@ -26,10 +26,10 @@ import numpy.typing as npt
 from camelcade.core.action import Action
 from camelcade.core.agent import Chooser
 from camelcade.core.chance import sample_chance
+from camelcade.core.encoding import GameEncoding, encoding_for
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError
 from camelcade.core.game import Game, State
 from camelcade.core.types import CHANCE, TERMINAL, PlayerId
-from camelcade.rl.encoding import GameEncoding, encoding_for
 
 REWARDS = ("ranking", "points")
 

@@ -7,6 +7,18 @@ stored), and only the sizes of the others' hands and piles.
 
 from __future__ import annotations
 
+from camelcade.core.encoding import (
+    ActionGroup,
+    ActionIndex,
+    Block,
+    Buffer,
+    GameEncoding,
+    Layout,
+    one_hot_group,
+    scaled,
+    seat_blocks,
+    write_seats,
+)
 from camelcade.core.game import Game
 from camelcade.core.types import JSONDict
 from camelcade.games.a_dos_de_chameau.spec import (
@@ -19,18 +31,6 @@ from camelcade.games.a_dos_de_chameau.spec import (
     TOWN,
     TRACK_END,
     card_set,
-)
-from camelcade.rl.encoding import (
-    ActionGroup,
-    ActionIndex,
-    Block,
-    Buffer,
-    GameEncoding,
-    Layout,
-    one_hot_group,
-    scaled,
-    seat_blocks,
-    write_seats,
 )
 
 SPACES = range(TOWN, TRACK_END + 1)

@@ -8,6 +8,18 @@ players seat ``s`` drives camels ``2s`` and ``2s + 1``.
 
 from __future__ import annotations
 
+from camelcade.core.encoding import (
+    ActionGroup,
+    ActionIndex,
+    Block,
+    Buffer,
+    GameEncoding,
+    Layout,
+    one_hot_group,
+    scaled,
+    seat_blocks,
+    write_seats,
+)
 from camelcade.core.game import Game
 from camelcade.core.types import JSONDict
 from camelcade.games.camel_drive.spec import (
@@ -20,18 +32,6 @@ from camelcade.games.camel_drive.spec import (
     SHOUTS,
     camels_for,
     owner_of,
-)
-from camelcade.rl.encoding import (
-    ActionGroup,
-    ActionIndex,
-    Block,
-    Buffer,
-    GameEncoding,
-    Layout,
-    one_hot_group,
-    scaled,
-    seat_blocks,
-    write_seats,
 )
 
 RACE_CAP = 20

@@ -7,17 +7,7 @@ cards (``null`` in that JSON) can never reach it.
 
 from __future__ import annotations
 
-from camelcade.core.game import Game
-from camelcade.core.types import JSONDict
-from camelcade.games.camel_up.actions import PILES
-from camelcade.games.camel_up.spec import (
-    DIE_VALUES,
-    EDITIONS,
-    FIRST_SPACE,
-    LAST_SPACE,
-    PHASES,
-)
-from camelcade.rl.encoding import (
+from camelcade.core.encoding import (
     ActionGroup,
     ActionIndex,
     Block,
@@ -28,6 +18,16 @@ from camelcade.rl.encoding import (
     scaled,
     seat_blocks,
     write_seats,
+)
+from camelcade.core.game import Game
+from camelcade.core.types import JSONDict
+from camelcade.games.camel_up.actions import PILES
+from camelcade.games.camel_up.spec import (
+    DIE_VALUES,
+    EDITIONS,
+    FIRST_SPACE,
+    LAST_SPACE,
+    PHASES,
 )
 
 CELLS = LAST_SPACE + 2

@@ -13,19 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from camelcade.core.game import Game
-from camelcade.core.types import JSONDict
-from camelcade.games.caravan.spec import (
-    GOODS,
-    GOODS_SPACES,
-    MAX_ACTIONS,
-    SIZE,
-    SQUARE_ID,
-    SQUARE_NAMES,
-    SQUARES,
-    goods_count,
-)
-from camelcade.rl.encoding import (
+from camelcade.core.encoding import (
     ActionGroup,
     ActionIndex,
     Block,
@@ -37,6 +25,18 @@ from camelcade.rl.encoding import (
     seat_blocks,
     signed,
     write_seats,
+)
+from camelcade.core.game import Game
+from camelcade.core.types import JSONDict
+from camelcade.games.caravan.spec import (
+    GOODS,
+    GOODS_SPACES,
+    MAX_ACTIONS,
+    SIZE,
+    SQUARE_ID,
+    SQUARE_NAMES,
+    SQUARES,
+    goods_count,
 )
 
 MARKER_CAP = 10

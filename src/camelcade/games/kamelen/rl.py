@@ -8,6 +8,17 @@ case in the position line, North lower case.
 
 from __future__ import annotations
 
+from camelcade.core.encoding import (
+    ActionGroup,
+    ActionIndex,
+    Block,
+    Buffer,
+    GameEncoding,
+    Layout,
+    scaled,
+    seat_blocks,
+    write_seats,
+)
 from camelcade.core.game import Game
 from camelcade.core.types import JSONDict
 from camelcade.games.kamelen.spec import (
@@ -21,17 +32,6 @@ from camelcade.games.kamelen.spec import (
     ROCKS,
     SIDE_LETTERS,
     WIDTH,
-)
-from camelcade.rl.encoding import (
-    ActionGroup,
-    ActionIndex,
-    Block,
-    Buffer,
-    GameEncoding,
-    Layout,
-    scaled,
-    seat_blocks,
-    write_seats,
 )
 
 OUTWARD: tuple[tuple[int, int], ...] = (

@@ -11,8 +11,8 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 
-from camelcade.cli.rules import doc_dirs, find_rules_doc, rules_doc_in, rules_languages
 from camelcade.core.registry import game_class, game_ids, plugin
+from camelcade.core.rules_docs import doc_dirs, find_rules_doc, rules_doc_in, rules_languages
 from camelcade.core.words import N_, SOURCE_LANGUAGE, t
 from camelcade.i18n.languages import languages
 from camelcade.server.protocol import ErrorCode, ProtocolError, unknown_game

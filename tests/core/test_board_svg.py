@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import camelcade as cc
 from camelcade.core import plugin
-from camelcade.rl.svg import board_svg, render_board
+from camelcade.core.board_svg import board_svg, render_board
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import camelcade as cc
-from camelcade.core import rules_docs
 from camelcade.cli.hooks import terminal_hooks
+from camelcade.core import rules_docs
 from camelcade.core.words import group_repeats
 from camelcade.games.a_dos_de_chameau.state import ADosState
 from camelcade.records import Record

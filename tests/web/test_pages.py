@@ -21,7 +21,7 @@ from tests.web.play import (
     play_to_end_from_list,
     toy_after_one_move,
 )
-from tests.web.support import ARTIFACTS, audit, screenshot, write_json
+from tests.web.support import ARTIFACTS, audit, open_lobby, screenshot, write_json
 
 pytestmark = pytest.mark.browser
 LATENCY_FILE = Path(os.environ.get("CAMELCADE_WEB_LATENCY_FILE",
@@ -207,3 +207,18 @@ def test_latency_from_acknowledgement_to_repaint(new_page: Any) -> None:
         "frame_floor_ms": stats(floor),
     })
     assert len(paint) >= 10
+
+
+def test_a_reloaded_lobby_lists_a_match_created_elsewhere(new_page: Any) -> None:
+    """The outside review's stale lobby: a reload after a match was created in another
+    browser showed the old list (the API's answers carried no ``Cache-Control``)."""
+    page = new_page()
+    open_lobby(page)
+    page.locator("#matches").wait_for(state="attached")
+    other = new_page()
+    created = other.request.post("/api/matches", data={
+        "game": "kamelen", "options": {"players": 2}}).json()["match"]["id"]
+    assert created not in page.locator("#matches").inner_html()
+    page.wait_for_timeout(1_100)  # past the server's own lobby cache (lobby_cache_seconds)
+    page.reload()
+    page.locator(f"#matches a[href*='{created}']").first.wait_for(state="attached")

@@ -29,6 +29,7 @@ from camelcade.core.game import Game
 from camelcade.core.registry import game_class, game_ids
 from camelcade.core.words import N_, language, t
 from camelcade.i18n.validation import problems
+from camelcade.server.caching import NoStoreForApi
 from camelcade.server.collector import Collector
 from camelcade.server.guard import BodyGuard
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
@@ -141,6 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_web_app(app)
     app.add_middleware(BodyGuard, max_body_bytes=settings.max_body_bytes,
                        max_depth=settings.max_json_depth)
+    app.add_middleware(NoStoreForApi)
     app.add_middleware(SpeakTheRequestsLanguage)  # outermost: the guard's refusals too
     return app
 

@@ -33,7 +33,7 @@ from camelcade.server.names import NameRefused
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
 from camelcade.server.routes import games, matches, system, ws
 from camelcade.server.service import Services
-from camelcade.server.settings import Settings, settings_for
+from camelcade.server.settings import Settings, loopback_only, settings_for
 from camelcade.server.web.language import SpeakTheRequestsLanguage, request_language
 from camelcade.server.web.routes import install as install_web_app
 from camelcade.server.web.routes import not_found_page
@@ -167,6 +167,9 @@ def run_server(db: str | None, host: str, port: int, public_url: str | None = No
         settings.database_url
     )
     log.info("camelcade server on http://%s:%d, database %s", host, port, shown)
+    if loopback_only(host) and not settings.public_url:
+        log.info("only this computer reaches %s; to play with others, serve with --host "
+                 "0.0.0.0 --public-url http://ADDRESS:%d (docs/server.md, Hosting)", host, port)
     uvicorn.run(app, host=host, port=port, access_log=settings.access_log, log_level="info",
                 **websocket_options(settings))
 

@@ -191,6 +191,15 @@ NOT_FOUND = """
 """
 """The page a browser gets for an address the server has no page at (404)."""
 
+NO_MATCH = """
+<h1>Match not found</h1>
+<p>No match has this address. The link may be mistyped, or the match expired: an open
+match nobody joined is removed after a while. Create a match or join another in the
+lobby.</p>
+<p><a href="/">Go to the lobby</a></p>
+"""
+"""The 404 page of ``/match/{id}`` and ``/replay/{id}`` for an id no match has."""
+
 MY_GAMES = """
 <h1>My games</h1>
 <p>Every match this browser holds a seat in; those where it is your turn come first.

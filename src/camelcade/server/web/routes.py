@@ -43,10 +43,13 @@ def _html_in(request: Request, lang: str | None, title: str, body: str,
     return response
 
 
-def not_found_page(request: Request, lang: str | None = None) -> HTMLResponse:
-    """The site's 404 page in the request's language, with the way back to the lobby."""
-    text = pages.page(N_("Page not found"), pages.NOT_FOUND,
-                      lang=request_language(request, lang))
+def not_found_page(request: Request, lang: str | None = None, match: bool = False
+                   ) -> HTMLResponse:
+    """The site's 404 page in the request's language, with the way back to the lobby
+    (``match``: the one saying no match has the address)."""
+    title, body = (N_("Match not found"), pages.NO_MATCH) if match else (
+        N_("Page not found"), pages.NOT_FOUND)
+    text = pages.page(title, body, lang=request_language(request, lang))
     return HTMLResponse(text, status_code=404, headers={
         "Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
 
@@ -61,23 +64,32 @@ def lobby(request: Request, lang: str | None = None) -> HTMLResponse:
     return _html_in(request, lang, N_("Lobby"), pages.lobby_body(), "lobby.js")
 
 
-@router.get("/match/{match_id}")
-async def match_page(request: Request, match_id: str, lang: str | None = None
-                     ) -> HTMLResponse:
-    """The match's page, or the 404 page for an id no match has (an expired match too)."""
+async def _exists(request: Request, match_id: str) -> bool:
+    """Whether a match has this id (an expired one no longer has)."""
     try:
         await services_of(request).manager.get(match_id)
     except ProtocolError as error:
         if error.code == ErrorCode.MATCH_NOT_FOUND:
-            return not_found_page(request, lang)
+            return False
         raise
+    return True
+
+
+@router.get("/match/{match_id}")
+async def match_page(request: Request, match_id: str, lang: str | None = None
+                     ) -> HTMLResponse:
+    """The match's page, or the 404 page for an id no match has."""
+    if not await _exists(request, match_id):
+        return not_found_page(request, lang, match=True)
     return _html_in(request, lang, N_("Match"), pages.MATCH, "match.js")
 
 
 @router.get("/replay")
 @router.get("/replay/{match_id}")
-def replay_page(request: Request, match_id: str | None = None,
-                lang: str | None = None) -> HTMLResponse:
+async def replay_page(request: Request, match_id: str | None = None,
+                      lang: str | None = None) -> HTMLResponse:
+    if match_id is not None and not await _exists(request, match_id):
+        return not_found_page(request, lang, match=True)
     return _html_in(request, lang, N_("Replay"), pages.REPLAY, "replay.js")
 
 

@@ -601,9 +601,9 @@ def online_new(
     seats = [{"kind": "open"}] + [{"kind": "bot", "bot": b} for b in names]
     seats += [{"kind": "open"}] * (game.players - len(seats))
     api = online.ServerApi(server)
-    created = api.create(game.id, dict(game.options), seats, timer)
-    match_id = created["match"]["id"]
-    joined = api.join(match_id, 0, name)
+    joined = api.create(game.id, dict(game.options), seats, timer,
+                        join={"seat": 0, "name": name})
+    match_id = joined["match"]["id"]
     typer.echo(tn("Match {match}: {game}, {count} player.", "Match {match}: {game}, {count} "
                   "players.", game.players, match=match_id, game=game.title))
     if len(names) < game.players - 1:

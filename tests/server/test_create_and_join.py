@@ -106,10 +106,16 @@ def test_the_setting_is_read_from_the_environment() -> None:
     assert settings.lobby_expiry_seconds == 60.0
 
 
-@pytest.fixture
-def clocked(tmp_path: Path) -> Iterator[tuple[ServerThread, Api]]:
-    """A server of its own whose expiry clock a test moves on (``Services.clock``)."""
-    running = ServerThread(sqlite_settings(tmp_path)).start()
+@pytest.fixture(params=["sqlite", "postgresql"])
+def clocked(tmp_path: Path, request: pytest.FixtureRequest
+            ) -> Iterator[tuple[ServerThread, Api]]:
+    """A server of its own whose expiry clock a test moves on (``Services.clock``), on
+    either database."""
+    settings = sqlite_settings(tmp_path)
+    if request.param == "postgresql":
+        settings = settings.with_changes(
+            database_url=request.getfixturevalue("postgres_url"))
+    running = ServerThread(settings).start()
     client = Api(running.base)
     yield running, client
     client.http.close()
@@ -135,6 +141,15 @@ def test_open_matches_nobody_holds_expire_after_a_day(clocked: tuple[ServerThrea
     assert api.error(api.http.get(f"/api/matches/{ghost}")) == "match/not_found"
     assert api.http.get(f"/match/{ghost}").status_code == 404
     assert api.match(held)["status"] == "open" and api.match(running)["status"] == "running"
+
+
+def test_a_name_of_32_joined_emoji_is_stored(clocked: tuple[ServerThread, Api]) -> None:
+    """160 code points: the column (migration 0004) holds a name of 32 such characters."""
+    _server, api = clocked
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+    created = api.http.post("/api/matches", json=me_and_open(family * 32))
+    assert created.status_code == 201, created.text
+    assert api.match(created.json()["match"]["id"])["seats"][0]["name"] == family * 32
 
 
 def test_a_join_keeps_an_open_match_from_expiring(clocked: tuple[ServerThread, Api]) -> None:

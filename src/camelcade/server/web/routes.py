@@ -65,13 +65,12 @@ def lobby(request: Request, lang: str | None = None) -> HTMLResponse:
 
 
 async def _exists(request: Request, match_id: str) -> bool:
-    """Whether a match has this id (an expired one no longer has)."""
+    """Whether a match has this id (an expired one no longer has). A match that exists
+    but cannot be replayed still gets its page, which shows the server's refusal."""
     try:
         await services_of(request).manager.get(match_id)
     except ProtocolError as error:
-        if error.code == ErrorCode.MATCH_NOT_FOUND:
-            return False
-        raise
+        return error.code != ErrorCode.MATCH_NOT_FOUND
     return True
 
 

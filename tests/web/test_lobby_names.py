@@ -20,7 +20,7 @@ import pytest
 from tests.server.support import ServerProcess
 from tests.web.conftest import start_server
 from tests.web.play import create_match
-from tests.web.support import chromium_watchdog, open_lobby
+from tests.web.support import audit, chromium_watchdog, open_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -69,6 +69,7 @@ def test_the_name_box_counts_characters_as_the_server_does(new_page: Any) -> Non
     assert hint.inner_text() == said
     assert name.get_attribute("aria-invalid") == "true"
     assert int(name.get_attribute("maxlength") or 0) >= len(FAMILY * 33 * 2)
+    audit(page, "the lobby with a name too long")
     before = page.evaluate(LOBBY_IDS)
     choose_me_and_open(page)
     page.get_by_role("button", name="Create the match").click()
@@ -115,6 +116,7 @@ def test_a_joined_emoji_name_plays_is_remembered_and_the_loopback_note_shows(
     assert link == f"{page.evaluate('location.origin')}/match/{match_id}"
     note = page.locator("#share-note").inner_text()
     assert "listens on this computer only" in note and "--host 0.0.0.0" in note
+    audit(page, "the lobby with a share link and its note")
     seats = page.evaluate(f"""async () => (await (await fetch(
         "/api/matches/{match_id}")).json()).seats""")
     assert seats[0]["name"] == f"{FAMILY} Ann" and seats[0]["taken"]
@@ -158,6 +160,7 @@ def test_a_wrong_address_shows_the_404_page_with_the_way_back(own_page: Any) -> 
     response = page.goto("/match/nope?lang=fr")
     assert response.status == 404
     assert page.locator("h1").inner_text() == "Partie introuvable"
+    audit(page, "the 404 page of a match")
     page.get_by_role("link", name="Aller au salon").click()
     page.wait_for_selector("#create-game option[value]", state="attached")
     response = page.goto("/rules/nope")

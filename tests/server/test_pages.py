@@ -72,7 +72,7 @@ def test_a_loopback_server_without_public_address_says_so(api: Api) -> None:
     assert meta(html, "camelcade-public-url") == ""
     assert meta(html, "camelcade-listens") == "loopback"
     assert meta(html, "camelcade-name-chars") == str(MAX_NAME_CHARS)
-    assert 'id="create-name"' in html and f'data-chars="{MAX_NAME_CHARS}"' in html
+    assert 'id="create-name"' in html and 'aria-describedby="create-name-hint"' in html
 
 
 @pytest.fixture(scope="module")

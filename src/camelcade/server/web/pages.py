@@ -71,8 +71,8 @@ def site_head(public_url: str, loopback: bool) -> str:
             f'\n<meta name="camelcade-name-maxlength" content="{RAW_NAME_UTF16}">')
 
 
-NAME_INPUT = (f'maxlength="{RAW_NAME_UTF16}" data-chars="{MAX_NAME_CHARS}" '
-              'autocomplete="nickname" aria-describedby="create-name-hint"')
+NAME_INPUT = (f'maxlength="{RAW_NAME_UTF16}" autocomplete="nickname" '
+              'aria-describedby="create-name-hint"')
 """The name box's attributes: ``maxlength`` counts UTF-16 code units, so it is only a
 backstop; ``names.js`` counts characters as the server does and says how many are left."""
 
@@ -103,7 +103,7 @@ LOBBY = """
 <fieldset id="create-seats"><legend>Seats</legend></fieldset>
 <p><label for="create-name">Your name</label>
 <input id="create-name" name="name" NAME_INPUT>
-<span id="create-name-hint" class="cc-help" aria-live="polite"></span></p>
+<span id="create-name-hint" class="cc-help"></span></p>
 <p><label for="create-timer">Turn clock</label> <select id="create-timer" name="timer">
 <option value="">none</option><option value="60">1 minute</option>
 <option value="300">5 minutes</option><option value="3600">1 hour</option>
@@ -118,6 +118,7 @@ LOBBY = """
 <p><button type="button" id="refresh">Refresh the list</button></p>
 <div id="matches"></div></section>
 """
+
 
 def lobby_body() -> str:
     """The lobby with its name box's attributes filled in (``NAME_INPUT``)."""

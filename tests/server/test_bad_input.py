@@ -180,6 +180,7 @@ def test_a_match_the_game_cannot_replay_is_reported_not_crashed(
         )
     services.manager.matches.pop(match_id)
     assert api.error(api.http.get(f"/api/matches/{match_id}")) == "match/unreadable"
+    assert api.http.get(f"/match/{match_id}").status_code == 200  # its page says why
     client = Client(server.ws_base, match_id, hello=False)
     assert client.wait_error()["code"] == "match/unreadable"
 

@@ -138,3 +138,13 @@ def test_a_bad_token_ends_the_session_with_the_servers_reason(server: ServerThre
                             say=lines.append, ask=lambda _prompt: "quit")
     session.run()
     assert any("(auth/bad_token)" in line for line in lines), lines
+
+
+def test_new_with_a_refused_name_leaves_no_match(server: ServerThread, api: Api) -> None:
+    """``online new`` creates and takes seat 0 in one request: a name the server refuses
+    used to leave an open match in the lobby for ever."""
+    before = api.http.get("/api/matches?limit=50").json()["matches"]
+    code, out = run("online", "new", "kamelen", "--name", "x" * 40, "--server", server.base)
+    assert code == 2, out
+    assert "This name is 40 characters long; a name can have at most 32." in out, out
+    assert api.http.get("/api/matches?limit=50").json()["matches"] == before

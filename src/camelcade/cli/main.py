@@ -513,15 +513,27 @@ def serve_command(
     ] = None,
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", help="The address people reach this server at "
+        "(https://games.example.org): share links and e-mails use it. Default: "
+        "CAMELCADE_SERVER_PUBLIC_URL, else the address a page was opened at.")] = None,
 ) -> None:
     """Start the game server: online and hot-seat play for every game, over websockets."""
     try:
         from camelcade.server.app import run_server
+        from camelcade.server.settings import check_public_url
     except ImportError as error:
         raise OptionError(t(
             "The server needs its extra packages ({package} is missing); install them with: "
             "pip install 'camelcade[server]'", package=error.name)) from None
-    run_server(db, host, port)
+    if public_url is not None:
+        try:
+            public_url = check_public_url(public_url)
+        except ValueError:
+            raise OptionError(t(
+                "--public-url must be an http:// or https:// address such as "
+                "https://games.example.org, not {url}.", url=repr(public_url[:200]))) from None
+    run_server(db, host, port, public_url)
 
 
 online_app = typer.Typer(
@@ -611,9 +623,9 @@ def online_new(
     seats = [{"kind": "open"}] + [{"kind": "bot", "bot": b} for b in names]
     seats += [{"kind": "open"}] * (game.players - len(seats))
     api = online.ServerApi(server)
-    created = api.create(game.id, dict(game.options), seats, timer)
-    match_id = created["match"]["id"]
-    joined = api.join(match_id, 0, name)
+    joined = api.create(game.id, dict(game.options), seats, timer,
+                        join={"seat": 0, "name": name})
+    match_id = joined["match"]["id"]
     typer.echo(tn("Match {match}: {game}, {count} player.", "Match {match}: {game}, {count} "
                   "players.", game.players, match=match_id, game=game.title))
     if len(names) < game.players - 1:

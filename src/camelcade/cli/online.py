@@ -114,9 +114,14 @@ class ServerApi:
         return matches
 
     def create(self, game: str, options: dict[str, Any], seats: list[dict[str, Any]],
-               timer: float | None = None) -> dict[str, Any]:
+               timer: float | None = None, join: dict[str, Any] | None = None
+               ) -> dict[str, Any]:
+        """Create a match; with ``join`` (``{"seat", "name"}``) take that seat in the same
+        request, so a refused name leaves no match behind."""
         body: dict[str, Any] = {"game": game, "options": options, "seats": seats,
                                 "auto_start": True}
+        if join is not None:
+            body["join"] = join
         if timer is not None:
             body["turn_timer"] = {"seconds": timer}
         return self.request("POST", "/api/matches", body)

@@ -1,4 +1,4 @@
-"""``python -m camelcade.server [--db URL] [--host H] [--port P]``: the server alone.
+"""``python -m camelcade.server [--db URL] [--host H] [--port P] [--public-url U]``: the server.
 
 The same as ``camelcade serve``; tests and the load benchmark start servers this way so
 they do not depend on the command-line package.
@@ -16,8 +16,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", default=None, help="database URL or SQLite path")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--public-url", default=None,
+                        help="the address people reach this server at, for share links")
     args = parser.parse_args(argv)
-    run_server(args.db, args.host, args.port)
+    run_server(args.db, args.host, args.port, args.public_url)
 
 
 if __name__ == "__main__":

@@ -20,25 +20,26 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from camelcade import __version__
 from camelcade.core.data import install_data_folder
 from camelcade.core.game import Game
 from camelcade.core.registry import game_class, game_ids
-from camelcade.core.words import N_, language, t
+from camelcade.core.words import language, t
 from camelcade.i18n.validation import problems
 from camelcade.server.caching import NoStoreForApi
 from camelcade.server.collector import Collector
 from camelcade.server.guard import BodyGuard
+from camelcade.server.names import NameRefused
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
 from camelcade.server.routes import games, matches, system, ws
 from camelcade.server.service import Services
-from camelcade.server.settings import Settings, settings_for
-from camelcade.server.web import pages
+from camelcade.server.settings import Settings, loopback_only, settings_for
 from camelcade.server.web.language import SpeakTheRequestsLanguage, request_language
 from camelcade.server.web.routes import install as install_web_app
+from camelcade.server.web.routes import not_found_page
 
 log = logging.getLogger("camelcade.server")
 
@@ -112,9 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         path = request.url.path[:200]
         if error.status_code == 404:
             if "text/html" in request.headers.get("accept", ""):
-                lang = request_language(request, request.query_params.get("lang"))
-                return HTMLResponse(pages.page(N_("Page not found"), pages.NOT_FOUND,
-                                               lang=lang), status_code=404)
+                return not_found_page(request, request.query_params.get("lang"))
             code, message = ErrorCode.MATCH_NOT_FOUND, str(t("There is nothing at {path}.",
                                                              path=path))
         elif error.status_code == 405:
@@ -127,8 +126,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        """A refused name is told as a player reads it, whole ("This name is 40
+        characters long; ..."); any other problem names the field, for the programmer."""
+        errors = error.errors()
+        for found in errors:
+            refused = (found.get("ctx") or {}).get("error")
+            if isinstance(refused, NameRefused):
+                return _error(ErrorCode.MESSAGE_MALFORMED, str(refused))
         return _error(ErrorCode.MESSAGE_MALFORMED,
-                      t("Invalid request: {problems}", problems=problems(error.errors())))
+                      t("Invalid request: {problems}", problems=problems(errors)))
 
     @app.exception_handler(Exception)
     async def internal(request: Request, error: Exception) -> JSONResponse:
@@ -147,15 +153,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def run_server(db: str | None, host: str, port: int) -> None:
-    """Serve until interrupted: ``camelcade serve [--db URL] [--host H] [--port P]``.
+def run_server(db: str | None, host: str, port: int, public_url: str | None = None) -> None:
+    """Serve until interrupted: ``camelcade serve [--db URL] [--host H] [--port P]
+    [--public-url URL]``.
 
     ``db`` is a SQLAlchemy URL (``postgresql+psycopg://...``), a SQLite file path, or None
     for SQLite in the user's data folder.
     """
     import uvicorn
 
-    settings = settings_for(db, host, port)
+    settings = settings_for(db, host, port, public_url=public_url)
     sys.setswitchinterval(SWITCH_INTERVAL)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     app = create_app(settings)
@@ -167,6 +174,9 @@ def run_server(db: str | None, host: str, port: int) -> None:
         settings.database_url
     )
     log.info("camelcade server on http://%s:%d, database %s", host, port, shown)
+    if loopback_only(host) and not settings.public_url:
+        log.info("only this computer reaches %s; to play with others, serve with --host "
+                 "0.0.0.0 --public-url http://ADDRESS:%d (docs/server.md, Hosting)", host, port)
     uvicorn.run(app, host=host, port=port, access_log=settings.access_log, log_level="info",
                 **websocket_options(settings))
 

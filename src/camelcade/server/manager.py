@@ -98,6 +98,18 @@ def check_option_types(game_id: str, given: dict[str, Any], checked: dict[str, A
                 given=json.dumps(value)[:80]))
 
 
+def _check_joinable(specs: list[SeatSpec], seat: int) -> None:
+    """Refuse a creator's seat that is not one of the open seats being created."""
+    if seat >= len(specs):
+        raise ProtocolError(ErrorCode.MATCH_NO_SUCH_SEAT, t(
+            "There is no seat {seat}; this match has seats 0 to {last}.", seat=seat,
+            last=len(specs) - 1))
+    if specs[seat].kind != "open":
+        raise ProtocolError(ErrorCode.MATCH_SEAT_TAKEN, t(
+            "Seat {seat} is not open (it is a bot or hot-seat seat); join an open seat.",
+            seat=seat))
+
+
 class MatchManager:
     """Creates, loads, advances and caches matches; see the module docstring."""
 
@@ -155,7 +167,9 @@ class MatchManager:
 
     async def _refresh_locked(self, match: LiveMatch) -> bool:
         loaded = await self.store.read(self.store.load_since, match.id, match.state_id)
-        if loaded is None:
+        if loaded is None:  # deleted (an open match expired) by another process
+            if match.status == "open" and not match.connections:
+                self.matches.pop(match.id, None)
             return False
         row, seats, texts = loaded
         before = (match.state_id, match.row.status, match.row.rematch_id, match.seats)
@@ -190,7 +204,10 @@ class MatchManager:
                 "a person.", limit=settings.bot_matches_total))
 
     async def create(self, request: CreateMatch, address: str | None = None
-                     ) -> tuple[LiveMatch, str, dict[int, str]]:
+                     ) -> tuple[LiveMatch, str, dict[int, str], str | None]:
+        """A new match, its host token, its hot-seat tokens and the token of the seat
+        ``request.join`` takes (None without). Everything is checked before the one
+        transaction that writes the match with its seats: a refusal leaves nothing."""
         options = dict(request.options)
         if request.seats is not None and "players" not in options:
             options["players"] = len(request.seats)
@@ -213,6 +230,9 @@ class MatchManager:
                 check_bot(spec.bot or "", game.id)
         if timer is not None:
             check_bot(timer.bot, game.id)
+        joining = request.join
+        if joining is not None:
+            _check_joinable(specs, joining.seat)
         bot_only = all(spec.kind == "bot" for spec in specs)
         creator = creator_hash(address)
         if bot_only:
@@ -231,6 +251,12 @@ class MatchManager:
                 row.joined_at = now
                 row.lang = current_language()  # the creator's: hot seats are at their screen
             seat_rows.append(row)
+        own_token = None
+        if joining is not None:
+            own_token = new_token()
+            row = seat_rows[joining.seat]
+            row.kind, row.name, row.token_hash = "human", joining.name, hash_token(own_token)
+            row.joined_at, row.lang = now, current_language()
         match_row = MatchRow(
             id=new_match_id(),
             game=game.id,
@@ -253,7 +279,7 @@ class MatchManager:
         self.matches[match.id] = match
         if match.row.auto_start and self._ready(match):
             await self._auto_start(match)
-        return match, host_token, seat_tokens
+        return match, host_token, seat_tokens, own_token
 
     async def _auto_start(self, match: LiveMatch, locked: bool = False) -> None:
         """Start a full match; a failure is logged, not raised: the caller's seat stands."""
@@ -498,6 +524,12 @@ class MatchManager:
         self._on_change(old)
 
     # -- housekeeping --------------------------------------------------------------------
+
+    def forget(self, match_id: str) -> None:
+        """Drop a match deleted from the database (expired) from memory."""
+        match = self.matches.pop(match_id, None)
+        if match is not None and match.timer is not None:
+            match.timer.cancel()
 
     def evict_idle(self, idle_seconds: float) -> int:
         """Forget matches nobody uses: they reload from the database when needed."""

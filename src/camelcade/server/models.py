@@ -61,7 +61,7 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("kind", String(16), nullable=False, comment="open, human, hotseat or bot"),
     Column("bot", String(64)),
-    Column("name", String(64)),
+    Column("name", String(256), comment="at most names.MAX_NAME_CODE_POINTS code points"),
     Column("token_hash", String(64)),
     Column("reserved_hash", String(64), comment="rematch: the token hash that may claim it"),
     Column("joined_at", Float),

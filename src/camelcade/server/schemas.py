@@ -40,6 +40,14 @@ class TurnTimer(BaseModel):
     bot: str = Field(default="random", max_length=64)
 
 
+class JoinAtCreation(BaseModel):
+    """The creator's own seat, taken in the same step as the match is created."""
+
+    model_config = _STRICT
+    seat: int = Field(ge=0, le=15, description="an open seat of the match being created")
+    name: SeatName | None = None
+
+
 class CreateMatch(BaseModel):
     model_config = _STRICT
     game: str = Field(max_length=64, description="a game id, as GET /api/games lists them")
@@ -49,6 +57,9 @@ class CreateMatch(BaseModel):
     )
     turn_timer: TurnTimer | None = None
     auto_start: bool = Field(default=False, description="start once every seat is taken")
+    join: JoinAtCreation | None = Field(
+        default=None, description="take this open seat at once (create and join in one "
+        "step: if anything is refused, no match is made); its token comes back as 'token'")
 
 
 class JoinSeat(BaseModel):
@@ -87,6 +98,8 @@ class Created(BaseModel):
     match: MatchInfo
     host_token: str = Field(description="starts the match and asks for rematches; shown once")
     seat_tokens: dict[int, str] = Field(description="tokens of the hot-seat seats; shown once")
+    seat: int | None = Field(default=None, description="the seat 'join' took; null without")
+    token: str | None = Field(default=None, description="that seat's token; shown once")
 
 
 class Joined(BaseModel):

@@ -29,6 +29,8 @@ from camelcade.server.store import Store
 
 log = logging.getLogger(__name__)
 HOUSEKEEPING_SECONDS = 5.0
+EXPIRY_SWEEP_SECONDS = 60.0
+"""Longest time between two sweeps of expired open matches (``Services.expire``)."""
 CHECKPOINT_SECONDS = 1.0
 """Seconds between two checkpoints of SQLite's log (``Store.checkpoint``)."""
 
@@ -64,6 +66,8 @@ class Services:
         self._background: set[asyncio.Task[Any]] = set()
         self.change_hooks: list[Callable[[LiveMatch], None]] = []
         """Also told of every accepted change (the web app's turn e-mails)."""
+        self.clock: Callable[[], float] = time.time
+        """Unix time for expiry (``expire``, the lobby's list): tests move it on."""
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -272,11 +276,38 @@ class Services:
             except Exception:
                 log.exception("checkpointing the database failed")
 
+    def expired_before(self) -> float:
+        """Matches open unchanged, or finished, before this time have expired."""
+        return self.clock() - self.settings.lobby_expiry_seconds
+
+    async def expire(self) -> list[str]:
+        """Delete the open matches that have expired (``Store.expired_open_ids``), except
+        those someone has open right now; the ids deleted.
+
+        A match whose join was refused, or whose link nobody followed, would otherwise be
+        offered in the lobby ("Join (1 open)") for ever.
+        """
+        before = self.expired_before()
+        found = await self.store.read(self.store.expired_open_ids, before)
+        ids = [match_id for match_id in found if not (
+            match_id in self.manager.matches and self.watched(self.manager.matches[match_id]))]
+        gone = await self.store.write(self.store.delete_open_matches, ids, before)
+        for match_id in gone:
+            self.manager.forget(match_id)
+        if gone:
+            log.info("%d open matches expired", len(gone))
+        return gone
+
     async def _housekeep(self) -> None:
         last_announce = time.monotonic()
+        last_sweep = float("-inf")
         while True:
             await asyncio.sleep(HOUSEKEEPING_SECONDS)
             try:
+                if time.monotonic() - last_sweep >= min(EXPIRY_SWEEP_SECONDS,
+                                                         self.settings.lobby_expiry_seconds):
+                    last_sweep = time.monotonic()
+                    await self.expire()
                 self.manager.evict_idle(self.settings.cache_idle_seconds)
                 if time.monotonic() - last_announce >= self.settings.presence_refresh:
                     last_announce = time.monotonic()

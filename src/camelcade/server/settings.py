@@ -95,6 +95,10 @@ class Settings:
     """Most matches one lobby page holds (``?limit=``; the default page is 20)."""
     lobby_cache_seconds: float = 1.0
     """A lobby page is answered from memory for this long: polling costs one query a second."""
+    lobby_expiry_seconds: float = 86400.0
+    """An open match nobody joined or changed for this long, in which no person holds a
+    seat, is deleted (unless someone has it open right now), and a match finished this
+    long ago leaves the lobby list (``?expired=true`` and its replay still show it)."""
     read_rate_per_second: float = 10.0
     """Sustained lobby and match reads per second per client address."""
     read_rate_burst: int = 40
@@ -156,7 +160,9 @@ class Settings:
     smtp_password: str = ""
     smtp_starttls: bool = False
     public_url: str = ""
-    """The address people reach this server at, for links in e-mails (``https://...``)."""
+    """The address people reach this server at (``https://games.example.org``): the share
+    links of the web app and the links in e-mails are built from it. Empty: the address
+    the page was opened at."""
     data_folder: str = ""
     """A folder of the host's own game data, read once at start: ``GAME-ID/OPTION/NAME.toml``
     (``GAME-ID/map/desert.toml`` is offered as that game's map ``desert``).
@@ -189,8 +195,9 @@ _TUNABLE = {
     "cache_idle_seconds": float, "access_log": bool, "write_mode": str,
     "smtp_host": str, "smtp_port": int, "smtp_from": str, "smtp_user": str,
     "smtp_password": str, "smtp_starttls": bool, "public_url": str, "data_folder": str,
-    "lobby_limit": int, "lobby_cache_seconds": float, "read_rate_per_second": float,
-    "read_rate_burst": int, "create_rate_per_second": float, "create_rate_burst": int,
+    "lobby_limit": int, "lobby_cache_seconds": float, "lobby_expiry_seconds": float,
+    "read_rate_per_second": float, "read_rate_burst": int, "create_rate_per_second": float,
+    "create_rate_burst": int,
     "max_body_bytes": int, "max_json_depth": int, "max_connections_per_match": int,
     "max_connections_per_address": int, "presence_interval": float, "bot_workers": int,
     "spectator_sends_per_turn": int, "arrivals_per_turn": int,
@@ -218,9 +225,35 @@ def _from_environment(environ: dict[str, str]) -> dict[str, object]:
 
 def settings_for(
     db: str | None, host: str = "127.0.0.1", port: int = 8000,
-    environ: dict[str, str] | None = None,
+    environ: dict[str, str] | None = None, public_url: str | None = None,
 ) -> Settings:
-    """The settings ``camelcade serve`` uses: its three flags, plus tunables from the env."""
+    """The settings ``camelcade serve`` uses: its flags, plus tunables from the env (a
+    flag given wins over its variable: ``--public-url`` over ``..._PUBLIC_URL``)."""
     extra = _from_environment(dict(os.environ) if environ is None else environ)
+    if public_url is not None:
+        extra["public_url"] = public_url
+    if "public_url" in extra:
+        extra["public_url"] = check_public_url(str(extra["public_url"]))
     return Settings(database_url=normalise_database_url(db), host=host, port=port,
                     **extra)  # type: ignore[arg-type]
+
+
+def check_public_url(url: str) -> str:
+    """``url`` without a trailing slash; ``ValueError`` unless it is an http(s) address."""
+    url = url.strip().rstrip("/")
+    if not url:
+        return ""
+    scheme, separator, rest = url.partition("://")
+    if scheme.lower() not in ("http", "https") or not separator or not rest \
+            or any(c in rest for c in "?#"):
+        raise ValueError(f"The public URL must be an http:// or https:// address such as "
+                         f"https://games.example.org, without ? or #, not {url!r}")
+    return url
+
+
+LOOPBACK_HOSTS = ("localhost", "::1")
+
+
+def loopback_only(host: str) -> bool:
+    """Whether a server listening on ``host`` can be reached from this computer only."""
+    return host in LOOPBACK_HOSTS or host.startswith("127.")

@@ -16,7 +16,18 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import ColumnElement, Connection, Engine, func, insert, select, text, update
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Engine,
+    delete,
+    exists,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 
 from camelcade.server.db import libpq_url
 from camelcade.server.models import actions, matches, seats
@@ -80,6 +91,26 @@ def _seat_from(row: Any) -> SeatRow:
     data = dict(row._mapping)
     data.pop("match_id", None)
     return SeatRow(**data)
+
+
+def _held() -> ColumnElement[bool]:
+    """A person holds a seat of the match (a token, or a rematch seat kept for one)."""
+    return exists(select(seats.c.seat).where(
+        (seats.c.match_id == matches.c.id)
+        & (seats.c.token_hash.is_not(None) | seats.c.reserved_hash.is_not(None))))
+
+
+def _expired_open(before: float) -> ColumnElement[bool]:
+    """An open match nobody joined or changed since ``before`` and no person holds: the
+    ghost a refused join used to leave, or a link nobody followed."""
+    return (matches.c.status == "open") & (matches.c.updated_at < before) & ~_held()
+
+
+def _expired(before: float) -> ColumnElement[bool]:
+    """Gone from the lobby list: an expired open match, or one finished before
+    ``before`` (still in replays and at its own address)."""
+    return _expired_open(before) | ((matches.c.status == "finished")
+                                    & (matches.c.finished_at < before))
 
 
 class Store:
@@ -288,10 +319,14 @@ class Store:
             )
 
     def list_matches(
-        self, statuses: Sequence[str], limit: int, before: tuple[float, str] | None = None
+        self, statuses: Sequence[str], limit: int, before: tuple[float, str] | None = None,
+        expired_before: float | None = None,
     ) -> list[tuple[MatchRow, list[SeatRow]]]:
-        """The lobby: newest first, from just after the ``before`` (created_at, id) cursor."""
+        """The lobby: newest first, from just after the ``before`` (created_at, id) cursor;
+        with ``expired_before``, without the matches expired by then (``_expired``)."""
         where: ColumnElement[bool] = matches.c.status.in_(list(statuses))
+        if expired_before is not None:
+            where = where & ~_expired(expired_before)
         if before is not None:
             created, match_id = before
             where = where & ((matches.c.created_at < created) | (
@@ -311,6 +346,28 @@ class Store:
                 ):
                     by_match[seat.match_id].append(_seat_from(seat))
         return [(_match_from(row), by_match[row.id]) for row in rows]
+
+    def expired_open_ids(self, before: float) -> list[str]:
+        """Open matches unchanged since ``before`` in which no person holds a seat."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                select(matches.c.id).where(_expired_open(before))).scalars())
+
+    def delete_open_matches(self, ids: Sequence[str], before: float) -> list[str]:
+        """Delete those of ``ids`` still expired (a join since then keeps its match):
+        the ids deleted. One transaction, the condition checked in it."""
+        if not ids:
+            return []
+        with self.engine.begin() as conn:
+            gone = list(conn.execute(select(matches.c.id).where(
+                matches.c.id.in_(list(ids)) & _expired_open(before))).scalars())
+            if gone:
+                conn.execute(delete(actions).where(actions.c.match_id.in_(gone)))
+                conn.execute(delete(seats).where(seats.c.match_id.in_(gone)))
+                conn.execute(delete(matches).where(matches.c.id.in_(gone)))
+                for match_id in gone:
+                    self.notify(conn, {"m": match_id, "k": "meta"})
+        return gone
 
     def count_bot_matches(self, creator: str, since: float) -> tuple[int, int]:
         """Bot-only matches open or running and moved since ``since``: (by creator, all)."""

@@ -80,10 +80,13 @@ def live_info(match: LiveMatch) -> MatchInfo:
 @router.post("", status_code=status.HTTP_201_CREATED, summary="Create a match",
              dependencies=[RateLimited, CreateLimited])
 async def create_match(body: CreateMatch, services: ServicesDep, request: Request) -> Created:
-    """Seats are open, a server bot by name, or hot-seat (their tokens come back here)."""
-    match, host_token, seat_tokens = await services.manager.create(
+    """Seats are open, a server bot by name, or hot-seat (their tokens come back here).
+    With ``join`` the creator takes one open seat in the same step; a refused name or
+    seat leaves no match behind."""
+    match, host_token, seat_tokens, token = await services.manager.create(
         body, client_address(request))
-    return Created(match=live_info(match), host_token=host_token, seat_tokens=seat_tokens)
+    return Created(match=live_info(match), host_token=host_token, seat_tokens=seat_tokens,
+                   seat=body.join.seat if body.join is not None else None, token=token)
 
 
 @router.get("", summary="The lobby: open and running matches, newest first, a page at a time",
@@ -97,13 +100,20 @@ async def lobby(
                        description="matches per page; at most the server's lobby_limit"),
     before: str | None = Query(default=None, max_length=80,
                                description="the 'next' of the previous page"),
+    expired: bool = Query(default=False, description=(
+        "also the matches expired from the lobby: finished longer ago than the server's "
+        "lobby_expiry_seconds (the replay page's list)")),
 ) -> Lobby:
+    """An open match nobody holds a seat in leaves the list once unchanged for the
+    server's ``lobby_expiry_seconds`` (a day unless configured), and is then deleted; a
+    finished one leaves it that long after it ended."""
     limit = min(limit, services.settings.lobby_limit)
     cursor = parse_cursor(before)
-    key = (tuple(sorted(set(status_))), limit, cursor)
+    key = (tuple(sorted(set(status_))), limit, cursor, expired)
     page: Lobby | None = services.lobby_pages.get(key)
     if page is None:
-        rows = await services.store.read(services.store.list_matches, key[0], limit, cursor)
+        rows = await services.store.read(services.store.list_matches, key[0], limit, cursor,
+                                         None if expired else services.expired_before())
         last = rows[-1][0] if len(rows) == limit else None
         page = Lobby(matches=[info(row, seats) for row, seats in rows],
                      next=make_cursor(last.created_at, last.id) if last else None)

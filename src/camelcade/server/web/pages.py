@@ -14,6 +14,7 @@ from html import escape
 from camelcade.core.words import SOURCE_LANGUAGE, language, t, translate
 from camelcade.i18n.html import translate_html
 from camelcade.i18n.languages import languages
+from camelcade.server.names import MAX_NAME_CHARS, RAW_NAME_UTF16
 
 NAV = (
     '<nav aria-label="Site"><ul class="cc-nav">'
@@ -60,6 +61,22 @@ def page(title: str, body: str, script: str | None = None, head: str = "",
 """
 
 
+def site_head(public_url: str, loopback: bool) -> str:
+    """What the scripts need to know of the server, as ``<meta>`` tags: the address share
+    links are built from (empty: the page's own), whether it listens on this computer
+    only, and a name's length in characters (``names.py``: one rule, page and server)."""
+    return (f'<meta name="camelcade-public-url" content="{escape(public_url)}">\n'
+            f'<meta name="camelcade-listens" content="{"loopback" if loopback else "network"}">'
+            f'\n<meta name="camelcade-name-chars" content="{MAX_NAME_CHARS}">'
+            f'\n<meta name="camelcade-name-maxlength" content="{RAW_NAME_UTF16}">')
+
+
+NAME_INPUT = (f'maxlength="{RAW_NAME_UTF16}" autocomplete="nickname" '
+              'aria-describedby="create-name-hint"')
+"""The name box's attributes: ``maxlength`` counts UTF-16 code units, so it is only a
+backstop; ``names.js`` counts characters as the server does and says how many are left."""
+
+
 def language_form(lang: str) -> str:
     """The language setting in every page's header: each language by its own name. It
     works without scripts (the page again with ``?lang=``); ``i18n.js`` keeps the choice."""
@@ -85,7 +102,8 @@ LOBBY = """
 <fieldset id="create-options"><legend>Options</legend></fieldset>
 <fieldset id="create-seats"><legend>Seats</legend></fieldset>
 <p><label for="create-name">Your name</label>
-<input id="create-name" name="name" maxlength="40" autocomplete="nickname"></p>
+<input id="create-name" name="name" NAME_INPUT>
+<span id="create-name-hint" class="cc-help"></span></p>
 <p><label for="create-timer">Turn clock</label> <select id="create-timer" name="timer">
 <option value="">none</option><option value="60">1 minute</option>
 <option value="300">5 minutes</option><option value="3600">1 hour</option>
@@ -100,6 +118,12 @@ LOBBY = """
 <p><button type="button" id="refresh">Refresh the list</button></p>
 <div id="matches"></div></section>
 """
+
+
+def lobby_body() -> str:
+    """The lobby with its name box's attributes filled in (``NAME_INPUT``)."""
+    return LOBBY.replace("NAME_INPUT", NAME_INPUT)
+
 
 MATCH = """
 <h1 id="match-title">Match</h1>
@@ -167,6 +191,15 @@ NOT_FOUND = """
 <p><a href="/">Go to the lobby</a></p>
 """
 """The page a browser gets for an address the server has no page at (404)."""
+
+NO_MATCH = """
+<h1>Match not found</h1>
+<p>No match has this address. The link may be mistyped, or the match expired: an open
+match nobody joined is removed after a while. Create a match or join another in the
+lobby.</p>
+<p><a href="/">Go to the lobby</a></p>
+"""
+"""The 404 page of ``/match/{id}`` and ``/replay/{id}`` for an id no match has."""
 
 MY_GAMES = """
 <h1>My games</h1>

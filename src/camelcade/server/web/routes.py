@@ -16,6 +16,8 @@ from camelcade.core.rules_docs import doc_dirs, find_rules_doc, rules_doc_in, ru
 from camelcade.core.words import N_, SOURCE_LANGUAGE, t
 from camelcade.i18n.languages import languages
 from camelcade.server.protocol import ErrorCode, ProtocolError, unknown_game
+from camelcade.server.service import Services
+from camelcade.server.settings import loopback_only
 from camelcade.server.web import pages
 from camelcade.server.web.api import router as api_router
 from camelcade.server.web.assets import STATIC, board_file, swagger_folder
@@ -32,25 +34,61 @@ def _html(text: str) -> HTMLResponse:
 def _html_in(request: Request, lang: str | None, title: str, body: str,
              script: str) -> HTMLResponse:
     """A page in the request's language; the answer varies with what chose it."""
-    response = _html(pages.page(title, body, script, lang=request_language(request, lang)))
+    settings = services_of(request).settings
+    head = pages.site_head(settings.public_url, loopback_only(settings.host)
+                           and not settings.public_url)
+    response = _html(pages.page(title, body, script, head=head,
+                                lang=request_language(request, lang)))
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response
 
 
+def not_found_page(request: Request, lang: str | None = None, match: bool = False
+                   ) -> HTMLResponse:
+    """The site's 404 page in the request's language, with the way back to the lobby
+    (``match``: the one saying no match has the address)."""
+    title, body = (N_("Match not found"), pages.NO_MATCH) if match else (
+        N_("Page not found"), pages.NOT_FOUND)
+    text = pages.page(title, body, lang=request_language(request, lang))
+    return HTMLResponse(text, status_code=404, headers={
+        "Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
+
+
+def services_of(request: Request) -> Services:
+    services: Services = request.app.state.services
+    return services
+
+
 @router.get("/")
 def lobby(request: Request, lang: str | None = None) -> HTMLResponse:
-    return _html_in(request, lang, N_("Lobby"), pages.LOBBY, "lobby.js")
+    return _html_in(request, lang, N_("Lobby"), pages.lobby_body(), "lobby.js")
+
+
+async def _exists(request: Request, match_id: str) -> bool:
+    """Whether a match has this id (an expired one no longer has). A match that exists
+    but cannot be replayed still gets its page, which shows the server's refusal."""
+    try:
+        await services_of(request).manager.get(match_id)
+    except ProtocolError as error:
+        return error.code != ErrorCode.MATCH_NOT_FOUND
+    return True
 
 
 @router.get("/match/{match_id}")
-def match_page(request: Request, match_id: str, lang: str | None = None) -> HTMLResponse:
+async def match_page(request: Request, match_id: str, lang: str | None = None
+                     ) -> HTMLResponse:
+    """The match's page, or the 404 page for an id no match has."""
+    if not await _exists(request, match_id):
+        return not_found_page(request, lang, match=True)
     return _html_in(request, lang, N_("Match"), pages.MATCH, "match.js")
 
 
 @router.get("/replay")
 @router.get("/replay/{match_id}")
-def replay_page(request: Request, match_id: str | None = None,
-                lang: str | None = None) -> HTMLResponse:
+async def replay_page(request: Request, match_id: str | None = None,
+                      lang: str | None = None) -> HTMLResponse:
+    if match_id is not None and not await _exists(request, match_id):
+        return not_found_page(request, lang, match=True)
     return _html_in(request, lang, N_("Replay"), pages.REPLAY, "replay.js")
 
 
@@ -112,7 +150,7 @@ def rules_image(name: str) -> FileResponse:
 def rules_page(request: Request, game_id: str, lang: str | None = None) -> HTMLResponse:
     """A game's rules in the request's language if they are written in it, else English."""
     if game_id not in game_ids():
-        raise unknown_game(game_id)
+        return not_found_page(request, lang)
     response = _html(_rules_html(game_id, request_language(request, lang)))
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response

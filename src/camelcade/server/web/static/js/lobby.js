@@ -1,13 +1,18 @@
 // The lobby: the games, a match to create (options, seats: me / open / bot level / hot-seat),
 // the share link for open seats, and the open and running matches to join or watch.
+// A match with a "me" seat is created and joined in one request: a refused name leaves
+// no match behind.
 
 import { $, api, h } from "./dom.js";
 import { heldMatches, keep } from "./store.js";
 import { ready, t, tn } from "./i18n.js";
+import { nameBox } from "./names.js";
+import { shareLink, shareNote } from "./share.js";
 
 await ready;
 
 let games = [];
+let myName = null;
 
 function seatChoices(game) {
   const choices = [["me", t("me (this browser)")], ["open", t("open: someone joins with the link")],
@@ -122,9 +127,17 @@ async function create(event) {
     error.textContent = t("Only one seat can be 'me'; give the other people at this device hot-seat seats.");
     return;
   }
+  const me = choices.indexOf("me");
+  const problem = me >= 0 ? myName.problem() : "";
+  if (problem) {
+    error.textContent = problem;
+    $("#create-name").focus();
+    return;
+  }
   const seats = choices.map((c) => c === "me" || c === "open" ? { kind: "open" }
     : c === "hotseat" ? { kind: "hotseat" } : { kind: "bot", bot: c.slice(4) });
   const body = { game: game.id, options: { ...optionValues(game), players: choices.length }, seats, auto_start: true };
+  if (me >= 0) body.join = { seat: me, name: myName.name() };
   const timer = $("#create-timer").value;
   if (timer) body.turn_timer = { seconds: Number(timer), on_timeout: "bot", bot: "random" };
   try {
@@ -132,18 +145,19 @@ async function create(event) {
     const id = created.match.id;
     keep(id, { game: game.id, host: created.host_token });
     for (const [seat, token] of Object.entries(created.seat_tokens)) keep(id, { seat: Number(seat), token });
-    const me = choices.indexOf("me");
     if (me >= 0) {
-      const joined = await api(`/api/matches/${encodeURIComponent(id)}/seats/${me}`, { method: "POST", body: { name: $("#create-name").value.trim() || null } });
-      keep(id, { seat: me, token: joined.token });
+      keep(id, { seat: created.seat, token: created.token });
+      myName.keep();
     }
     if (!choices.includes("open")) { location.assign(`/match/${id}`); return; }
-    const link = `${location.origin}/match/${id}`;
+    const link = shareLink(id);
+    const note = shareNote();
     const box = $("#created");
     box.hidden = false;
     box.replaceChildren(h("h3", { tabindex: "-1", id: "created-h", text: t("Match created") }),
       h("p", {}, t("Send this link to the players of the open seats (it holds no token):"), " ",
         h("a", { href: link, id: "share-link", text: link })),
+      note ? h("p", { id: "share-note", class: "cc-note", text: note }) : null,
       h("p", {}, h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, t("Copy the link")), " ",
         h("a", { href: `/match/${id}` }, t("Go to the match"))));
     $("#created-h").focus();
@@ -174,6 +188,7 @@ async function loadMatches() {
 }
 
 (async () => {
+  myName = nameBox($("#create-name"), $("#create-name-hint"));
   games = await api("/api/web/games");
   renderGames();
   renderForm();

@@ -10,6 +10,8 @@ import { KEYS, bindKeys } from "./keys.js";
 import { MatchSocket } from "./socket.js";
 import { play as cue } from "./sound.js";
 import { held, keep, saveSetting, settings } from "./store.js";
+import { nameBox } from "./names.js";
+import { shareLink, shareNote } from "./share.js";
 
 await ready;
 
@@ -211,15 +213,18 @@ function renderSeats() {
 function renderJoin() {
   const host = $("#join");
   const msg = page.msg;
+  const typed = $("#join-name")?.value ?? null;  // a state message redraws this: keep it
   host.replaceChildren();
   if (msg.status !== "open") return;
   const mine = heldSeats();
   const free = msg.seats.filter((s) => !s.taken);
   if (!mine.length && free.length) {
-    const input = h("input", { id: "join-name", maxlength: "40", autocomplete: "nickname" });
-    host.append(h("p", {}, h("label", { for: "join-name", text: t("Your name") }), " ", input));
+    const input = h("input", { id: "join-name", autocomplete: "nickname", "aria-describedby": "join-name-hint", value: typed });
+    const hint = h("span", { id: "join-name-hint", class: "cc-help" });
+    host.append(h("p", {}, h("label", { for: "join-name", text: t("Your name") }), " ", input, " ", hint));
+    const box = nameBox(input, hint);
     for (const s of free) {
-      host.append(h("button", { type: "button", onclick: () => join(s.seat, input.value.trim() || null) }, t("Take seat {seat}", { seat: name(s.seat) })), " ");
+      host.append(h("button", { type: "button", onclick: () => join(s.seat, box) }, t("Take seat {seat}", { seat: name(s.seat) })), " ");
     }
   }
   const token = held(matchId).host || mine[0]?.token;
@@ -227,14 +232,20 @@ function renderJoin() {
     host.append(h("button", { type: "button", onclick: () => start(token) }, t("Start the match")));
   }
   if (free.length) {
+    const link = shareLink(matchId);
+    const note = shareNote();
     host.append(h("p", {}, t("Share this link for the open seats (it holds no token):"), " ",
-      h("a", { href: `${location.origin}/match/${matchId}`, text: `${location.origin}/match/${matchId}` })));
+      h("a", { href: link, id: "share-link", text: link })));
+    if (note) host.append(h("p", { id: "share-note", class: "cc-note", text: note }));
   }
 }
 
-async function join(seat, playerName) {
+async function join(seat, box) {
+  const problem = box.problem();
+  if (problem) { say(problem, true); $("#join-name").focus(); return; }
   try {
-    const joined = await api(`/api/matches/${encodeURIComponent(matchId)}/seats/${seat}`, { method: "POST", body: { name: playerName } });
+    const joined = await api(`/api/matches/${encodeURIComponent(matchId)}/seats/${seat}`, { method: "POST", body: { name: box.name() } });
+    box.keep();
     keep(matchId, { game: page.meta.game.id, seat, token: joined.token });
     say(t("You took seat {seat}.", { seat: name(seat) }));
     await connect(seat);

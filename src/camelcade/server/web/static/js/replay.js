@@ -97,7 +97,7 @@ $("#record-file").addEventListener("change", async (event) => {
     catch (failure) { $("#replay-error").textContent = failure.message; }
     return;
   }
-  const { matches } = await api("/api/matches?status=finished&limit=50");
+  const { matches } = await api("/api/matches?status=finished&limit=50&expired=true");
   $("#finished").replaceChildren(...(matches.length ? matches.map((m) =>
     h("li", {}, h("a", { href: `/replay/${m.id}` }, t("{game}, {seats}", { game: m.game, seats: m.seats.map((s) => s.name || s.bot || t("player")).join(", ") }))))
     : [h("li", { text: t("No finished match yet.") })]));

@@ -65,6 +65,7 @@ BACKWARD_TILE = "~"
 WHITE, BLACK = "5", "6"
 GREY_CHAR = "g"
 _UNRANKED = (SEP + WHITE + BLACK + FORWARD_TILE + BACKWARD_TILE).encode()
+_RACING_CODES = b"01234"
 
 
 def _ranking(board: str) -> str:
@@ -251,16 +252,28 @@ def _rank_code(position: Position) -> str:
     return "".join(code[u] for _, stack in sorted(position.track) for u in stack if u in racing)
 
 
+_OUT = 64
+"""A weight packs two path counts, ``paths_in + (paths_out << _OUT)``: see ``_solve``."""
+_IN = (1 << _OUT) - 1
+
+
 def _solve(board: str, dice: str, rolls: int, carrying_first: bool,
            want_landings: bool) -> tuple[dict[str, int], int, int, list[int]]:
     """Forward expansion of the leg; returns (ranking -> paths, ended paths, total, landings).
 
-    A ranking is the racing camels' codes from last to first. Layer ``t`` holds the boards
-    after ``t`` dice; a leaf reached early (a crossing) is scaled by the paths the missing
-    dice would have had, so every count shares the denominator ``total``.
+    A ranking is the racing camels' codes from last to first. Layer ``r`` maps the racing
+    dice still in the pyramid to the boards after ``r`` racing dice, each with the number
+    of paths reaching it, packed as two counts in one integer: the paths on which the grey
+    die is still in the pyramid (``weight & _IN``, ``r`` rolls so far) and those on which
+    it came out (``weight >> _OUT``, ``r + 1`` rolls; the crazy camels are forgotten, since
+    they never move again this leg). A board reached after the same racing dice with and
+    without the grey die is then moved once for both, which is most boards of a leg:
+    the crazy camels usually cannot reach the racing camels (``_dormant``) and the grey
+    die only adds its six faces. A leaf reached early (a crossing) is scaled by the paths
+    the missing dice would have had, so every count shares the denominator ``total``.
     """
     sizes = [len(dice) - t for t in range(rolls)]
-    scale = [math.prod(n * DIE_FACES for n in sizes[t + 1:]) for t in range(rolls)]
+    scale = [math.prod(n * DIE_FACES for n in sizes[t + 1:]) for t in range(rolls)] + [1]
     total = math.prod(n * DIE_FACES for n in sizes)
     leaves: defaultdict[str, int] = defaultdict(int)
     landed = [0] * (LAST_SPACE + 2)
@@ -268,79 +281,103 @@ def _solve(board: str, dice: str, rolls: int, carrying_first: bool,
     if rolls == 0:
         leaves[_ranking(board)] = 1
         return leaves, 0, 1, landed
-    if GREY_CHAR not in dice:
+    grey = GREY_CHAR in dice
+    if not grey:
         board = _forget(board)
-    layer: dict[str, dict[str, int]] = {dice: {board: 1}}
+    layer: dict[str, dict[str, int]] = {dice.replace(GREY_CHAR, ""): {board: 1}}
     spots = landed if want_landings else None
     tiles = FORWARD_TILE in board or BACKWARD_TILE in board
     lean = spots is None and not tiles
-    if spots is None:
-        _doze(layer, rolls, tiles)
-    for step in range(rolls - 1):
+    asleep = _asleep(board, carrying_first) if grey else ()
+    for r in range(rolls):
+        if grey:
+            _doze(layer, rolls - r, tiles)
+        if r == rolls - 1:
+            for remaining, boards in layer.items():
+                ended += _last_roll(boards, remaining, grey, carrying_first, leaves, spots,
+                                    tiles, asleep)
+            break
+        if grey:
+            for boards in layer.values():
+                ended += _roll_grey(boards, carrying_first, leaves, scale[r], spots, asleep)
         following: defaultdict[str, defaultdict[str, int]] = defaultdict(
             lambda: defaultdict(int))
         for remaining, boards in layer.items():
             for die in remaining:
                 target = following[remaining.replace(die, "")]
-                if die != GREY_CHAR:
-                    if lean:
-                        ended += _slide(boards.items(), die, target, leaves, scale[step])
-                    else:
-                        ended += _advance(boards.items(), die, 1, 2, target, False, leaves,
-                                          scale[step], spots)
-                    continue
-                busy = {}
-                for board, weight in boards.items():
-                    if WHITE not in board:  # dormant crazy camels, forgotten already
-                        target[board] += DIE_FACES * weight
-                    elif _idle_grey(board, weight, carrying_first, scale[step], spots):
-                        target[_forget(board)] += DIE_FACES * weight
-                    else:
-                        busy[board] = weight
-                if busy:
-                    whites, blacks = _grey_split(busy, carrying_first)
-                    for unit, items in ((WHITE, whites), (BLACK, blacks)):
-                        ended += _advance(items, unit, -1, 1, target, False, leaves,
-                                          scale[step], spots)
-                    # With the grey die out, crazy camels never move again this leg and
-                    # cannot change the ranking: forgetting them merges many boards.
-                    _forget_crazy(following, remaining.replace(die, ""))
+                if lean:
+                    ended += _slide(boards.items(), die, target, leaves, scale[r],
+                                    scale[r + 1])
+                else:
+                    ended += _advance(boards.items(), die, 1, 2, target, False, leaves,
+                                      scale[r], spots, scale[r + 1])
         layer = following  # type: ignore[assignment]
-        if spots is None:
-            _doze(layer, rolls - step - 1, tiles)
-    for remaining, boards in layer.items():
-        ended += _last_roll(boards, remaining, carrying_first, leaves, spots, tiles)
     return leaves, ended, total, landed
 
 
-def _last_roll(boards: Mapping[str, int], remaining: str, carrying_first: bool,
-               leaves: defaultdict[str, int], landed: list[int] | None, tiles: bool) -> int:
-    """The leg's last die from each board: add the rankings it ends in to ``leaves``.
-
-    No board is built for the last die. A racing die cannot be changed by the crazy
-    camels (they are not ranked, and whether they ride along does not matter), so it moves
-    on the board without them; without tiles the new ranking is the board's with the
-    moving group's camels moved past the racing camels it overtakes (``passed``), a few
-    slices of the ranking string, and a move that overtakes nobody is only counted. A
-    grey die moving only crazy camels (``_idle_grey``) leaves the ranking as it is.
-    Anything else (tiles, a crazy camel carrying racing camels) goes through
-    ``_advance``. Returns the paths that ended the game.
+def _roll_grey(boards: dict[str, int], carrying_first: bool, leaves: defaultdict[str, int],
+               scale: int, landed: list[int] | None,
+               asleep: Sequence[tuple[int, int]]) -> int:
+    """The grey die out next, on the paths where it is still in: into the same boards'
+    ``paths_out``, its crazy camels forgotten. Returns the scaled paths that ended the game.
     """
     ended = 0
-    racing = remaining.replace(GREY_CHAR, "")
-    grey = GREY_CHAR in remaining
+    out: defaultdict[str, int] = defaultdict(int)
+    busy: dict[str, int] = {}
     for board, weight in boards.items():
+        paths = weight & _IN
+        if not paths:
+            continue
+        if WHITE not in board:  # dormant crazy camels, forgotten already
+            out[board] += DIE_FACES * paths
+            if landed is not None:
+                _land(asleep, paths * scale, landed)
+        elif _idle_grey(board, paths, carrying_first, scale, landed):
+            out[_forget(board)] += DIE_FACES * paths
+        else:
+            busy[board] = paths
+    if busy:
+        whites, blacks = _grey_split(busy, carrying_first)
+        for unit, items in ((WHITE, whites), (BLACK, blacks)):
+            ended += _advance(items, unit, -1, 1, out, False, leaves, scale, landed)
+    for board, paths in out.items():
+        board = _forget(board)
+        boards[board] = boards.get(board, 0) + (paths << _OUT)
+    return ended
+
+
+def _last_roll(boards: Mapping[str, int], remaining: str, grey: bool, carrying_first: bool,
+               leaves: defaultdict[str, int], landed: list[int] | None, tiles: bool,
+               asleep: Sequence[tuple[int, int]]) -> int:
+    """The leg's last die from each board: add the rankings it ends in to ``leaves``.
+
+    The paths on which the grey die came out end here as they are. On the others the last
+    die is one of ``remaining`` (or the grey die, if ``grey``), and no board is built for
+    it. A racing die cannot be changed by the crazy camels (they are not ranked, and
+    whether they ride along does not matter), so it moves on the board without them;
+    without tiles the new ranking is the board's with the moving group's camels moved
+    past the racing camels it overtakes (``passed``), a few slices of the ranking string,
+    and a move that overtakes nobody is only counted. A grey die moving only crazy camels
+    (``_idle_grey``) leaves the ranking as it is. Anything else (tiles, a crazy camel
+    carrying racing camels) goes through ``_advance``. Returns the paths that ended the
+    game.
+    """
+    ended = 0
+    for board, weight in boards.items():
+        paths = weight & _IN
+        same = weight >> _OUT
+        """Paths that end in the board's own ranking."""
         plain = board.replace(WHITE, "").replace(BLACK, "") if WHITE in board else board
-        same = 0
-        """Paths (times ``weight``) that end in the board's own ranking."""
         if tiles:
             ranking = _ranking(plain)
-            for unit in racing:
-                ended += _advance(((plain, weight),), unit, 1, 2, leaves, True, leaves, 1,
-                                  landed)
+            if paths:
+                for unit in remaining:
+                    ended += _advance(((plain, paths),), unit, 1, 2, leaves, True, leaves, 1,
+                                      landed)
         else:
             ranking = plain.replace(SEP, "")
-            for unit in racing:
+            count = 2 * paths
+            for unit in remaining if paths else ():
                 i = plain.index(unit)
                 k = j = plain.index(SEP, i)
                 below = plain.count(SEP, 0, i)
@@ -351,46 +388,71 @@ def _last_roll(boards: Mapping[str, int], remaining: str, carrying_first: bool,
                 for value in (1, 2, 3):
                     after = plain.find(SEP, k + 1)
                     if after < 0:  # this value and the larger ones cross the line
-                        paths = 2 * weight * (4 - value)
-                        leaves[ranking[:bottom] + ranking[top:] + ranking[bottom:top]] += paths
-                        ended += paths
+                        leaves[ranking[:bottom] + ranking[top:] + ranking[bottom:top]] += (
+                            count * (4 - value))
+                        ended += count * (4 - value)
                         break
                     if landed is not None:
-                        landed[below + 1 + value] += 2 * weight
+                        landed[below + 1 + value] += count
                     passed += after - k - 1
                     k = after
                     if passed:
                         leaves[ranking[:bottom] + ranking[top:top + passed]
-                               + ranking[bottom:top] + ranking[top + passed:]] += 2 * weight
+                               + ranking[bottom:top] + ranking[top + passed:]] += count
                     else:
-                        same += 2
-        if grey:
-            if WHITE not in board or _idle_grey(board, weight, carrying_first, 1, landed):
-                same += DIE_FACES
+                        same += count
+        if grey and paths:
+            if WHITE not in board:  # dormant crazy camels, forgotten already
+                same += DIE_FACES * paths
+                if landed is not None:
+                    _land(asleep, paths, landed)
+            elif _idle_grey(board, paths, carrying_first, 1, landed):
+                same += DIE_FACES * paths
             else:
                 mover = grey_mover(board, carrying_first)
                 for unit in (WHITE, BLACK) if mover is None else (mover,):
-                    ended += _advance(((board, weight),), unit, -1, 1 if mover is None else 2,
+                    ended += _advance(((board, paths),), unit, -1, 1 if mover is None else 2,
                                       leaves, True, leaves, 1, landed)
         if same:
-            leaves[ranking] += same * weight
+            leaves[ranking] += same
     return ended
 
 
 def _doze(layer: dict[str, dict[str, int]], rolls: int, tiles: bool) -> None:
     """Forget the crazy camels of the boards where they are dormant (``_dormant``).
 
-    From then on the grey die only counts its six faces, and the boards are shorter and
-    merge. Not when landings are counted: the crazy camels' landings need their spaces.
+    From then on the grey die only counts its six faces (and its landings, ``_asleep``),
+    and the boards are shorter and merge.
     """
     for remaining, boards in layer.items():
-        if GREY_CHAR in remaining and any(WHITE in board for board in boards):
+        if any(WHITE in board for board in boards):
             settled: defaultdict[str, int] = defaultdict(int)
             for board, weight in boards.items():
                 if WHITE in board and _dormant(board, rolls, tiles):
                     board = _forget(board)
                 settled[board] += weight
             layer[remaining] = settled
+
+
+def _asleep(board: str, carrying_first: bool) -> tuple[tuple[int, int], ...]:
+    """(space, faces per value) of each crazy camel the grey die moves on a dormant board.
+
+    Dormant crazy camels are where they stood when the solve began: a crazy camel moves
+    before the grey die only when a racing camel under it does, and then it shares that
+    camel's space until the grey die, so it is never dormant. Without the racing camels
+    (none carried, by definition) the grey die's choice depends on them alone.
+    """
+    crazy = board.encode().translate(None, _RACING_CODES).decode()
+    mover = grey_mover(crazy, carrying_first)
+    return tuple((crazy.count(SEP, 0, crazy.index(unit)) + 1, 1 if mover is None else 2)
+                 for unit in (WHITE, BLACK) if mover in (None, unit))
+
+
+def _land(asleep: Sequence[tuple[int, int]], paths: int, landed: list[int]) -> None:
+    """The landings of the grey die's faces on ``paths`` paths, its crazy camels asleep."""
+    for space, faces in asleep:
+        for value in range(1, 4):
+            landed[space - value] += faces * paths
 
 
 def _dormant(board: str, rolls: int, tiles: bool) -> bool:
@@ -421,13 +483,6 @@ def _dormant(board: str, rolls: int, tiles: bool) -> bool:
     front = plain.count(SEP, 0, len(plain.rstrip(empty))) + 1
     reach = front + (4 if tiles else 3) * (rolls - 1)
     return all(space < rear or space > reach for space in spaces)
-
-
-def _forget_crazy(layer: defaultdict[str, defaultdict[str, int]], key: str) -> None:
-    merged: defaultdict[str, int] = defaultdict(int)
-    for board, weight in layer[key].items():
-        merged[_forget(board)] += weight
-    layer[key] = merged
 
 
 def _idle_grey(board: str, weight: int, carrying_first: bool, scale: int,
@@ -498,16 +553,19 @@ def grey_mover(board: str, carrying_first: bool = True) -> str | None:
 
 def _advance(items: Iterable[tuple[str, int]], unit: str, direction: int, faces: int,
              target: defaultdict[str, int], final: bool, leaves: defaultdict[str, int],
-             scale: int, landed: list[int] | None) -> int:
+             scale: int, landed: list[int] | None, scale_out: int = 0) -> int:
     """Move ``unit`` by 1, 2 and 3 on every board; add the results to ``target``.
 
-    ``faces`` is how many of the die's six faces give each value to this unit. Returns the
-    scaled number of paths on which the game ended (a unit crossed the line).
+    ``faces`` is how many of the die's six faces give each value to this unit. A weight
+    packs two counts (``_solve``): the paths still to be scaled by ``scale`` and those by
+    ``scale_out``. Returns the scaled number of paths on which the game ended (a unit
+    crossed the line).
     """
     ended = 0
     forward = direction > 0
     for board, weight in items:
         count = weight * faces
+        scaled = (count & _IN) * scale + (count >> _OUT) * scale_out
         i = board.index(unit)
         j = board.index(SEP, i)
         group = board[i:j]
@@ -518,20 +576,20 @@ def _advance(items: Iterable[tuple[str, int]], unit: str, direction: int, faces:
         for step in range(3):
             k = rest.find(SEP, k + 1) if forward else rest.rfind(SEP, 0, k)
             if k < 0:  # this value and the larger ones all cross the line
-                paths = count * scale * (3 - step)
+                paths = scaled * (3 - step)
                 leaves[_crossed(rest, group, forward)] += paths
                 ended += paths
                 break
             tile = rest[k - 1] if k else SEP
             if landed is not None:
                 space += direction
-                landed[space] += count * scale
+                landed[space] += scaled
             if tile > SEP:
                 new = _bounce(rest, group, k, forward, tile == FORWARD_TILE)
                 if new is None:  # pushed over the line
                     order = _crossed(rest, group, forward == (tile == FORWARD_TILE))
-                    leaves[order] += count * scale
-                    ended += count * scale
+                    leaves[order] += scaled
+                    ended += scaled
                     continue
             else:
                 new = rest[:k] + group + rest[k:]
@@ -543,7 +601,7 @@ def _advance(items: Iterable[tuple[str, int]], unit: str, direction: int, faces:
 
 
 def _slide(items: Iterable[tuple[str, int]], unit: str, target: defaultdict[str, int],
-           leaves: defaultdict[str, int], scale: int) -> int:
+           leaves: defaultdict[str, int], scale: int, scale_out: int) -> int:
     """``_advance`` for a racing die on boards without tiles, landings not counted.
 
     The common case, kept lean: the solver spends most of its time here and in
@@ -560,7 +618,7 @@ def _slide(items: Iterable[tuple[str, int]], unit: str, target: defaultdict[str,
         for values in (3, 2, 1):  # the values from this one up
             k = rest.find(SEP, k + 1)
             if k < 0:  # this value and the larger ones all cross the line
-                paths = count * scale * values
+                paths = ((count & _IN) * scale + (count >> _OUT) * scale_out) * values
                 leaves[_ranking(rest) + _ranking(group)] += paths
                 ended += paths
                 break

@@ -10,13 +10,22 @@ seeded Monte Carlo, with standard errors.
 How the exact odds stay fast in pure Python: every die is thought of as six equally likely
 faces (a racing die shows each value twice), so every path through a leg has the same
 weight and the probabilities are integer counts over one common denominator. The leg is
-expanded one die at a time, forward, and positions reached in several ways (dice rolled in
-another order with the same result) are merged: each layer is a dict from the dice still
-in the pyramid to a dict from board to the number of paths reaching it. A board is a short
-ASCII string, 16 segments ``<units bottom first>|`` with racing camels ``0-4``, crazy
-camels ``5 6`` and tiles ``}`` (forward side) / ``~`` (backward side), so moving a stack is
-a few C-level string operations. The last die of the leg is not stored as a board but as
-the resulting ranking (at most 120 of them).
+expanded forward, and positions reached in several ways (dice rolled in another order with
+the same result) are merged: each layer maps the racing dice still in the pyramid to a
+dict from board to the paths reaching it. A board is a short ASCII string, 16 segments
+``<units bottom first>|`` with racing camels ``0-4``, crazy camels ``5 6`` and tiles ``}``
+(forward side) / ``~`` (backward side), so moving a stack is a few C-level string
+operations. Three things keep the work down (``_solve`` says more): a layer counts racing
+dice, and each board carries two path counts, with the grey die still in and out, so a
+board reached after the same racing dice either way is moved once; crazy camels that no
+racing camel can reach before the grey die (``_dormant``, the usual case) are forgotten
+at once, the grey die then only adding its six faces; and the last die builds no board,
+its ranking being the board's with one group of camels moved along (``_last_roll``). On
+a fresh 2nd-edition leg that is 2,200 boards moved instead of 5,800 (4 to 5 times less
+CPU than the solver of commit 9801fe7; ``benchmarks/bench_camel_up.py``). Nothing is kept
+between calls: a solve's memory is its layers, freed when it returns; the callers that
+solve the same leg again (``advice.Evaluator``) keep whole answers in their own bounded
+caches.
 
 Why this module moves camels itself instead of through the State (``board.plan_move``):
 the solver makes tens of thousands of moves per leg and merges boards by the thousand, so
@@ -28,7 +37,9 @@ written twice, on purpose: ``move`` (Monte Carlo races, the advice), ``_advance`
 exact solver, three die values at once, with landings) and ``grey_mover`` here, and the
 State's ``board.py``. ``tests/games/camel_up/test_odds_movement.py`` proves them equal on
 every die outcome of thousands of random positions of both editions (tiles, stacks,
-crossings both ways, both grey-die precedences), in ``make test``.
+crossings both ways, both grey-die precedences), in ``make test``. The solver's lean
+paths (``_slide``, ``_last_roll``) are checked by ``test_odds_reference.py``: the same
+Fractions as the earlier solver on hundreds of positions and every leg the bots solve.
 """
 
 from __future__ import annotations
@@ -64,9 +75,23 @@ FORWARD_TILE = "}"
 BACKWARD_TILE = "~"
 WHITE, BLACK = "5", "6"
 GREY_CHAR = "g"
-_RANK = str.maketrans("", "", SEP + WHITE + BLACK + FORWARD_TILE + BACKWARD_TILE)
-"""Deletes all but racing camels: what is left is the ranking, last camel first."""
-_NO_CRAZY = str.maketrans("", "", WHITE + BLACK)
+_UNRANKED = (SEP + WHITE + BLACK + FORWARD_TILE + BACKWARD_TILE).encode()
+_RACING_CODES = b"01234"
+
+
+def _ranking(board: str) -> str:
+    """The racing camels of a board (or a piece of one), last camel first.
+
+    Deleting through ``bytes.translate`` costs a fifth of ``str.translate`` with a table,
+    which goes through a dict lookup per character; the solver does this thousands of
+    times a leg.
+    """
+    return board.encode().translate(None, _UNRANKED).decode()
+
+
+def _forget(board: str) -> str:
+    """The board without its crazy camels."""
+    return board.replace(WHITE, "").replace(BLACK, "")
 
 
 # -- positions ----------------------------------------------------------------------------
@@ -238,54 +263,267 @@ def _rank_code(position: Position) -> str:
     return "".join(code[u] for _, stack in sorted(position.track) for u in stack if u in racing)
 
 
+_OUT = 64
+"""A weight packs two path counts, ``paths_in + (paths_out << _OUT)``: see ``_solve``."""
+_IN = (1 << _OUT) - 1
+
+
 def _solve(board: str, dice: str, rolls: int, carrying_first: bool,
            want_landings: bool) -> tuple[dict[str, int], int, int, list[int]]:
     """Forward expansion of the leg; returns (ranking -> paths, ended paths, total, landings).
 
-    A ranking is the racing camels' codes from last to first. Layer ``t`` holds the boards
-    after ``t`` dice; a leaf reached early (a crossing) is scaled by the paths the missing
-    dice would have had, so every count shares the denominator ``total``.
+    A ranking is the racing camels' codes from last to first. Layer ``r`` maps the racing
+    dice still in the pyramid to the boards after ``r`` racing dice, each with the number
+    of paths reaching it, packed as two counts in one integer: the paths on which the grey
+    die is still in the pyramid (``weight & _IN``, ``r`` rolls so far) and those on which
+    it came out (``weight >> _OUT``, ``r + 1`` rolls; the crazy camels are forgotten, since
+    they never move again this leg). A board reached after the same racing dice with and
+    without the grey die is then moved once for both, which is most boards of a leg:
+    the crazy camels usually cannot reach the racing camels (``_dormant``) and the grey
+    die only adds its six faces. A leaf reached early (a crossing) is scaled by the paths
+    the missing dice would have had, so every count shares the denominator ``total``.
     """
     sizes = [len(dice) - t for t in range(rolls)]
-    scale = [math.prod(n * DIE_FACES for n in sizes[t + 1:]) for t in range(rolls)]
+    scale = [math.prod(n * DIE_FACES for n in sizes[t + 1:]) for t in range(rolls)] + [1]
     total = math.prod(n * DIE_FACES for n in sizes)
     leaves: defaultdict[str, int] = defaultdict(int)
     landed = [0] * (LAST_SPACE + 2)
     ended = 0
     if rolls == 0:
-        leaves[board.translate(_RANK)] = 1
+        leaves[_ranking(board)] = 1
         return leaves, 0, 1, landed
-    if GREY_CHAR not in dice:
-        board = board.translate(_NO_CRAZY)
-    layer: dict[str, dict[str, int]] = {dice: {board: 1}}
-    for step in range(rolls):
-        final = step == rolls - 1
+    grey = GREY_CHAR in dice
+    if not grey:
+        board = _forget(board)
+    layer: dict[str, dict[str, int]] = {dice.replace(GREY_CHAR, ""): {board: 1}}
+    spots = landed if want_landings else None
+    tiles = FORWARD_TILE in board or BACKWARD_TILE in board
+    lean = spots is None and not tiles
+    asleep = _asleep(board, carrying_first) if grey else ()
+    for r in range(rolls):
+        if grey:
+            _doze(layer, rolls - r, tiles)
+        if r == rolls - 1:
+            for remaining, boards in layer.items():
+                ended += _last_roll(boards, remaining, grey, carrying_first, leaves, spots,
+                                    tiles, asleep)
+            break
+        if grey:
+            for boards in layer.values():
+                ended += _roll_grey(boards, carrying_first, leaves, scale[r], spots, asleep)
         following: defaultdict[str, defaultdict[str, int]] = defaultdict(
             lambda: defaultdict(int))
         for remaining, boards in layer.items():
             for die in remaining:
-                target = leaves if final else following[remaining.replace(die, "")]
-                if die != GREY_CHAR:
-                    ended += _advance(boards.items(), die, 1, 2, target, final, leaves,
-                                      scale[step], landed if want_landings else None)
-                    continue
-                whites, blacks = _grey_split(boards, carrying_first)
-                for unit, items in ((WHITE, whites), (BLACK, blacks)):
-                    ended += _advance(items, unit, -1, 1, target, final, leaves,
-                                      scale[step], landed if want_landings else None)
-                if not final:
-                    # With the grey die out, crazy camels never move again this leg and
-                    # cannot change the ranking: forgetting them merges many boards.
-                    _forget_crazy(following, remaining.replace(die, ""))
+                target = following[remaining.replace(die, "")]
+                if lean:
+                    ended += _slide(boards.items(), die, target, leaves, scale[r],
+                                    scale[r + 1])
+                else:
+                    ended += _advance(boards.items(), die, 1, 2, target, False, leaves,
+                                      scale[r], spots, scale[r + 1])
         layer = following  # type: ignore[assignment]
     return leaves, ended, total, landed
 
 
-def _forget_crazy(layer: defaultdict[str, defaultdict[str, int]], key: str) -> None:
-    merged: defaultdict[str, int] = defaultdict(int)
-    for board, weight in layer[key].items():
-        merged[board.translate(_NO_CRAZY)] += weight
-    layer[key] = merged
+def _roll_grey(boards: dict[str, int], carrying_first: bool, leaves: defaultdict[str, int],
+               scale: int, landed: list[int] | None,
+               asleep: Sequence[tuple[int, int]]) -> int:
+    """The grey die out next, on the paths where it is still in: into the same boards'
+    ``paths_out``, its crazy camels forgotten. Returns the scaled paths that ended the game.
+    """
+    ended = 0
+    out: defaultdict[str, int] = defaultdict(int)
+    busy: dict[str, int] = {}
+    for board, weight in boards.items():
+        paths = weight & _IN
+        if not paths:
+            continue
+        if WHITE not in board:  # dormant crazy camels, forgotten already
+            out[board] += DIE_FACES * paths
+            if landed is not None:
+                _land(asleep, paths * scale, landed)
+        elif _idle_grey(board, paths, carrying_first, scale, landed):
+            out[_forget(board)] += DIE_FACES * paths
+        else:
+            busy[board] = paths
+    if busy:
+        whites, blacks = _grey_split(busy, carrying_first)
+        for unit, items in ((WHITE, whites), (BLACK, blacks)):
+            ended += _advance(items, unit, -1, 1, out, False, leaves, scale, landed)
+    for board, paths in out.items():
+        board = _forget(board)
+        boards[board] = boards.get(board, 0) + (paths << _OUT)
+    return ended
+
+
+def _last_roll(boards: Mapping[str, int], remaining: str, grey: bool, carrying_first: bool,
+               leaves: defaultdict[str, int], landed: list[int] | None, tiles: bool,
+               asleep: Sequence[tuple[int, int]]) -> int:
+    """The leg's last die from each board: add the rankings it ends in to ``leaves``.
+
+    The paths on which the grey die came out end here as they are. On the others the last
+    die is one of ``remaining`` (or the grey die, if ``grey``), and no board is built for
+    it. A racing die cannot be changed by the crazy camels (they are not ranked, and
+    whether they ride along does not matter), so it moves on the board without them;
+    without tiles the new ranking is the board's with the moving group's camels moved
+    past the racing camels it overtakes (``passed``), a few slices of the ranking string,
+    and a move that overtakes nobody is only counted. A grey die moving only crazy camels
+    (``_idle_grey``) leaves the ranking as it is. Anything else (tiles, a crazy camel
+    carrying racing camels) goes through ``_advance``. Returns the paths that ended the
+    game.
+    """
+    ended = 0
+    for board, weight in boards.items():
+        paths = weight & _IN
+        same = weight >> _OUT
+        """Paths that end in the board's own ranking."""
+        plain = board.replace(WHITE, "").replace(BLACK, "") if WHITE in board else board
+        if tiles:
+            ranking = _ranking(plain)
+            if paths:
+                for unit in remaining:
+                    ended += _advance(((plain, paths),), unit, 1, 2, leaves, True, leaves, 1,
+                                      landed)
+        else:
+            ranking = plain.replace(SEP, "")
+            count = 2 * paths
+            for unit in remaining if paths else ():
+                i = plain.index(unit)
+                k = j = plain.index(SEP, i)
+                below = plain.count(SEP, 0, i)
+                top = j - below
+                """The group's camels are ``ranking[bottom:top]``."""
+                bottom = top - j + i
+                passed = 0
+                for value in (1, 2, 3):
+                    after = plain.find(SEP, k + 1)
+                    if after < 0:  # this value and the larger ones cross the line
+                        leaves[ranking[:bottom] + ranking[top:] + ranking[bottom:top]] += (
+                            count * (4 - value))
+                        ended += count * (4 - value)
+                        break
+                    if landed is not None:
+                        landed[below + 1 + value] += count
+                    passed += after - k - 1
+                    k = after
+                    if passed:
+                        leaves[ranking[:bottom] + ranking[top:top + passed]
+                               + ranking[bottom:top] + ranking[top + passed:]] += count
+                    else:
+                        same += count
+        if grey and paths:
+            if WHITE not in board:  # dormant crazy camels, forgotten already
+                same += DIE_FACES * paths
+                if landed is not None:
+                    _land(asleep, paths, landed)
+            elif _idle_grey(board, paths, carrying_first, 1, landed):
+                same += DIE_FACES * paths
+            else:
+                mover = grey_mover(board, carrying_first)
+                for unit in (WHITE, BLACK) if mover is None else (mover,):
+                    ended += _advance(((board, paths),), unit, -1, 1 if mover is None else 2,
+                                      leaves, True, leaves, 1, landed)
+        if same:
+            leaves[ranking] += same
+    return ended
+
+
+def _doze(layer: dict[str, dict[str, int]], rolls: int, tiles: bool) -> None:
+    """Forget the crazy camels of the boards where they are dormant (``_dormant``).
+
+    From then on the grey die only counts its six faces (and its landings, ``_asleep``),
+    and the boards are shorter and merge.
+    """
+    for remaining, boards in layer.items():
+        if any(WHITE in board for board in boards):
+            settled: defaultdict[str, int] = defaultdict(int)
+            for board, weight in boards.items():
+                if WHITE in board and _dormant(board, rolls, tiles):
+                    board = _forget(board)
+                settled[board] += weight
+            layer[remaining] = settled
+
+
+def _asleep(board: str, carrying_first: bool) -> tuple[tuple[int, int], ...]:
+    """(space, faces per value) of each crazy camel the grey die moves on a dormant board.
+
+    Dormant crazy camels are where they stood when the solve began: a crazy camel moves
+    before the grey die only when a racing camel under it does, and then it shares that
+    camel's space until the grey die, so it is never dormant. Without the racing camels
+    (none carried, by definition) the grey die's choice depends on them alone.
+    """
+    crazy = board.encode().translate(None, _RACING_CODES).decode()
+    mover = grey_mover(crazy, carrying_first)
+    return tuple((crazy.count(SEP, 0, crazy.index(unit)) + 1, 1 if mover is None else 2)
+                 for unit in (WHITE, BLACK) if mover in (None, unit))
+
+
+def _land(asleep: Sequence[tuple[int, int]], paths: int, landed: list[int]) -> None:
+    """The landings of the grey die's faces on ``paths`` paths, its crazy camels asleep."""
+    for space, faces in asleep:
+        for value in range(1, 4):
+            landed[space - value] += faces * paths
+
+
+def _dormant(board: str, rolls: int, tiles: bool) -> bool:
+    """Whether the crazy camels cannot change the racing camels' ranking in ``rolls``.
+
+    Until the grey die comes out the crazy camels stay where they are if no racing camel
+    shares their space (none carries them), and once it is out they never move again.
+    So they matter only if a racing camel can reach a crazy camel's space before the
+    grey die: it moves at most ``rolls - 1`` times by 3 spaces (4 with a tile pushing it
+    on) and never backwards past where it started, so a crazy camel behind every racing
+    camel, or further ahead than that, is out of reach. And the grey die must not take
+    one over the line (space 5 or further, even pushed on by a tile).
+    """
+    spaces = []
+    for unit in (WHITE, BLACK):
+        index = board.index(unit)
+        start = board.rfind(SEP, 0, index) + 1
+        if board[start:board.index(SEP, index)].strip(WHITE + BLACK):
+            return False
+        spaces.append(board.count(SEP, 0, index) + 1)
+    if min(spaces) < 5:
+        return False
+    if rolls <= 1:
+        return True
+    plain = _forget(board)
+    empty = SEP + FORWARD_TILE + BACKWARD_TILE
+    rear = plain.count(SEP, 0, len(plain) - len(plain.lstrip(empty))) + 1
+    front = plain.count(SEP, 0, len(plain.rstrip(empty))) + 1
+    reach = front + (4 if tiles else 3) * (rolls - 1)
+    return all(space < rear or space > reach for space in spaces)
+
+
+def _idle_grey(board: str, weight: int, carrying_first: bool, scale: int,
+               landed: list[int] | None) -> bool:
+    """Whether the grey die, whatever it shows, leaves the racing camels' future as it is.
+
+    True when neither crazy camel has a racing camel above it and both are on space 5 or
+    further (so not even a tile can push one over the line): the grey die then moves only
+    crazy camels, and once it is out they never move again this leg, so the board may
+    forget them. The landings of its six faces are counted here (a tile's bounce is not
+    a landing).
+    """
+    iw, ib = board.index(WHITE), board.index(BLACK)
+    above = board[iw + 1]
+    if above != SEP and (above != BLACK or board[iw + 2] != SEP):
+        return False
+    above = board[ib + 1]
+    if above != SEP and (above != WHITE or board[ib + 2] != SEP):
+        return False
+    if board.count(SEP, 0, min(iw, ib)) < 4:
+        return False
+    if landed is not None:
+        mover = grey_mover(board, carrying_first)
+        for unit, index in ((WHITE, iw), (BLACK, ib)):
+            if mover in (None, unit):
+                faces = 1 if mover is None else 2
+                space = board.count(SEP, 0, index) + 1
+                for value in range(1, 4):
+                    landed[space - value] += faces * weight * scale
+    return True
 
 
 def _grey_split(boards: Mapping[str, int], carrying_first: bool) -> tuple[
@@ -326,16 +564,19 @@ def grey_mover(board: str, carrying_first: bool = True) -> str | None:
 
 def _advance(items: Iterable[tuple[str, int]], unit: str, direction: int, faces: int,
              target: defaultdict[str, int], final: bool, leaves: defaultdict[str, int],
-             scale: int, landed: list[int] | None) -> int:
+             scale: int, landed: list[int] | None, scale_out: int = 0) -> int:
     """Move ``unit`` by 1, 2 and 3 on every board; add the results to ``target``.
 
-    ``faces`` is how many of the die's six faces give each value to this unit. Returns the
-    scaled number of paths on which the game ended (a unit crossed the line).
+    ``faces`` is how many of the die's six faces give each value to this unit. A weight
+    packs two counts (``_solve``): the paths still to be scaled by ``scale`` and those by
+    ``scale_out``. Returns the scaled number of paths on which the game ended (a unit
+    crossed the line).
     """
     ended = 0
     forward = direction > 0
     for board, weight in items:
         count = weight * faces
+        scaled = (count & _IN) * scale + (count >> _OUT) * scale_out
         i = board.index(unit)
         j = board.index(SEP, i)
         group = board[i:j]
@@ -346,33 +587,59 @@ def _advance(items: Iterable[tuple[str, int]], unit: str, direction: int, faces:
         for step in range(3):
             k = rest.find(SEP, k + 1) if forward else rest.rfind(SEP, 0, k)
             if k < 0:  # this value and the larger ones all cross the line
-                paths = count * scale * (3 - step)
+                paths = scaled * (3 - step)
                 leaves[_crossed(rest, group, forward)] += paths
                 ended += paths
                 break
             tile = rest[k - 1] if k else SEP
             if landed is not None:
                 space += direction
-                landed[space] += count * scale
+                landed[space] += scaled
             if tile > SEP:
                 new = _bounce(rest, group, k, forward, tile == FORWARD_TILE)
                 if new is None:  # pushed over the line
                     order = _crossed(rest, group, forward == (tile == FORWARD_TILE))
-                    leaves[order] += count * scale
-                    ended += count * scale
+                    leaves[order] += scaled
+                    ended += scaled
                     continue
             else:
                 new = rest[:k] + group + rest[k:]
             if final:
-                target[new.translate(_RANK)] += count
+                target[_ranking(new)] += count
             else:
                 target[new] += count
     return ended
 
 
+def _slide(items: Iterable[tuple[str, int]], unit: str, target: defaultdict[str, int],
+           leaves: defaultdict[str, int], scale: int, scale_out: int) -> int:
+    """``_advance`` for a racing die on boards without tiles, landings not counted.
+
+    The common case, kept lean: the solver spends most of its time here and in
+    ``_last_roll``.
+    """
+    ended = 0
+    for board, weight in items:
+        count = 2 * weight
+        i = board.index(unit)
+        j = board.index(SEP, i)
+        group = board[i:j]
+        rest = board[:i] + board[j:]
+        k = i
+        for values in (3, 2, 1):  # the values from this one up
+            k = rest.find(SEP, k + 1)
+            if k < 0:  # this value and the larger ones all cross the line
+                paths = ((count & _IN) * scale + (count >> _OUT) * scale_out) * values
+                leaves[_ranking(rest) + _ranking(group)] += paths
+                ended += paths
+                break
+            target[rest[:k] + group + rest[k:]] += count
+    return ended
+
+
 def _crossed(rest: str, group: str, forward: bool) -> str:
     """The final ranking when ``group`` crosses the line (ahead of all, or behind all)."""
-    racing_rest, racing_group = rest.translate(_RANK), group.translate(_RANK)
+    racing_rest, racing_group = _ranking(rest), _ranking(group)
     return racing_rest + racing_group if forward else racing_group + racing_rest
 
 

@@ -78,8 +78,8 @@ class EagerBot:
             raise OptionError(t("shortlist must be a whole number of actions, 0 (all of them) "
                                 "or more, got {given}", given=repr(shortlist)))
         if not isinstance(points_first, bool):
-            raise OptionError(t("points_first must be true or false, got {given}",
-                                given=repr(points_first)))
+            raise OptionError(t("{setting} must be true or false, got {given}",
+                                setting="points_first", given=repr(points_first)))
         self.wander = float(wander)
         self.shortlist = shortlist
         self.points_first = points_first

@@ -23,6 +23,7 @@ from camelcade.core.words import t, tn
 GENERIC: dict[str, Ref[Callable[..., Any]]] = {
     "random": Ref("camelcade.bots.random_bot:RandomBot"),
     "first": Ref("camelcade.bots.random_bot:FirstActionBot"),
+    "eager": Ref("camelcade.bots.eager:EagerBot"),
     "mcts": Ref("camelcade.bots.mcts:MCTSBot"),
     "ismcts": Ref("camelcade.bots.ismcts:ISMCTSBot"),
     "mcts-plain": Ref("camelcade.bots.plain_mcts:PlainMCTSBot"),

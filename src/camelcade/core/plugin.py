@@ -131,7 +131,8 @@ class Level:
 
 
 DEFAULT_LEVELS: Mapping[str, Level] = {
-    "easy": Level("random", {}, N_("plays any legal move")),
+    "easy": Level("eager", {}, N_("takes any points on offer, one move ahead; now and then "
+                                  "plays any legal move")),
     "medium": Level("ismcts", {"iterations": 200}, N_("a short search: 200 playouts a move")),
     "hard": Level("ismcts", {"time_limit": 0.9},
                   N_("searches for just under a second a move")),

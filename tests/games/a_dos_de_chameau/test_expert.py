@@ -267,7 +267,7 @@ def test_the_manifest_declares_the_bot_its_levels_and_the_evaluator() -> None:
     assert "a-dos-expert" not in cc.bots.names("camel-up")
     levels = cc.bots.levels(GAME_ID)
     assert list(levels) == ["easy", "medium", "hard"]
-    assert levels["easy"].bot == "random"
+    assert levels["easy"].bot == "eager" and levels["easy"].settings["judge"] == "expert"
     assert levels["hard"].bot == "a-dos-expert" and levels["hard"].settings["time_limit"] < 1
     assert all(level.description for level in levels.values())
     medium = cc.bots.load_level(GAME_ID, "medium")

@@ -13,7 +13,9 @@ PLUGIN = GamePlugin(
     bots={"a-dos-expert": Ref(f"{_HERE}.bots:ADosExpertBot")},
     ladder=("random", "ismcts:time_limit=0.1:clock=cpu", "a-dos-expert:time_limit=0.1:clock=cpu"),
     levels={
-        "easy": Level("random", {}, "plays any legal move"),
+        "easy": Level("eager", {"judge": "expert", "wander": 0.25},
+                      "plays the card that looks best now, one move ahead; now and then "
+                      "plays any legal move"),
         "medium": Level("a-dos-expert", {"iterations": 500},
                         "counts the cards played; a short search: 500 positions a move"),
         "hard": Level("a-dos-expert", {"time_limit": 0.9},

@@ -1,6 +1,6 @@
 """Camel Drive's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.camel_drive"
 
@@ -13,12 +13,15 @@ PLUGIN = GamePlugin(
     bots={"camel-drive-planner": Ref(f"{_HERE}.bots:PlannerBot")},
     ladder=("random", "ismcts:time_limit=0.02:clock=cpu", "camel-drive-planner"),
     levels={
-        "easy": Level("random", {}, "plays any legal move"),
+        "easy": Level("eager", {"judge": "race", "wander": 0.25},
+                      "bets and shouts by a few race endings, one move ahead; now and then "
+                      "plays any legal move"),
         "medium": Level("camel-drive-planner", {"rollouts": 12, "bet_samples": 60},
                         "weighs a few race endings before a shout or a bet"),
         "hard": Level("camel-drive-planner", {}, "plays for second place and bets on the "
                       "likely winner, from hundreds of race endings"),
     },
+    search=SearchSlot(evaluators={"race": Ref(f"{_HERE}.evaluator:race")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
         seat_name=Ref(f"{_HERE}.terminal:seat_name"),

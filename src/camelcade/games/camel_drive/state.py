@@ -68,12 +68,13 @@ rarely takes a deck more cards); a deck that needs more draws the rest."""
 
 @dataclass(frozen=True)
 class RaceEnding:
-    """How a race played out: its first finisher (who lost), its winner (second home) and
-    each camel's points for placing (bets aside)."""
+    """How a race played out: its first finisher (who lost), its winner (second home),
+    each camel's points for placing (bets aside) and its points in all (bets counted)."""
 
     first: int
     winner: int
     placing: tuple[int, ...]
+    gains: tuple[int, ...] = ()
 
 
 class CamelDriveState(CamelDriveTable):
@@ -407,7 +408,8 @@ class CamelDriveState(CamelDriveTable):
         stones = [c for c in range(n) if bets[c] == winner]
         paid = bet_payout(len(stones)) if stones else 0
         return RaceEnding(last["first"], winner, tuple(
-            gain - paid if c in stones else gain for c, gain in enumerate(last["gains"])))
+            gain - paid if c in stones else gain for c, gain in enumerate(last["gains"])),
+            tuple(last["gains"]))
 
 
 __all__ = ["PLAYOUT_NUMBERS", "SHOUTS", "CamelDriveState", "Pending", "RaceEnding",

@@ -1,6 +1,6 @@
 """Camel Up's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.camel_up"
 
@@ -14,13 +14,16 @@ PLUGIN = GamePlugin(
           "camel-up-expert": Ref(f"{_HERE}.expert:ExpertBot")},
     ladder=("random", "ismcts:time_limit=0.1:clock=cpu", "camel-up-ev", "camel-up-expert"),
     levels={
-        "easy": Level("random", {}, "plays any legal move"),
+        "easy": Level("eager", {"judge": "legs", "wander": 0.25},
+                      "takes the leg bet or pyramid ticket that pays best now, one move "
+                      "ahead; now and then plays any legal move"),
         "medium": Level("camel-up-ev", {"race_samples": 20},
                         "takes the best leg bet by exact odds; guesses the race roughly"),
         "hard": Level("camel-up-expert", {},
                       "weighs what its moves leave the other players, and guesses their "
                       "hidden race bets"),
     },
+    search=SearchSlot(evaluators={"legs": Ref(f"{_HERE}.evaluator:legs")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
         seat_name=Ref(f"{_HERE}.terminal:seat_name"),

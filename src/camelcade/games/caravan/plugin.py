@@ -14,8 +14,12 @@ PLUGIN = GamePlugin(
     ladder=("random", "mcts:evaluator=plans:time_limit=0.02:clock=cpu:group_above=1000",
             "caravan-greedy"),
     levels={
-        "easy": Level("random", {}, "plays any legal action"),
-        "medium": Level("mcts", {"iterations": 100}, "a short search: 100 playouts an action"),
+        "easy": Level("eager", {"judge": "plans", "shortlist": 6, "wander": 0.25},
+                      "takes what is on offer and builds towards deliveries, one action "
+                      "ahead; now and then plays any legal action"),
+        "medium": Level("mcts", {"iterations": 100, "evaluator": "plans"},
+                        "a short search judged by the plans of the hard level: 100 positions "
+                        "an action"),
         "hard": Level("caravan-greedy", {},
                       "plans chains, pick-ups, relays and thefts; about a millisecond an action"),
     },

@@ -1,6 +1,6 @@
 """Kamelen's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
+from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.kamelen"
 
@@ -16,12 +16,14 @@ PLUGIN = GamePlugin(
     ladder=("random", "mcts:time_limit=0.1:clock=cpu", "kamelen-greedy",
             "kamelen-search:time_limit=0.1:clock=cpu"),
     levels={
-        "easy": Level("kamelen-greedy", {}, "looks one move ahead"),
+        "easy": Level("eager", {"judge": "material", "wander": 0.25},
+                      "looks one move ahead; now and then plays any legal move"),
         "medium": Level("kamelen-search", {"time_limit": None, "max_nodes": 3000},
                         "a short search: 3,000 positions a move"),
         "hard": Level("kamelen-search", {"time_limit": 0.9},
                       "searches for about a second a move"),
     },
+    search=SearchSlot(evaluators={"material": Ref(f"{_HERE}.evaluator:material")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
         seat_name=Ref(f"{_HERE}.terminal:seat_name"),

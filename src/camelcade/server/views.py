@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from camelcade.core.game import State
+from camelcade.core.game import Game, State
 from camelcade.core.registry import plugin
-from camelcade.core.words import Counted, group_repeats, language
+from camelcade.core.words import Counted, group_repeats, language, t
 
 log = logging.getLogger(__name__)
 Viewer = tuple[int | None, str]
@@ -63,6 +63,16 @@ def action_sentences(state: State, action: Any, viewers: list[Viewer],
             log.exception("%s: describe_action(%s, %s) in %s failed", state.game.id, action,
                           role, lang)
     return sentences
+
+
+def seat_names(game: Game) -> list[str]:
+    """Each seat's name in this game ("Yellow", "North") in the current language, from its
+    terminal slot."""
+    slot = plugin(game.id).terminal
+    if slot.seat_name is None:
+        return [t("Seat {seat}", seat=seat) for seat in range(game.players)]
+    name = slot.seat_name.load()
+    return [str(name(game, seat)) for seat in range(game.players)]
 
 
 @cache

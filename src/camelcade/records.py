@@ -21,6 +21,8 @@ from camelcade.core.chance import outcome_at
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError, StateError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class
+from camelcade.core.results import Outcome, ranking_from
+from camelcade.core.results import outcome as outcome_of
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict
 
 RECORD_FORMAT = "camelcade-record/1"
@@ -47,6 +49,17 @@ class Record:
     ranking: list[list[int]] | None = None
     """The final seats best first, every tie-break applied (``State.ranking()``)."""
 
+    @property
+    def outcome(self) -> Outcome | None:
+        """A win, a shared first place or a draw (``core.results``), from the ranking, else
+        from the winners; None for an unfinished game."""
+        if self.ranking is not None:
+            return outcome_of(self.ranking)
+        if self.winners is None:
+            return None
+        players = len(self.returns) if self.returns is not None else len(self.players)
+        return outcome_of(ranking_from(self.winners, players))
+
     def to_json(self) -> JSONDict:
         data: JSONDict = {
             "format": RECORD_FORMAT,
@@ -62,6 +75,9 @@ class Record:
             data["winners"] = self.winners
         if self.ranking is not None:
             data["ranking"] = self.ranking
+        told = self.outcome
+        if told is not None:
+            data["outcome"] = str(told)  # for a reader of the file; rebuilt when read
         if self.rules_version is not None:
             data["rules_version"] = self.rules_version
         if self.extra:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import camelcade as cc
+from camelcade.core.results import result_sentence
 from camelcade.records import Record
 from tests.cli.conftest import GAME, Run, assert_plain
 
@@ -36,9 +37,9 @@ def test_replay_shows_every_action_and_the_result(run: Run,
         state.apply(text)
     assert "1. draw " in out and "— Red draws a card." in out  # the drawn card is named
     assert "The game is over" in out
-    winners = " and ".join(f"{['Red', 'Yellow'][s]} ({record.players[s]})"
-                           for s in state.winners())
-    assert f"{winners} {'wins' if len(state.winners()) == 1 else 'share the win'}" in out
+    labels = [f"{colour} ({player})" for colour, player in zip(["Red", "Yellow"],
+                                                               record.players, strict=True)]
+    assert result_sentence(labels, state.ranking(), state.returns()) in out
 
 
 def test_replay_rich_draws_the_final_board(run: Run, record_file: tuple[Path, Record]) -> None:

@@ -14,7 +14,8 @@ import pytest
 
 from camelcade.cli import render
 from camelcade.cli.choices import count_sentence, listing
-from camelcade.cli.render import Screen, result_sentence
+from camelcade.cli.render import Screen
+from camelcade.core.results import result_sentence
 from tests.cli.conftest import Run, assert_plain
 from tests.cli.turngame import plugged_in
 
@@ -127,13 +128,14 @@ def test_the_introduction_and_the_end_name_seats_in_words(run: Run, haul: str) -
     assert "You left the game after 0 actions." in out
     assert count_sentence(1) == "1 legal action." and count_sentence(3) == "3 legal actions."
     names = ["North", "South", "East"]
-    assert result_sentence(names, [0], [1, 0, 0], you=0) == "You win with 1 point."
-    assert result_sentence(names, [1], [3, 9, 4], you=0) == "South wins with 9 points."
-    assert result_sentence(names, [0, 2], [7, 1, 7], you=0) == \
-        "You and East share the win with 7 points."
-    assert result_sentence(names, [1, 2], [0.5, 1.5, 1.5]) == \
-        "South and East share the win with 1.5 points."
-    assert result_sentence(names, [], [0, 0, 0]) == "Nobody wins: the game is a draw."
+    assert result_sentence(names, [[0], [1, 2]], [1, 0, 0], you=0) == "You win with 1 point."
+    assert result_sentence(names, [[1], [2], [0]], [3, 9, 4], you=0) == \
+        "South wins with 9 points."
+    assert result_sentence(names, [[0, 2], [1]], [7, 1, 7], you=0) == \
+        "You and East share first place with 7 points."
+    assert result_sentence(names, [[1, 2], [0]], [0.5, 1.5, 1.5]) == \
+        "South and East share first place with 1.5 points."
+    assert result_sentence(names, [[0, 1, 2]], [0, 0, 0]) == "The game is a draw: 0 points each."
 
 
 def test_rich_mode_draws_the_board_once_a_turn(run: Run, haul: str) -> None:

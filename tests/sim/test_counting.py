@@ -11,7 +11,7 @@ import pytest
 from camelcade.records import Record
 from camelcade.sim.match import LAB_FORMAT
 from camelcade.sim.ratings import bradley_terry, elo_ratings, openskill_ratings
-from camelcade.sim.stats import places, summarise, wilson_interval
+from camelcade.sim.stats import places, results_sentence, summarise, wilson_interval
 from camelcade.sim.store import ResultStore, read_results
 
 
@@ -116,3 +116,17 @@ def test_merging_files_counts_each_match_once(tmp_path: Path) -> None:
         store.append(record(["b", "a"], [[0], [1]], match="0.0.1"))
     merged = read_results([first, second])
     assert len(merged.records) == 2 and merged.duplicates == 1 and merged.conflicts == 0
+
+
+def test_draws_and_shared_first_places_are_counted_apart() -> None:
+    """A draw (every seat level on top) and a shared first place are told as such (issue:
+    results told right), besides the split win every tied seat gets."""
+    seats = ["a", "b", "c"]
+    summary = summarise([record(seats, [[0, 1, 2]], match="0.0.0"),
+                         record(seats, [[1], [0, 2]], match="0.1.0"),
+                         record(seats, [[0, 2], [1]], match="0.2.0")], seats)
+    assert (summary.draws, summary.shared_firsts) == (1, 1)
+    assert [summary.standing(label).draws for label in seats] == [1, 1, 1]
+    assert summary.standing("a").wins == pytest.approx(1 / 3 + 1 / 2)  # split, not lost
+    assert results_sentence(summary) == ("Draws (every seat level at the top): 1 of 3; shared "
+                                         "first places (some seats level at the top): 1 of 3.")

@@ -27,6 +27,8 @@ LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backgro
                "--disable-component-update", "--disable-sync", "--no-first-run",
                "--disable-dev-shm-usage"]  # a container's small /dev/shm can wedge chromium
 ARTIFACTS = REPO / "tests" / "web" / "artifacts"
+RESULT_OPENINGS = ("Winner: ", "Shared first place: ", "Draw between ")
+"""How the server words a finished match's result (``core.results.standings_sentence``)."""
 AXE_CACHE = REPO / ".cache" / "web-tests"
 AXE_VERSION = "4.10"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.web.play import ANSWERED, PAINTED, create_match, my_turn, painted
-from tests.web.support import ARTIFACTS, REPO, audit, open_lobby, screenshot
+from tests.web.support import ARTIFACTS, REPO, RESULT_OPENINGS, audit, open_lobby, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -129,7 +129,7 @@ def test_a_whole_match_with_the_mouse(new_page: Any) -> None:
         assert len(picked) < MAX_TURNS, "the match did not end"
     assert len(picked) > 5
     assert any(cell.startswith("s") or cell == "town" for cell in picked)
-    assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
+    assert page.locator("#result").inner_text().startswith(RESULT_OPENINGS)
     events = "\n".join(page.locator("#events li").all_inner_texts())
     assert "The oasis is full: the game is over." in events
     assert re.search(r"(You score|scores) \d+ points?: ", events)
@@ -233,7 +233,9 @@ def test_a_whole_match_by_keyboard_alone(new_page: Any) -> None:
         assert turns < MAX_TURNS, "the match did not end"
     assert turns > 5 and grid_moves > 0
     assert page.evaluate("() => window.__mouse") == 0
-    assert any("Game over. Winner" in text for text in page.locator("#said li").all_inner_texts())
+    said = page.locator("#said li").all_inner_texts()
+    assert any(f"Game over. {opening}" in text for opening in RESULT_OPENINGS
+               for text in said), said
 
 
 def test_what_a_screen_reader_is_told_in_one_turn(new_page: Any) -> None:

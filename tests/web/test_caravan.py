@@ -19,7 +19,15 @@ import pytest
 
 from tests.server.support import ServerProcess
 from tests.web.play import ANSWERED, PAINTED, create_match, my_turn, painted
-from tests.web.support import ARTIFACTS, REPO, audit, chromium_watchdog, open_lobby, screenshot
+from tests.web.support import (
+    ARTIFACTS,
+    REPO,
+    RESULT_OPENINGS,
+    audit,
+    chromium_watchdog,
+    open_lobby,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -133,7 +141,7 @@ def test_a_whole_match_with_the_mouse(new_page: Any) -> None:
         turns += 1
         assert turns < MAX_TURNS, "the match did not end"
     assert len(picked) == 2
-    assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
+    assert page.locator("#result").inner_text().startswith(RESULT_OPENINGS)
     events = "\n".join(page.locator("#events li").all_inner_texts())
     assert "Your camel on " in events and " picks up " in events
     assert any(end in events for end in GAME_OVER), events[-900:]
@@ -274,3 +282,33 @@ def _forced_path_refused(page: Any) -> None:
     assert page.url.rstrip("/").endswith(page.url.split("/")[2])  # still the lobby
     assert page.request.get("/api/matches").json()["matches"] == before
     assert failures == []
+
+
+DRAWN_PAGE = {"de": "Unentschieden zwischen Rot (R) und Grün (G).",
+              "fr": "Partie nulle entre Rouge (R) et Vert (G).",
+              "da": "Uafgjort mellem Rød (R) og Grøn (G)."}
+
+
+def test_a_match_at_nought_all_is_told_as_a_draw(new_page: Any) -> None:
+    """Two people at one device both pass: 0-0, nothing delivered, every seat level. The
+    page says and shows a draw, in the words the server gave it (issue: results told
+    right), not "Winners: Red and Green"; reloaded in another language, in that one."""
+    page = new_page()
+    create_match(page, "caravan", ["me", "hotseat"])
+    for _ in range(2):
+        page.wait_for_function("() => !document.querySelector('#pass').hidden || "
+                               "/^Your turn/.test(document.querySelector('#status').textContent)"
+                               " || document.querySelector('#result').textContent !== ''")
+        if page.locator("#pass").is_visible():
+            page.locator("#pass-ready").click()
+            assert my_turn(page)
+        pass_from_list(page)
+    result = page.locator("#result .cc-result")
+    result.wait_for()
+    assert result.inner_text() == "Draw between Red (R) and Green (G)."
+    said = page.locator("#said li").all_inner_texts()
+    assert any("Game over. Draw between Red (R) and Green (G)." in text for text in said), said
+    for code, words in DRAWN_PAGE.items():
+        page.goto(page.url.split("?")[0] + f"?lang={code}")
+        page.locator("#result .cc-result").wait_for()
+        assert page.locator("#result .cc-result").inner_text() == words

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web.play import ANSWERED, create_match, my_turn
-from tests.web.support import ARTIFACTS, REPO, audit, open_lobby, screenshot
+from tests.web.support import ARTIFACTS, REPO, RESULT_OPENINGS, audit, open_lobby, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -103,7 +103,7 @@ def test_a_whole_match_with_the_mouse_on_the_board(new_page: Any) -> None:
     assert turns >= 3
     if not pictured:  # a short game: the end is the picture
         board_picture(page)
-    assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
+    assert page.locator("#result").inner_text().startswith(RESULT_OPENINGS)
     said = "\n".join(page.locator("#said li").all_inner_texts())
     assert any(end in said for end in ("Home conquest", "Camel elimination", "No capture in",
                                        "Threefold repetition", "Two passes")), said[-600:]
@@ -180,7 +180,7 @@ def test_a_whole_match_by_keyboard_alone(new_page: Any) -> None:
         turns += 1
         assert turns < 300, "the match did not end"
     assert turns >= 3
-    assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
+    assert page.locator("#result").inner_text().startswith(RESULT_OPENINGS)
     assert page.evaluate("() => window.__mouse") == 0
     audit(page, "kamelen finished by keyboard")
 

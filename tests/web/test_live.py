@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.web.play import choose_from_list, create_match, my_turn, painted, toy_after_one_move
-from tests.web.support import audit, screenshot
+from tests.web.support import RESULT_OPENINGS, audit, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def test_two_browsers_play_each_other_online(new_page: Any) -> None:
         other.wait_for_function("n => window.__ccLatency.length > n", arg=seen)
     for page in pages:
         my_turn(page)
-        assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
+        assert page.locator("#result").inner_text().startswith(RESULT_OPENINGS)
     seats = ann.locator("#seats").inner_text()
     assert "Ann" in seats and "Bob" in seats
     said = bob.locator("#said li").all_inner_texts()
@@ -65,7 +65,7 @@ def test_a_reload_mid_game_continues_where_it_was(new_page: Any) -> None:
     assert page.locator("#events li").count() >= history
     while my_turn(page):
         choose_from_list(page, rng)
-    assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
+    assert page.locator("#result").inner_text().startswith(RESULT_OPENINGS)
 
 
 def hand_line(page: Any) -> str:

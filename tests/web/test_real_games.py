@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.web.play import create_match, play_to_end_from_list
-from tests.web.support import audit, screenshot
+from tests.web.support import RESULT_OPENINGS, audit, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,7 @@ def test_a_whole_match_from_the_action_list(new_page: Any, game: str) -> None:
     started = time.monotonic()
     turns = play_to_end_from_list(page, random.Random(11), random_turns=RANDOM_TURNS.get(game))
     assert turns > 0
-    assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
+    assert page.locator("#result").inner_text().startswith(RESULT_OPENINGS)
     assert page.locator("#said li").last.inner_text()  # the end was said
     audit(page, f"{game} finished")
     screenshot(page, f"{game}-finished")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.web.play import PAINTED, create_match, my_turn, painted
-from tests.web.support import audit, screenshot
+from tests.web.support import RESULT_OPENINGS, audit, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,7 @@ def test_a_whole_toy_match_with_the_mouse(new_page: Any) -> None:
         page.wait_for_function(PAINTED, arg=before)
         turns += 1
     assert turns >= 2
-    assert page.locator("#result").inner_text().startswith(("Winner", "Winners"))
+    assert page.locator("#result").inner_text().startswith(RESULT_OPENINGS)
     audit(page, "the finished toy match")
     screenshot(page, "toy-finished")
 
@@ -90,7 +90,8 @@ def test_a_whole_toy_game_by_keyboard_alone(new_page: Any) -> None:
     assert turns >= 2
     page.keyboard.press("l")
     said = page.locator("#said li").all_inner_texts()
-    assert any("Game over. Winner" in text for text in said), said
+    assert any(f"Game over. {opening}" in text for opening in RESULT_OPENINGS
+               for text in said), said
     assert page.evaluate("() => window.__mouse") == 0
 
 

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from camelcade.cli.choices import count_sentence, listing
-from camelcade.cli.render import result_sentence
 from camelcade.core.errors import CamelcadeError
+from camelcade.core.results import ranking_from, result_sentence
 from camelcade.core.words import and_list, current_language, pt, t, tn
 from camelcade.i18n.commands import canonical
 
@@ -397,11 +397,11 @@ class OnlineSession:
 
     def _result(self, message: dict[str, Any]) -> str:
         result = message.get("result") or {}
-        winners = result.get("winners", [])
         returns = result.get("returns") or []
         seats = range(len(returns)) if returns else range(len(message.get("seats", [])))
         names = [self.name(seat) for seat in seats]
-        head = result_sentence(names, winners, returns or [0.0] * len(names), you=self.seat) \
+        ranking = result.get("ranking") or ranking_from(result.get("winners", []), len(names))
+        head = result_sentence(names, ranking, returns, you=self.seat) \
             if returns else t("The match is over.")
         text = t("Game over. {result}", result=head)
         if returns:

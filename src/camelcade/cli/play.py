@@ -25,12 +25,13 @@ from pathlib import Path
 
 from camelcade.cli import choices
 from camelcade.cli.hooks import Command, TerminalHooks, terminal_hooks
-from camelcade.cli.render import Screen, result_sentence
+from camelcade.cli.render import Screen
 from camelcade.core.action import Action
 from camelcade.core.agent import Agent
 from camelcade.core.chance import sample_chance
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError
 from camelcade.core.game import Game, State
+from camelcade.core.results import place_word, result_sentence
 from camelcade.core.types import PlayerId
 from camelcade.core.words import and_list, group_repeats, t, tn, translate
 from camelcade.i18n.commands import canonical, word
@@ -404,17 +405,17 @@ class PlaySession:
             self._tell(last)
         self.screen.heading(t("The game is over"))
         self.screen.board(state, viewer, self.hooks)
-        scores, winners = state.returns(), state.winners()
+        scores, ranking = state.returns(), state.ranking()
         rows = [
             [self.label(seat), self.seating.player_names()[seat], f"{scores[seat]:g}",
-             t("winner") if seat in winners else ""]
+             place_word(seat, ranking)]
             for seat in range(self.game.players)
         ]
         self.screen.table(t("Final scores"), [t("Seat"), t("Player"), t("Score"), t("Result")],
                           rows)
         names = [self.name(seat) for seat in range(self.game.players)]
         self.screen.say(t("The game is over. {result}",
-                          result=result_sentence(names, winners, scores, you=viewer)))
+                          result=result_sentence(names, ranking, scores, you=viewer)))
 
     def _save(self, state: State) -> Record:
         over = state.is_terminal()
@@ -426,6 +427,7 @@ class PlaySession:
             returns=state.returns() if over else None,
             seed=self.seed,
             winners=state.winners() if over else None,
+            ranking=state.ranking() if over else None,
             extra={} if self.start is None else {"start": self.start.to_json()},
         )
         if self.record_path is not None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from camelcade.core.game import State
 from camelcade.core.types import PlayerId
-from camelcade.core.words import and_list, current_language, t, tn
+from camelcade.core.words import current_language, t
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -169,34 +169,6 @@ def error_line(text: str) -> str:
     """"Error: <message>", the one line every refusal is told in (in the words of the
     current language; the word itself, not only the colour, says it is an error)."""
     return t("Error: {message}", message=text)
-
-
-def result_sentence(names: Sequence[str], winners: Sequence[PlayerId],
-                    scores: Sequence[float], you: PlayerId | None = None) -> str:
-    """"You win with 12 points." / "Red and Yellow share the win with 7 points." / a draw.
-
-    ``names`` are the seats' names; ``you`` is the seat told, called "you".
-    """
-    if not winners:
-        return t("Nobody wins: the game is a draw.")
-    best = max(scores[seat] for seat in winners)
-    whole = float(best).is_integer()
-    points = f"{best:g}"
-    count = int(best) if whole else 2  # a plural form is chosen by a whole number
-    others = [names[seat] for seat in winners if seat != you]
-    if you in winners and not others:
-        return tn("You win with {points} point.", "You win with {points} points.", count,
-                  points=points)
-    if you in winners:
-        return tn("You and {others} share the win with {points} point.",
-                  "You and {others} share the win with {points} points.", count,
-                  others=and_list(others), points=points)
-    if len(others) == 1:
-        return tn("{seat} wins with {points} point.", "{seat} wins with {points} points.",
-                  count, seat=others[0], points=points)
-    return tn("{seats} share the win with {points} point.",
-              "{seats} share the win with {points} points.", count,
-              seats=and_list(others), points=points)
 
 
 def make_screen(plain: bool) -> Screen:

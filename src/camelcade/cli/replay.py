@@ -11,9 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from camelcade.cli.hooks import TerminalHooks, terminal_hooks
-from camelcade.cli.render import Screen, result_sentence
+from camelcade.cli.render import Screen
 from camelcade.core.errors import StateError
 from camelcade.core.game import Game, State
+from camelcade.core.results import place_word, result_sentence
 from camelcade.core.words import N_, and_list, t, tn, translate
 from camelcade.records import Record, replay
 
@@ -87,10 +88,10 @@ def _show_result(
                       "The record stops after {count} actions; the game was not finished.",
                       len(record.actions)))
         return
-    scores, winners = state.returns(), state.winners()
+    scores, ranking = state.returns(), state.ranking()
     screen.heading(t("The game is over"))
     screen.board(state, None, hooks)
-    rows = [[labels[seat], f"{scores[seat]:g}", t("winner") if seat in winners else ""]
+    rows = [[labels[seat], f"{scores[seat]:g}", place_word(seat, ranking)]
             for seat in range(len(scores))]
     screen.table(t("Final scores"), [t("Seat"), t("Score"), t("Result")], rows)
-    screen.say(result_sentence(labels, winners, scores))
+    screen.say(result_sentence(labels, ranking, scores))

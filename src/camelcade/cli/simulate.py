@@ -22,7 +22,7 @@ from camelcade.sim.lab import LabRun, Progress, SprtSettings, run_tournament
 from camelcade.sim.plan import Tournament, describe_plan
 from camelcade.sim.ratings import Rating
 from camelcade.sim.sprt import Sprt
-from camelcade.sim.stats import Summary
+from camelcade.sim.stats import Summary, results_sentence
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -234,6 +234,7 @@ def show_results(screen: Screen, run: LabRun) -> None:
                              share=f"{seats.win_rate(seat)[0]:.0%}")
                            for seat in range(len(seats.wins)))
         screen.say(t("Wins by seat: {shares}.", shares=shares))
+        screen.say(results_sentence(summary))
     screen.say(tn("Average game length: {length} actions (chance draws included), over "
                   "{count} game.", "Average game length: {length} actions (chance draws "
                   "included), over {count} games.", summary.games,

@@ -24,6 +24,7 @@ from camelcade.server.manager import MatchManager
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch
 from camelcade.server.settings import Settings
+from camelcade.server.views import TimedOut
 
 log = logging.getLogger(__name__)
 PASS = "pass"
@@ -130,11 +131,15 @@ class BotRunner:
             return
         legal = [str(a) for a in match.state.legal_actions()]
         if match.row.on_timeout == PASS and PASS in legal:
-            await self._play(match, seat, PASS, expected)
+            await self._play(match, seat, PASS, expected, TimedOut(seat, None))
             return
-        await self._move_for(match, seat, match.row.timeout_bot, expected)
+        await self._move_for(match, seat, match.row.timeout_bot, expected,
+                             TimedOut(seat, match.row.timeout_bot))
 
-    async def _move_for(self, match: LiveMatch, seat: int, name: str, expected: int) -> None:
+    async def _move_for(self, match: LiveMatch, seat: int, name: str, expected: int,
+                        timed_out: TimedOut | None = None) -> None:
+        """``name`` chooses ``seat``'s move (a random legal one if it gives none); with
+        ``timed_out``, because the seat's time ran out, which everyone is told first."""
         choice = await self.pool.choose(
             match.id, match.row.game, match.row.options, match.texts, seat, name,
             bot_seed(match, seat), people=not match.row.bot_only)
@@ -144,19 +149,20 @@ class BotRunner:
             choice = fallback_action(match)
             if choice is None:
                 return
-        error = await self._play(match, seat, choice, expected)
+        error = await self._play(match, seat, choice, expected, timed_out)
         if error is not None and error.code == ErrorCode.ACTION_ILLEGAL:
             fallback = fallback_action(match)
             log.error("bot %s chose an illegal action in match %s; it plays %s", name,
                       match.id, fallback)
             if fallback is not None:
-                await self._play(match, seat, fallback, expected)
+                await self._play(match, seat, fallback, expected, timed_out)
 
     async def _play(
-        self, match: LiveMatch, seat: int, text: str, expected: int
+        self, match: LiveMatch, seat: int, text: str, expected: int,
+        timed_out: TimedOut | None = None,
     ) -> ProtocolError | None:
         try:
-            await self.manager.play(match, seat, text, expected)
+            await self.manager.play(match, seat, text, expected, timed_out)
         except ProtocolError as error:
             log.info("automatic move %r in %s refused: %s", text, match.id, error.message)
             return error

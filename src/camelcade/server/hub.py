@@ -24,6 +24,7 @@ from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
 from camelcade.server.turns import Gate
 from camelcade.server.views import Viewer, legal_actions_for, told
+from camelcade.server.web.answers import result_text
 from camelcade.server.web.layout import board_and_cells, with_cells
 
 log = logging.getLogger(__name__)
@@ -298,9 +299,19 @@ class Hub:
             "spectators": spectators,
             "deadline": row.turn_deadline if row.status == "running" else None,
             "result": row.result,
+            "result_text": self._result_text(match, connection.lang),
             "rematch_id": row.rematch_id,
         }
         return encode(message)
+
+    @staticmethod
+    def _result_text(match: LiveMatch, lang: str) -> str | None:
+        """The result in words in ``lang`` (a win, a shared first place or a draw, from
+        ``core.results``), so every client tells it alike; None before the end."""
+        if match.row.result is None:
+            return None
+        with language(lang):
+            return result_text(match)
 
     def send_state(self, match: LiveMatch, connection: Connection, full: bool = False,
                    since: int | None = None) -> None:

@@ -28,6 +28,7 @@ from camelcade.server.runtime import LiveMatch, Plan
 from camelcade.server.schemas import CreateMatch, SeatSpec
 from camelcade.server.settings import Settings
 from camelcade.server.store import MatchRow, SeatRow, Store
+from camelcade.server.views import TimedOut
 
 log = logging.getLogger(__name__)
 
@@ -375,8 +376,12 @@ class MatchManager:
                 seats=and_list(free)))
         await self._commit(match, match.plan(None, None), start=True)
 
-    async def play(self, match: LiveMatch, seat: int, text: str, state_id: int) -> None:
-        """Play ``text`` for ``seat`` against ``state_id``; raises ``ProtocolError`` if refused."""
+    async def play(self, match: LiveMatch, seat: int, text: str, state_id: int,
+                   timed_out: TimedOut | None = None) -> None:
+        """Play ``text`` for ``seat`` against ``state_id``; raises ``ProtocolError`` if refused.
+
+        ``timed_out``: the server plays it because the seat's time ran out (every viewer is
+        told so first)."""
         async with match.lock:
             if match.status != "running":
                 raise ProtocolError(ErrorCode.ACTION_NOT_RUNNING, status_refusal(match.status),
@@ -390,7 +395,7 @@ class MatchManager:
                     "It is not seat {seat}'s turn; seat {mover} is to act.", seat=seat,
                     mover=match.state.current_player), match.state_id)
             try:
-                plan = match.plan(text, seat)
+                plan = match.plan(text, seat, timed_out)
             except IllegalActionError as error:
                 raise ProtocolError(ErrorCode.ACTION_ILLEGAL, str(error), match.state_id) from None
             await self._commit(match, plan)

@@ -273,6 +273,9 @@ class StateMessage(BaseModel):
     spectators: int
     deadline: float | None = Field(description="Unix time the current turn times out")
     result: Result | None
+    result_text: str | None = Field(
+        default=None, description="the result in words, in your language: a win, a shared "
+                                  "first place or a draw; null before the end")
     rematch_id: str | None
 
 

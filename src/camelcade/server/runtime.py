@@ -27,7 +27,7 @@ from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class
 from camelcade.core.types import CHANCE
 from camelcade.server.store import ActionRow, MatchRow, SeatRow
-from camelcade.server.views import Viewer, action_sentences
+from camelcade.server.views import TimedOut, Viewer, action_sentences, with_timeout
 
 Role = int | None
 """A seat number, or None for spectators."""
@@ -40,6 +40,8 @@ class Plan:
     state: State
     rows: list[ActionRow]
     events: dict[Viewer, list[str]]
+    timed_out: TimedOut | None = None
+    """Set when the server played the first row for a seat whose time ran out."""
 
 
 @dataclass
@@ -80,6 +82,10 @@ class LiveMatch:
     """Each viewer's history text so far, extended as the match moves (never rewritten)."""
     texts: list[str] = field(default_factory=list)
     """Every action text so far (chance included), as stored: what bot workers replay."""
+    timeouts: dict[int, TimedOut] = field(default_factory=dict)
+    """The actions (by index) this process played for a seat whose time ran out: their
+    sentences start by saying so, also when replayed for a viewer (``told_to``). Not
+    stored: after a restart, or in another process, the move is told without it."""
     timer: asyncio.TimerHandle | None = None
     bot_task: asyncio.Task[None] | None = None
     remote_presence: dict[str, tuple[frozenset[int], int, float]] = field(default_factory=dict)
@@ -127,7 +133,8 @@ class LiveMatch:
     def seat_row(self, seat: int) -> SeatRow | None:
         return self.seats[seat] if 0 <= seat < len(self.seats) else None
 
-    def plan(self, action: Action | str | None, seat: int | None) -> Plan:
+    def plan(self, action: Action | str | None, seat: int | None,
+             timed_out: TimedOut | None = None) -> Plan:
         """Apply ``action`` for ``seat`` (if any) and then every chance draw, off the record.
 
         Raises the engine's ``IllegalActionError`` family when the action is refused, and
@@ -146,11 +153,13 @@ class LiveMatch:
         events: dict[Viewer, list[str]] = {viewer: [] for viewer in viewers}
         if resolved is not None:
             self._step(state, resolved, -1 if seat is None else seat, rows, events, viewers,
-                       self._listed(str(resolved), seat))
+                       self._listed(str(resolved), seat), timed_out)
+        else:
+            timed_out = None
         while state.current_player == CHANCE:
             rng = random.Random(f"{self.row.seed}:{len(rows) + self.state_id}")
             self._step(state, sample_chance(state, rng), -1, rows, events, viewers)
-        return Plan(state, rows, events)
+        return Plan(state, rows, events, timed_out)
 
     def _step(
         self,
@@ -161,8 +170,10 @@ class LiveMatch:
         events: dict[Viewer, list[str]],
         viewers: list[Viewer],
         known: dict[Viewer, str] | None = None,
+        timed_out: TimedOut | None = None,
     ) -> None:
-        sentences = action_sentences(state, action, viewers, known)
+        sentences = with_timeout(self.game, timed_out,
+                                 action_sentences(state, action, viewers, known))
         for viewer in viewers:
             events[viewer].append(sentences.get(viewer, ""))
         state.apply(action)
@@ -185,6 +196,8 @@ class LiveMatch:
     def accept(self, plan: Plan) -> None:
         """Adopt a committed plan."""
         before = self.row.state_id
+        if plan.timed_out is not None:
+            self.timeouts[before] = plan.timed_out
         self.state = plan.state
         self.row.state_id += len(plan.rows)
         self.texts.extend(row.text for row in plan.rows)
@@ -231,9 +244,11 @@ class LiveMatch:
             return kept
         state = self.game.new_state()
         kept = []
-        for text in self.texts:
+        for index, text in enumerate(self.texts):
             action = state.parse_action(text)
-            kept.append(action_sentences(state, action, [viewer]).get(viewer, ""))
+            sentences = with_timeout(self.game, self.timeouts.get(index),
+                                     action_sentences(state, action, [viewer]))
+            kept.append(sentences.get(viewer, ""))
             state.apply(action)
         self.told[viewer] = kept
         return kept

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from camelcade.core.game import State
+from camelcade.bots import LEVEL_PREFIX
+from camelcade.core.game import Game, State
 from camelcade.core.registry import plugin
-from camelcade.core.words import Counted, group_repeats, language
+from camelcade.core.words import Counted, group_repeats, language, t
 
 log = logging.getLogger(__name__)
 Viewer = tuple[int | None, str]
@@ -63,6 +65,51 @@ def action_sentences(state: State, action: Any, viewers: list[Viewer],
             log.exception("%s: describe_action(%s, %s) in %s failed", state.game.id, action,
                           role, lang)
     return sentences
+
+
+def seat_names(game: Game) -> list[str]:
+    """Each seat's name in this game ("Yellow", "North") in the current language, from its
+    terminal slot."""
+    slot = plugin(game.id).terminal
+    if slot.seat_name is None:
+        return [t("Seat {seat}", seat=seat) for seat in range(game.players)]
+    name = slot.seat_name.load()
+    return [str(name(game, seat)) for seat in range(game.players)]
+
+
+@dataclass(frozen=True)
+class TimedOut:
+    """A move the server made for a seat whose turn clock ran out: which seat, and who
+    played for it (``bot``: the bot or ``@level`` that chose; None: the seat passed)."""
+
+    seat: int
+    bot: str | None
+
+
+def timeout_sentence(game: Game, timed_out: TimedOut, role: int | None, lang: str) -> str:
+    """What ``role`` hears before the move made for a seat whose time ran out: "Your time
+    ran out; the easy bot played for you." to that seat, "North's time ran out; ..." to
+    everyone else, in ``lang``."""
+    with language(lang):
+        if timed_out.bot is None:
+            if role == timed_out.seat:
+                return t("Your time ran out; the server passed for you.")
+            return t("{seat}'s time ran out; the server passed for them.",
+                     seat=seat_names(game)[timed_out.seat])
+        bot = timed_out.bot.removeprefix(LEVEL_PREFIX)
+        if role == timed_out.seat:
+            return t("Your time ran out; the {bot} bot played for you.", bot=bot)
+        return t("{seat}'s time ran out; the {bot} bot played for them.",
+                 seat=seat_names(game)[timed_out.seat], bot=bot)
+
+
+def with_timeout(game: Game, timed_out: TimedOut | None, sentences: dict[Viewer, str]
+                 ) -> dict[Viewer, str]:
+    """Each viewer's sentence of a move, told first that time ran out when it did."""
+    if timed_out is None:
+        return sentences
+    return {viewer: " ".join(filter(None, (timeout_sentence(game, timed_out, *viewer), text)))
+            for viewer, text in sentences.items()}
 
 
 @cache

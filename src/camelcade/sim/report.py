@@ -25,7 +25,7 @@ from camelcade.sim.pairing import measure
 from camelcade.sim.plan import tournament_from_config
 from camelcade.sim.ratings import Rating, match_order, rate
 from camelcade.sim.sprt import Sprt
-from camelcade.sim.stats import Summary, summarise
+from camelcade.sim.stats import Summary, results_sentence, summarise
 from camelcade.sim.store import Results, lab_info, read_results
 
 
@@ -84,8 +84,10 @@ def build(results: Results, folder: Path, sprt_elo1: float | None, sprt_bots: st
            "{count} tournaments ({formats}), chance {chances}; seeds {seeds}.",
            len(results.configs), formats=formats, chances=chances,
            seeds=", ".join(str(c.get("seed")) for c in configs)),
-        t("Places and wins come from each game's ranking (every tie-break applied); ties "
-          "are split.")]
+        t("Places and wins come from each game's ranking (every tie-break applied); seats "
+          "level at the top split the win, in a shared first place as in a draw (every seat "
+          "level, counted under Draws)."),
+        results_sentence(summary)]
     if results.duplicates:
         sentences.append(tn("{count} duplicate game was counted once.",
                             "{count} duplicate games were counted once.",
@@ -142,14 +144,15 @@ def _standings(summary: Summary, players: int) -> list[Block]:
             continue
         low, high = s.win_interval()
         slow, shigh = s.score_interval()
-        rows.append([s.label, str(s.games), f"{s.wins:g}", pct(s.win_rate),
+        rows.append([s.label, str(s.games), f"{s.wins:g}", str(s.draws), pct(s.win_rate),
                      interval(pct(low), pct(high)), pct(s.score_rate),
                      interval(pct(slow), pct(shigh)), f"{s.mean_place:.2f}"])
     out: list[Block] = [
         Heading(t("Standings")),
         Paragraph(t("Score is the share of the other seats a bot finished ahead of (ties "
                     "half); intervals are 95% Wilson intervals.")),
-        Table([t("Bot"), pt("column: games played", "Games"), t("Wins"), t("Win rate"),
+        Table([t("Bot"), pt("column: games played", "Games"), t("Wins"),
+               pt("column: games drawn", "Draws"), t("Win rate"),
                t("95% interval"), t("Score"), t("95% interval"), t("Mean place")], rows)]
     if players > 2:
         place_rows = []

@@ -3,8 +3,9 @@
 Everything reads the records' ``ranking`` (every tie-break of the rules applied), never
 raw points. A game's places: a seat in the first group of ``[[2], [1, 3], [0]]`` has place
 1, the tied seats share places 2 and 3 (2.5 each), the last has place 4. A win is the
-first group, split between tied seats (1/k each). The *score* of a seat is the share of
-the other seats it finished ahead of (ties half): 1 beats everyone, 0.5 is the middle,
+first group, split between tied seats (1/k each); a draw (every seat in the first
+group) and a shared first place are counted apart as well. The *score* of a seat is the
+share of the other seats it finished ahead of (ties half): 1 beats everyone, 0.5 is the middle,
 whatever the number of players, which makes it the many-seat counterpart of a chess score.
 """
 
@@ -14,6 +15,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from camelcade.core.results import Outcome, outcome
+from camelcade.core.words import t
 from camelcade.records import Record
 
 WILSON_Z = 1.959963984540054
@@ -58,6 +61,9 @@ class Standing:
     games: int = 0
     wins: float = 0.0
     """Ties split: each of k winners of a game gets 1/k."""
+    draws: int = 0
+    """Games drawn (every seat level at the top: ``core.results``); their win is split
+    too, but a draw is no win and is counted here as well."""
     score: float = 0.0
     """Sum of per-game scores (share of the other seats beaten, ties half)."""
     place_total: float = 0.0
@@ -122,6 +128,10 @@ class Summary:
     """Actions per game (chance draws included)."""
     decisions: list[int] = field(default_factory=list)
     lead_changes: list[int] = field(default_factory=list)
+    draws: int = 0
+    """Games every seat finished level at the top (``Outcome.DRAW``)."""
+    shared_firsts: int = 0
+    """Games two or more seats, but not all, shared first place (``Outcome.SHARED_FIRST``)."""
     versus: dict[tuple[str, str], list[float]] = field(default_factory=dict)
     """(A, B) → [A's pair score total, meetings]: how often A finished ahead of B."""
     _index: dict[str, Standing] = field(default_factory=dict, repr=False)
@@ -148,6 +158,10 @@ class Summary:
             seats.wins, seats.place_total = [0.0] * players, [0.0] * players
         where = places(ranking)
         winners = ranking[0]
+        kind = outcome(ranking)
+        drawn = kind is Outcome.DRAW
+        self.draws += drawn
+        self.shared_firsts += kind is Outcome.SHARED_FIRST
         seats.games += 1
         self.lengths.append(len(record.actions))
         lab = record.extra.get("lab", {})
@@ -160,6 +174,7 @@ class Summary:
             standing = self._standing(label, players)
             place = where[seat]
             standing.games += 1
+            standing.draws += drawn
             if timed:
                 standing.thinking += float(thinking[seat])
                 standing.choices += int(choices[seat])
@@ -217,3 +232,11 @@ def histogram(values: Sequence[int], bins: int = 12) -> list[tuple[int, int, int
         counts[(value - low) // width] = counts.get((value - low) // width, 0) + 1
     return [(low + i * width, low + (i + 1) * width - 1, counts.get(i, 0))
             for i in range((high - low) // width + 1)]
+
+
+def results_sentence(summary: Summary) -> str:
+    """How many games were drawn (every seat level at the top) and how many ended in a
+    shared first place (``core.results``): a draw is told as a draw, not as wins."""
+    return t("Draws (every seat level at the top): {draws} of {games}; shared first places "
+             "(some seats level at the top): {shared} of {games}.", draws=summary.draws,
+             shared=summary.shared_firsts, games=summary.games)

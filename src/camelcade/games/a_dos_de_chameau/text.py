@@ -18,6 +18,7 @@ order, item by item (each oasis space with its points), and the result: the rule
 from __future__ import annotations
 
 from camelcade.core.action import Action
+from camelcade.core.results import Outcome, outcome
 from camelcade.core.types import PlayerId
 from camelcade.core.words import Counted, and_list, t, tn, worded_once
 from camelcade.games.a_dos_de_chameau.actions import Discard, Draw, Play
@@ -152,8 +153,12 @@ def _cards(state: ADosState, player: PlayerId | None) -> str:
 
 
 def _result(state: ADosState, player: PlayerId | None) -> str:
-    winners = state.winners()
+    ranking = state.ranking()
+    winners = ranking[0]
     best = round(max(state.scores()))
+    if outcome(ranking) is Outcome.DRAW:
+        return tn("The game is a draw: every seat has {count} point.",
+                  "The game is a draw: every seat has {count} points.", best)
     if len(winners) > 1:
         last = sorted(winners, key=lambda seat: seat == player)  # "Red and you", never "you and"
         names = and_list([seat_word(seat, player) for seat in last])

@@ -21,6 +21,7 @@ never disagree with the rules: there is one rules engine.
 
 from __future__ import annotations
 
+from camelcade.core.results import Outcome, outcome
 from camelcade.core.types import PlayerId
 from camelcade.core.words import t, tn
 from camelcade.games.camel_drive import naming
@@ -164,7 +165,10 @@ def result_lines(over: CamelDriveState, player: PlayerId | None) -> list[str]:
     ranking = over.ranking()
     winners = ranking[0]
     points = int(over.scores()[winners[0]])
-    if winners == [player]:
+    if outcome(ranking) is Outcome.DRAW:
+        head = tn("The match is a draw: every seat has {count} point.",
+                  "The match is a draw: every seat has {count} points.", points)
+    elif winners == [player]:
         head = tn("You win the match with {count} point.",
                   "You win the match with {count} points.", points)
     elif len(winners) == 1:
@@ -227,6 +231,9 @@ def tie_reasons(over: CamelDriveState, ranking: list[list[PlayerId]],
 def _shared(over: CamelDriveState, group: list[PlayerId], place: int,
             player: PlayerId | None) -> str:
     names = naming.capitalised(naming.seats(over, group, player))
+    if place == 0 and len(group) == over.game.players:
+        return t("{seats} are level on points and on every tie-break that applies, so "
+                 "the match is a draw.", seats=names)
     if place == 0:
         return t("{seats} are level on points and on every tie-break that applies, so "
                  "they share the win.", seats=names)

@@ -12,6 +12,7 @@ game's ``words``. Face-down finish cards are named only to their owner until the
 
 from __future__ import annotations
 
+from camelcade.core.results import Outcome, outcome
 from camelcade.core.types import PlayerId
 from camelcade.core.words import Counted, and_list, t, tn
 from camelcade.games.camel_up.actions import LOSER, WINNER
@@ -94,9 +95,13 @@ def over_status(state: CamelUpState, player: PlayerId | None) -> str:
     order = state.camel_order()
     race = t("The game is over: {winner} won the race and {loser} came last.",
              winner=colour_name(order[0]), loser=colour_name(order[-1]))
-    winners = state.winners()
+    ranking = state.ranking()
+    winners = ranking[0]
     coins = max(state.coins())
-    if winners == [player]:
+    if outcome(ranking) is Outcome.DRAW:
+        result = tn("The game is a draw: every seat has {count} coin.",
+                    "The game is a draw: every seat has {count} coins.", coins)
+    elif winners == [player]:
         result = tn("You win with {count} coin.", "You win with {count} coins.", coins)
     elif len(winners) == 1:
         result = tn("{seat} wins with {count} coin.", "{seat} wins with {count} coins.", coins,

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 
 from camelcade.core.action import Action
 from camelcade.core.game import Game
+from camelcade.core.results import Outcome, outcome
 from camelcade.core.types import PlayerId
 from camelcade.core.words import N_, Counted, and_list, t, tn
 from camelcade.games.caravan.actions import Draw, Move, Pass, Pick, Place, Relay, Steal
@@ -243,8 +244,16 @@ def _end_reason(state: CaravanState) -> str:
 
 
 def _winners(state: CaravanState, player: PlayerId | None) -> str:
-    winners = state.winners()
+    """The result: a win, a first place shared by seats level on points and goods (the
+    rules' "shared win", CA6), or a draw when that is every seat (``core.results``)."""
+    ranking = state.ranking()
+    winners = ranking[0]
     best = int(max(state.scores()))
+    if outcome(ranking) is Outcome.DRAW:
+        return tn("The game is a draw: every seat has {count} point, and all delivered the "
+                  "same number of goods.",
+                  "The game is a draw: every seat has {count} points, and all delivered the "
+                  "same number of goods.", best)
     if len(winners) == 1:
         if winners[0] == player:
             return tn("You win with {count} point.", "You win with {count} points.", best)
@@ -252,8 +261,8 @@ def _winners(state: CaravanState, player: PlayerId | None) -> str:
                   seat=state.colour(winners[0]))
     names = [t("You") if seat == player else state.colour(seat)
              for seat in sorted(winners, key=lambda seat: seat != player)]
-    return tn("{seats} share the win with {count} point each.",
-              "{seats} share the win with {count} points each.", best,
+    return tn("{seats} share first place with {count} point each.",
+              "{seats} share first place with {count} points each.", best,
               seats=and_list(names))
 
 

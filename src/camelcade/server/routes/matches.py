@@ -173,5 +173,6 @@ async def record(match_id: str, services: ServicesDep) -> dict[str, Any]:
         returns=match.row.result["returns"],
         seed=match.row.seed,
         winners=match.row.result["winners"],
+        ranking=match.row.result.get("ranking"),
         extra={"match_id": match.id},
     ).to_json()

@@ -16,23 +16,16 @@ from typing import Any
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import plugin
-from camelcade.core.words import and_list, t, tn, translate
+from camelcade.core.results import ranking_from, standings_sentence
+from camelcade.core.words import t, translate
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch
+from camelcade.server.views import seat_names as seat_names  # mail and the API use it here
 
 log = logging.getLogger(__name__)
 Command = Callable[[State, int], str]
 FALLBACK_TO_DESCRIPTION = ("scores", "hand")
 """Keys every game answers: by its own command of that name, else by the description."""
-
-
-def seat_names(game: Game) -> list[str]:
-    """Each seat's name in this game ("Yellow", "North"), from its terminal slot."""
-    slot = plugin(game.id).terminal
-    if slot.seat_name is None:
-        return [t("Seat {seat}", seat=seat) for seat in range(game.players)]
-    name = slot.seat_name.load()
-    return [str(name(game, seat)) for seat in range(game.players)]
 
 
 def _loaded(refs: Mapping[str, Any]) -> dict[str, Command]:
@@ -106,15 +99,9 @@ def answer(match: LiveMatch, seat: int | None, command: str) -> str:
 
 
 def result_text(match: LiveMatch) -> str:
-    """The final ranking in words: "Winner: Yellow. Then Red. Then Blue and Green."."""
+    """The final ranking in words: "Winner: Yellow. Then Red. Then Blue and Green.", a shared
+    first place or a draw told as such (``core.results``)."""
     result = match.row.result or {}
     names = seat_names(match.game)
-    ranking = [group for group in result.get("ranking") or [result.get("winners", [])]
-               if group]
-    if not ranking:
-        return t("The match is over.")
-    said = [tn("Winner: {seats}.", "Winners: {seats}.", len(ranking[0]),
-               seats=and_list([names[s] for s in ranking[0]]))]
-    said += [t("Then {seats}.", seats=and_list([names[s] for s in group]))
-             for group in ranking[1:]]
-    return " ".join(said)
+    ranking = result.get("ranking") or ranking_from(result.get("winners", []), len(names))
+    return standings_sentence(names, ranking)

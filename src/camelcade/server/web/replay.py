@@ -3,7 +3,8 @@
 The browser holds no rules, so a replay is a list of positions the server worked out by
 applying the record's actions one by one: for each step the public description (a
 finished match hides nothing, but a record is shown as a spectator saw it), the public
-board layout and the sentence of the action that led there.
+board layout and the sentence of the action that led there; at the end, the result in
+words (a win, a shared first place or a draw, ``core.results``).
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from typing import Any
 
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import State
+from camelcade.core.results import standings_sentence
 from camelcade.core.words import t
 from camelcade.records import Record
 from camelcade.server.protocol import ErrorCode, ProtocolError
+from camelcade.server.web.answers import seat_names
 from camelcade.server.web.layout import board_and_cells
 
 MAX_REPLAY_ACTIONS = 20_000
@@ -58,5 +61,7 @@ def replay_steps(record: Record) -> dict[str, Any]:
                 "Record action {index} {action} does not apply: {reason}", index=index,
                 action=repr(text[:80]), reason=str(error))) from None
         steps.append(_step(state, index + 1, sentence))
+    result = (standings_sentence(seat_names(game), state.ranking()) if state.is_terminal()
+              else None)
     return {"game": game.id, "options": game.options, "players": record.players,
-            "winners": record.winners, "steps": steps}
+            "winners": record.winners, "result": result, "steps": steps}

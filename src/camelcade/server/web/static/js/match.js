@@ -273,7 +273,7 @@ function renderResult() {
   host.replaceChildren();
   const msg = page.msg;
   if (msg.status !== "finished" || !msg.result) return;
-  host.append(h("p", { class: "cc-result", text: resultText(msg.result) }));
+  host.append(h("p", { class: "cc-result", text: resultText(msg) }));
   const tokens = [...heldSeats().map((s) => s.token), held(matchId).host].filter(Boolean);
   if (msg.rematch_id || tokens.length) {
     host.append(h("button", { type: "button", onclick: () => rematch(tokens) }, msg.rematch_id ? t("Join the rematch") : t("Rematch")), " ");
@@ -282,18 +282,10 @@ function renderResult() {
     h("a", { href: `/api/matches/${matchId}/record`, download: `${matchId}.json` }, t("Download the record")));
 }
 
-function resultText(result) {
-  const groups = (result.ranking?.length ? result.ranking : [result.winners]).filter((g) => g.length);
-  if (!groups.length) return t("The match is over.");
-  const words = groups.map((g) => andList(g.map(name)));
-  const first = tn("Winner: {names}.", "Winners: {names}.", groups[0].length, { names: words[0] });
-  return [first, ...words.slice(1).map((names) => t("Then {names}.", { names }))].join(" ");
-}
-
-// "A", "A and B", "A, B and C": the seats of one place, in the page's language.
-function andList(items) {
-  if (items.length < 2) return items.join("");
-  return t("{list} and {last}", { list: items.slice(0, -1).join(", "), last: items[items.length - 1] });
+function resultText(msg) {
+  // Worded by the server (camelcade.core.results), in this connection's language: a win,
+  // a shared first place or a draw is told the same here as in the terminal.
+  return msg.result_text || t("The match is over.");
 }
 
 async function rematch(tokens) {
@@ -382,7 +374,7 @@ function announce(before, msg) {
   const myTurn = msg.status === "running" && msg.current_player === page.seat;
   const turnChanged = !before || before.current_player !== msg.current_player || before.status !== msg.status || before.state_id !== msg.state_id;
   if (msg.status === "finished" && before?.status !== "finished") {
-    parts.push(t("Game over. {result}", { result: resultText(msg.result) }));
+    parts.push(t("Game over. {result}", { result: resultText(msg) }));
     cue("over", page.settings.sound);
   }
   if (myTurn && turnChanged) {

@@ -42,6 +42,7 @@ function show(index) {
   $("#jump").setAttribute("aria-valuetext", t("step {index} of {last}", { index: replay.index, last: steps.length - 1 }));
   $("#step").textContent = replay.index === 0 ? t("Start of the match, step 0 of {last}.", { last: steps.length - 1 })
     : t("Step {index} of {last}: {sentence}", { index: replay.index, last: steps.length - 1, sentence: step.sentence });
+  if (replay.index === steps.length - 1 && replay.data.result) $("#step").textContent += ` ${replay.data.result}`;
   $("#position").replaceChildren(...step.description.split("\n").filter(Boolean).map((line) => h("p", { text: line })));
   grid.render(step.board);
   for (const [i, li] of [...$("#moves").children].entries()) {

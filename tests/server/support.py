@@ -79,8 +79,10 @@ class ServerProcess:
 
     def __init__(self, db: str | None, port: int | None = None,
                  env: dict[str, str] | None = None,
-                 log: Path | None = None) -> None:
+                 log: Path | None = None, args: list[str] | None = None) -> None:
+        """``args``: more command-line flags (``--log-format json``)."""
         self.db = db
+        self.args = list(args or [])
         self.port = port or free_port()
         self.env = {**os.environ, **(env or {})}
         self.log = log
@@ -99,7 +101,7 @@ class ServerProcess:
         database = ["--db", self.db] if self.db else []
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "camelcade.server", *database, "--host", HOST,
-             "--port", str(self.port)],
+             "--port", str(self.port), *self.args],
             stdout=out, stderr=subprocess.STDOUT, env=self.env, cwd=REPO,
         )
         deadline = time.monotonic() + timeout

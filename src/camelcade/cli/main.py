@@ -517,6 +517,9 @@ def serve_command(
         "--public-url", help="The address people reach this server at "
         "(https://games.example.org): share links and e-mails use it. Default: "
         "CAMELCADE_SERVER_PUBLIC_URL, else the address a page was opened at.")] = None,
+    log_format: Annotated[str | None, typer.Option(
+        "--log-format", help="text, or json: one JSON object a line (default: "
+        "CAMELCADE_SERVER_LOG_FORMAT, else text).")] = None,
 ) -> None:
     """Start the game server: online and hot-seat play for every game, over websockets."""
     try:
@@ -533,7 +536,10 @@ def serve_command(
             raise OptionError(t(
                 "--public-url must be an http:// or https:// address such as "
                 "https://games.example.org, not {url}.", url=repr(public_url[:200]))) from None
-    run_server(db, host, port, public_url)
+    if log_format is not None and log_format not in ("text", "json"):
+        raise OptionError(t("--log-format must be text or json, not {value}.",
+                            value=repr(log_format[:40])))
+    run_server(db, host, port, public_url, log_format)
 
 
 online_app = typer.Typer(

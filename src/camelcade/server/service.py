@@ -21,6 +21,7 @@ from camelcade.server.db import make_engine, migrate
 from camelcade.server.hub import AddressLimiter, Connection, Hub
 from camelcade.server.lobby import PageCache
 from camelcade.server.manager import MatchManager
+from camelcade.server.metrics import Metrics, matches_by_game
 from camelcade.server.moves import MoveWriter
 from camelcade.server.notify import Listener
 from camelcade.server.runtime import LiveMatch
@@ -59,6 +60,9 @@ class Services:
         self.runner = BotRunner(self.manager, settings, self.pool, self.watched)
         self.addresses: dict[str, int] = {}
         """Open websockets per client address (for ``max_connections_per_address``)."""
+        self.metrics = Metrics(self.levels)
+        self.moves.observe_commit = self.metrics.observe_commit
+        self.pool.observe_wait = self.metrics.observe_bot_wait
         self.listener: Listener | None = None
         self._housekeeping: asyncio.Task[None] | None = None
         self._checkpointing: asyncio.Task[None] | None = None
@@ -88,13 +92,27 @@ class Services:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.listener.ready.wait(), 10.0)
         await self.recover()
+        if self.settings.metrics_port:
+            self.metrics.serve(self.settings.metrics_host, self.settings.metrics_port)
         self._housekeeping = asyncio.create_task(self._housekeep(), name="camelcade-housekeeping")
         if not self.store.is_postgresql:
             self._checkpointing = asyncio.create_task(self._checkpoint(),
                                                       name="camelcade-checkpoints")
 
 
+    def levels(self) -> dict[str, Any]:
+        """What the metrics read when scraped (``camelcade.server.metrics.Levels``)."""
+        matches = list(self.manager.matches.values())
+        return {
+            "matches_by_game": matches_by_game(
+                [match.row.game for match in matches if match.status == "running"]),
+            "matches_in_memory": len(matches),
+            "websockets": sum(self.addresses.values()),
+            "bot_jobs_queued": len(self.pool.pending),
+        }
+
     async def stop(self) -> None:
+        self.metrics.stop()
         for task in (self._housekeeping, self._checkpointing):
             if task is not None:
                 task.cancel()

@@ -152,6 +152,15 @@ class Settings:
     inline, PostgreSQL on the thread (see ``Store.write``). PostgreSQL moves always go over
     their own asynchronous connection on the loop (``moves.py``)."""
     access_log: bool = False
+    log_format: str = "text"
+    """"text", or "json": one JSON object a line (``camelcade.server.logs``)."""
+    metrics_token: str = ""
+    """With a token, ``/metrics`` on the public port answers ``Authorization: Bearer
+    TOKEN``; empty: no ``/metrics`` there."""
+    metrics_port: int = 0
+    """A port of its own for the metrics, off the public one (0: none)."""
+    metrics_host: str = "127.0.0.1"
+    """The address the metrics port listens on (``0.0.0.0`` inside a container)."""
     smtp_host: str = ""
     """SMTP server for "your turn" e-mails (docs/web.md); empty: no e-mail is sent."""
     smtp_port: int = 25
@@ -205,6 +214,7 @@ _TUNABLE = {
     "bot_nice": int, "bot_matches_per_address": int, "bot_matches_total": int,
     "bot_only_pace": float, "bot_match_active_seconds": float, "ws_compression": bool,
     "ws_compress_min_bytes": int, "gc_full_seconds": float, "gc_full_growth_mb": float,
+    "log_format": str, "metrics_token": str, "metrics_port": int, "metrics_host": str,
 }
 
 

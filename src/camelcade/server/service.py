@@ -17,7 +17,7 @@ from typing import Any
 
 from camelcade.server.botpool import BotPool
 from camelcade.server.bots import BotRunner
-from camelcade.server.db import make_engine, migrate
+from camelcade.server.db import MigrationFailed, make_engine, migrate
 from camelcade.server.hub import AddressLimiter, Connection, Hub
 from camelcade.server.lobby import PageCache
 from camelcade.server.manager import MatchManager
@@ -78,7 +78,11 @@ class Services:
     async def start(self) -> None:
         if self.settings.bot_workers > 0:
             self.pool.prepare()
-        await asyncio.to_thread(migrate, self.store.engine)
+        try:
+            await asyncio.to_thread(migrate, self.store.engine)
+        except MigrationFailed as failed:
+            log.critical("%s The server stops.", failed)
+            raise
         self.moves.start()
         if self.store.is_postgresql:
             self.listener = Listener(

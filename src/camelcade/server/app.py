@@ -157,9 +157,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def run_server(db: str | None, host: str, port: int, public_url: str | None = None,
-               log_format: str | None = None) -> None:
+               log_format: str | None = None, backup_every: float | None = None,
+               backup_keep: int | None = None) -> None:
     """Serve until interrupted: ``camelcade serve [--db URL] [--host H] [--port P]
-    [--public-url URL] [--log-format text|json]``.
+    [--public-url URL] [--log-format text|json] [--backup-every 6h --keep 14]``.
 
     ``db`` is a SQLAlchemy URL (``postgresql+psycopg://...``), a SQLite file path, or None
     for SQLite in the user's data folder.
@@ -169,6 +170,10 @@ def run_server(db: str | None, host: str, port: int, public_url: str | None = No
     settings = settings_for(db, host, port, public_url=public_url)
     if log_format is not None:
         settings = settings.with_changes(log_format=log_format)
+    if backup_every is not None:
+        settings = settings.with_changes(backup_every=backup_every)
+    if backup_keep is not None:
+        settings = settings.with_changes(backup_keep=backup_keep)
     if settings.log_format not in LOG_FORMATS:
         raise ValueError(f"The log format must be text or json, not {settings.log_format!r}")
     sys.setswitchinterval(SWITCH_INTERVAL)

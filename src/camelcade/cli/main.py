@@ -508,11 +508,14 @@ def ladder_command(
 def serve_command(
     db: Annotated[
         str | None,
-        typer.Option("--db", help="Database: a SQLite file, or postgresql+psycopg://... for "
+        typer.Option("--db", envvar="CAMELCADE_SERVER_DATABASE_URL",
+                     help="Database: a SQLite file, or postgresql+psycopg://... for "
                      "several server processes (default: SQLite in your data folder)."),
     ] = None,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+    host: Annotated[str, typer.Option("--host", envvar="CAMELCADE_SERVER_HOST",
+                                      help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", envvar="CAMELCADE_SERVER_PORT", min=1,
+                                      max=65535, help="Port.")] = 8000,
     public_url: Annotated[str | None, typer.Option(
         "--public-url", help="The address people reach this server at "
         "(https://games.example.org): share links and e-mails use it. Default: "
@@ -559,7 +562,8 @@ def _duration(flag: str, text: str) -> float:
 
 
 DbOption = Annotated[str | None, typer.Option(
-    "--db", help="The server's database: a SQLite file or postgresql+psycopg://... "
+    "--db", envvar="CAMELCADE_SERVER_DATABASE_URL",
+    help="The server's database: a SQLite file or postgresql+psycopg://... "
     "(default: SQLite in your data folder).")]
 
 

@@ -191,7 +191,8 @@ def run_server(db: str | None, host: str, port: int, public_url: str | None = No
         log.info("only this computer reaches %s; to play with others, serve with --host "
                  "0.0.0.0 --public-url http://ADDRESS:%d (docs/server.md, Hosting)", host, port)
     uvicorn.run(app, host=host, port=port, access_log=settings.access_log, log_level="info",
-                log_config=None, **websocket_options(settings))
+                log_config=None, proxy_headers=True,
+                forwarded_allow_ips=settings.forwarded_allow_ips, **websocket_options(settings))
 
 
 def websocket_options(settings: Settings) -> dict[str, Any]:

@@ -161,6 +161,10 @@ class Settings:
     metrics_port: int = 0
     """A port of its own for the metrics, off the public one (0: none)."""
     metrics_host: str = "127.0.0.1"
+    forwarded_allow_ips: str = "127.0.0.1"
+    """The proxies whose ``X-Forwarded-For`` names the client (addresses or networks,
+    comma-separated; the compose file's Caddy): the per-address limits then count the real
+    client. Anyone else's forwarded header is ignored; never ``*`` on a public port."""
     backup_every: float = 0.0
     """Seconds between two backups the server takes of its own database (0: none;
     ``--backup-every 6h``); they go to ``backup_folder``, the ``backup_keep`` newest kept."""
@@ -234,7 +238,7 @@ _TUNABLE: dict[str, Callable[[str], object]] = {
     "bot_only_pace": float, "bot_match_active_seconds": float, "ws_compression": bool,
     "ws_compress_min_bytes": int, "gc_full_seconds": float, "gc_full_growth_mb": float,
     "log_format": str, "metrics_token": str, "metrics_port": int, "metrics_host": str,
-    "backup_every": duration, "backup_keep": int, "backup_folder": str,
+    "forwarded_allow_ips": str, "backup_every": duration, "backup_keep": int, "backup_folder": str,
 }
 
 

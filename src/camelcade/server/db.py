@@ -13,6 +13,7 @@ it was, and the process stops with the reason (``MigrationFailed``).
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -116,8 +117,10 @@ def _first_line(error: Exception) -> str:
     return lines[0].rstrip(".") if lines else "no reason given"
 
 
+@functools.cache
 def head_revision() -> str | None:
-    """The newest schema revision this version of camelcade ships."""
+    """The newest schema revision this version of camelcade ships (read once: ``/ready``
+    asks every few seconds)."""
     from alembic.script import ScriptDirectory
 
     return ScriptDirectory.from_config(alembic_config()).get_current_head()

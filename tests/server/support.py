@@ -10,6 +10,7 @@ import json
 import os
 import random
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -79,8 +80,10 @@ class ServerProcess:
 
     def __init__(self, db: str | None, port: int | None = None,
                  env: dict[str, str] | None = None,
-                 log: Path | None = None) -> None:
+                 log: Path | None = None, args: list[str] | None = None) -> None:
+        """``args``: more command-line flags (``--log-format json``)."""
         self.db = db
+        self.args = list(args or [])
         self.port = port or free_port()
         self.env = {**os.environ, **(env or {})}
         self.log = log
@@ -99,7 +102,7 @@ class ServerProcess:
         database = ["--db", self.db] if self.db else []
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "camelcade.server", *database, "--host", HOST,
-             "--port", str(self.port)],
+             "--port", str(self.port), *self.args],
             stdout=out, stderr=subprocess.STDOUT, env=self.env, cwd=REPO,
         )
         deadline = time.monotonic() + timeout
@@ -133,10 +136,14 @@ class ServerProcess:
 class Api:
     """The HTTP side, with the error body checked on every refusal."""
 
-    def __init__(self, base: str, source: str | None = None) -> None:
-        """``source``: the loopback address to send from (another client address)."""
-        transport = httpx.HTTPTransport(local_address=source) if source else None
-        self.http = httpx.Client(base_url=base, timeout=10, transport=transport)
+    def __init__(self, base: str, source: str | None = None,
+                 verify: ssl.SSLContext | None = None) -> None:
+        """``source``: the loopback address to send from (another client address);
+        ``verify``: the TLS context that trusts the server (Caddy's own authority)."""
+        transport = httpx.HTTPTransport(local_address=source, verify=verify or True) \
+            if source else None
+        self.http = httpx.Client(base_url=base, timeout=10, transport=transport,
+                                 verify=verify or True)
 
     def create(self, game: str = "a-dos-de-chameau", players: int = 2,
                seats: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
@@ -181,13 +188,16 @@ class Client:
 
     def __init__(self, ws_base: str, match_id: str, token: str | None = None,
                  hello: bool = True, source: str | None = None, lang: str | None = None,
-                 headers: dict[str, str] | None = None, board: bool | None = None) -> None:
+                 headers: dict[str, str] | None = None, board: bool | None = None,
+                 tls: ssl.SSLContext | None = None) -> None:
         """``source``: the loopback address to connect from (127.0.0.2 ...), to be another
         client address for the per-address limits; ``lang`` and ``board`` go in the hello,
         ``headers`` (``Accept-Language``) in the handshake."""
         extra: dict[str, Any] = {"source_address": (source, 0)} if source else {}
         if headers:
             extra["additional_headers"] = headers
+        if tls is not None:
+            extra["ssl"] = tls
         self.ws: ClientConnection = connect(
             f"{ws_base}/ws/matches/{match_id}", open_timeout=10, close_timeout=2,
             max_size=2**22, **extra

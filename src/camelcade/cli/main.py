@@ -508,15 +508,26 @@ def ladder_command(
 def serve_command(
     db: Annotated[
         str | None,
-        typer.Option("--db", help="Database: a SQLite file, or postgresql+psycopg://... for "
+        typer.Option("--db", envvar="CAMELCADE_SERVER_DATABASE_URL",
+                     help="Database: a SQLite file, or postgresql+psycopg://... for "
                      "several server processes (default: SQLite in your data folder)."),
     ] = None,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+    host: Annotated[str, typer.Option("--host", envvar="CAMELCADE_SERVER_HOST",
+                                      help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", envvar="CAMELCADE_SERVER_PORT", min=1,
+                                      max=65535, help="Port.")] = 8000,
     public_url: Annotated[str | None, typer.Option(
         "--public-url", help="The address people reach this server at "
         "(https://games.example.org): share links and e-mails use it. Default: "
         "CAMELCADE_SERVER_PUBLIC_URL, else the address a page was opened at.")] = None,
+    log_format: Annotated[str | None, typer.Option(
+        "--log-format", help="text, or json: one JSON object a line (default: "
+        "CAMELCADE_SERVER_LOG_FORMAT, else text).")] = None,
+    backup_every: Annotated[str | None, typer.Option(
+        "--backup-every", help="Back the database up this often while serving (6h, 30m, "
+        "1d), into backups/ beside it.")] = None,
+    keep: Annotated[int | None, typer.Option(
+        "--keep", min=1, help="How many scheduled backups to keep (default 14).")] = None,
 ) -> None:
     """Start the game server: online and hot-seat play for every game, over websockets."""
     try:
@@ -533,7 +544,73 @@ def serve_command(
             raise OptionError(t(
                 "--public-url must be an http:// or https:// address such as "
                 "https://games.example.org, not {url}.", url=repr(public_url[:200]))) from None
-    run_server(db, host, port, public_url)
+    if log_format is not None and log_format not in ("text", "json"):
+        raise OptionError(t("--log-format must be text or json, not {value}.",
+                            value=repr(log_format[:40])))
+    every = None if backup_every is None else _duration("--backup-every", backup_every)
+    run_server(db, host, port, public_url, log_format, every, keep)
+
+
+def _duration(flag: str, text: str) -> float:
+    from camelcade.server.settings import duration
+
+    try:
+        return duration(text)
+    except ValueError:
+        raise OptionError(t("{flag} must be a time such as 6h, 30m or 1d, not {value}.",
+                            flag=flag, value=repr(text[:40]))) from None
+
+
+DbOption = Annotated[str | None, typer.Option(
+    "--db", envvar="CAMELCADE_SERVER_DATABASE_URL",
+    help="The server's database: a SQLite file or postgresql+psycopg://... "
+    "(default: SQLite in your data folder).")]
+
+
+def _backups() -> Any:
+    try:
+        from camelcade.server import backup
+    except ImportError as error:
+        raise OptionError(t(
+            "The server needs its extra packages ({package} is missing); install them with: "
+            "pip install 'camelcade[server]'", package=error.name)) from None
+    return backup
+
+
+@app.command("backup")
+def backup_command(
+    path: Annotated[Path, typer.Argument(help="The backup file to write.")],
+    db: DbOption = None,
+) -> None:
+    """Back the server's database up into one file, while the server runs."""
+    from camelcade.server.settings import normalise_database_url
+
+    backups = _backups()
+    try:
+        made = backups.backup(normalise_database_url(db), path)
+    except backups.BackupError as error:
+        raise OptionError(str(error)) from None
+    typer.echo(t("Backed up to {path} (schema revision {revision}).", path=str(path),
+                 revision=made.revision or "-"))
+
+
+@app.command("restore")
+def restore_command(
+    path: Annotated[Path, typer.Argument(help="The backup file to restore.")],
+    db: DbOption = None,
+    migrate: Annotated[bool, typer.Option(
+        "--migrate", help="Migrate a backup of an older schema as it is restored.")] = False,
+) -> None:
+    """Replace the server's database by a backup (stop the server first)."""
+    from camelcade.server.settings import normalise_database_url
+
+    backups = _backups()
+    try:
+        made = backups.restore(path, normalise_database_url(db), may_migrate=migrate)
+    except backups.BackupError as error:
+        raise OptionError(str(error)) from None
+    typer.echo(t("Restored {path} (schema revision {revision}).", path=str(path),
+                 revision=made.revision or "-"))
 
 
 online_app = typer.Typer(

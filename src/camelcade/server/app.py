@@ -32,9 +32,11 @@ from camelcade.i18n.validation import problems
 from camelcade.server.caching import NoStoreForApi
 from camelcade.server.collector import Collector
 from camelcade.server.guard import BodyGuard
+from camelcade.server.logs import LOG_FORMATS, RequestContext
+from camelcade.server.logs import configure as configure_logs
 from camelcade.server.names import NameRefused
 from camelcade.server.protocol import HTTP_STATUS, ErrorCode, ProtocolError
-from camelcade.server.routes import games, matches, system, ws
+from camelcade.server.routes import games, matches, ops, system, ws
 from camelcade.server.service import Services
 from camelcade.server.settings import Settings, loopback_only, settings_for
 from camelcade.server.web.language import SpeakTheRequestsLanguage, request_language
@@ -143,19 +145,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         with language(request_language(request, request.query_params.get("lang"))):
             return _error(ErrorCode.SERVER_INTERNAL, t("The server failed; try again later."))
 
-    for module in (system, games, matches, ws):
+    for module in (ops, system, games, matches, ws):
         app.include_router(module.router)
     install_web_app(app)
     app.add_middleware(BodyGuard, max_body_bytes=settings.max_body_bytes,
                        max_depth=settings.max_json_depth)
     app.add_middleware(NoStoreForApi)
-    app.add_middleware(SpeakTheRequestsLanguage)  # outermost: the guard's refusals too
+    app.add_middleware(SpeakTheRequestsLanguage)  # the guard's refusals too
+    app.add_middleware(RequestContext)  # outermost: every log line knows its client
     return app
 
 
-def run_server(db: str | None, host: str, port: int, public_url: str | None = None) -> None:
+def run_server(db: str | None, host: str, port: int, public_url: str | None = None,
+               log_format: str | None = None, backup_every: float | None = None,
+               backup_keep: int | None = None) -> None:
     """Serve until interrupted: ``camelcade serve [--db URL] [--host H] [--port P]
-    [--public-url URL]``.
+    [--public-url URL] [--log-format text|json] [--backup-every 6h --keep 14]``.
 
     ``db`` is a SQLAlchemy URL (``postgresql+psycopg://...``), a SQLite file path, or None
     for SQLite in the user's data folder.
@@ -163,8 +168,16 @@ def run_server(db: str | None, host: str, port: int, public_url: str | None = No
     import uvicorn
 
     settings = settings_for(db, host, port, public_url=public_url)
+    if log_format is not None:
+        settings = settings.with_changes(log_format=log_format)
+    if backup_every is not None:
+        settings = settings.with_changes(backup_every=backup_every)
+    if backup_keep is not None:
+        settings = settings.with_changes(backup_keep=backup_keep)
+    if settings.log_format not in LOG_FORMATS:
+        raise ValueError(f"The log format must be text or json, not {settings.log_format!r}")
     sys.setswitchinterval(SWITCH_INTERVAL)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    configure_logs(settings.log_format)
     app = create_app(settings)
     _freeze_startup_objects()
     collector = Collector(settings.gc_full_seconds, int(settings.gc_full_growth_mb * 2**20))
@@ -178,7 +191,8 @@ def run_server(db: str | None, host: str, port: int, public_url: str | None = No
         log.info("only this computer reaches %s; to play with others, serve with --host "
                  "0.0.0.0 --public-url http://ADDRESS:%d (docs/server.md, Hosting)", host, port)
     uvicorn.run(app, host=host, port=port, access_log=settings.access_log, log_level="info",
-                **websocket_options(settings))
+                log_config=None, proxy_headers=True,
+                forwarded_allow_ips=settings.forwarded_allow_ips, **websocket_options(settings))
 
 
 def websocket_options(settings: Settings) -> dict[str, Any]:

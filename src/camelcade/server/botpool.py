@@ -39,6 +39,7 @@ import logging
 import multiprocessing
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -143,6 +144,17 @@ class BotPool:
         self.stats = PoolStats()
         self._ids = itertools.count(1)
         self._closed = False
+        self.observe_wait: Callable[[float], None] = _ignore
+        """Told how long each job waited for a worker (the server's metrics)."""
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def dead_workers(self) -> list[int]:
+        """Workers whose process was started and has died, not yet replaced (``/ready``)."""
+        return [worker.index for worker in self.workers
+                if worker.process is not None and not worker.process.is_alive()]
 
     def prepare(self) -> None:
         """Start the fork server now, on a thread of its own (daemon: never waited for).
@@ -271,6 +283,7 @@ class BotPool:
             return
         worker.running = pending
         worker.started = time.monotonic()
+        self.observe_wait(worker.started - pending.submitted)
         if worker.ready:
             self._start_clock(worker)
         worker.cpu_limit = self.quick_limit(pending.job.bot)
@@ -429,3 +442,7 @@ class BotPool:
                 with contextlib.suppress(Exception):
                     worker.conn.send(None)
             self._stop_process(worker)
+
+
+def _ignore(_seconds: float) -> None:
+    """No one is told (a pool outside a server: tests, the benchmarks)."""

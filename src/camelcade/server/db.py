@@ -4,17 +4,22 @@ SQLite runs in WAL mode so readers never wait for the writer, with ``synchronous
 settings (NORMAL keeps every commit through a killed process; FULL also through power loss),
 and its log is checkpointed by the server every second on a thread (``Store.checkpoint``),
 never by a commit on the event loop.
-Migrations run at start-up under a PostgreSQL advisory lock, so several server processes
-starting at once do not race to create the tables.
+Migrations run at start-up in one transaction, under a lock, so several server processes
+starting at once migrate once (the others wait, then find the schema at head): on
+PostgreSQL an advisory lock, on SQLite the database's own write lock (``BEGIN
+IMMEDIATE``). Both roll DDL back, so a migration that fails leaves the database exactly as
+it was, and the process stops with the reason (``MigrationFailed``).
 """
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import URL, make_url
 
@@ -68,11 +73,61 @@ def alembic_config() -> Config:
     return config
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest revision (idempotent; safe with several processes)."""
+class MigrationFailed(RuntimeError):
+    """The schema could not be brought to this version's revision; nothing was changed."""
+
+
+def migrate(engine: Engine, target: str = "head") -> None:
+    """Bring the schema to ``target`` (idempotent; safe with several processes), all or
+    nothing: see the module docstring. Raises ``MigrationFailed`` naming the revisions and
+    the reason."""
     config = alembic_config()
-    with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    before: str | None = None
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # pysqlite opens a transaction only before data changes, never before DDL, so
+            # without this an ALTER TABLE committed on its own. Hand the transaction to us.
+            connection.connection.driver_connection.isolation_level = None  # type: ignore[union-attr]
+        try:
+            if sqlite:
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+            else:
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                   {"key": MIGRATION_LOCK})
+            before = MigrationContext.configure(connection).get_current_revision()
+            config.attributes["connection"] = connection
+            command.upgrade(config, target)
+            connection.commit()
+        except Exception as error:
+            connection.rollback()
+            raise MigrationFailed(
+                f"The database could not be migrated from schema revision "
+                f"{before or '(empty)'} to {target if target != 'head' else head_revision()}: "
+                f"{type(error).__name__}: {_first_line(error)}. It was left as it was."
+            ) from error
+        finally:
+            if sqlite:
+                connection.invalidate()  # its transaction handling is ours: not for the pool
+
+
+def _first_line(error: Exception) -> str:
+    """The reason, without the SQL statement and links SQLAlchemy adds below it."""
+    lines = str(error).strip().splitlines()
+    return lines[0].rstrip(".") if lines else "no reason given"
+
+
+@functools.cache
+def head_revision() -> str | None:
+    """The newest schema revision this version of camelcade ships (read once: ``/ready``
+    asks every few seconds)."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The schema revision the database is at (None: never migrated); raises if the
+    database cannot be reached."""
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()

@@ -18,7 +18,8 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,6 +97,8 @@ class MoveWriter:
         self._batcher: asyncio.Task[None] | None = None
         self.batches = 0
         self.batched_moves = 0
+        self.observe_commit: Callable[[float], None] = _ignore
+        """Told how long each batch took to commit (the server's metrics)."""
 
     def start(self) -> None:
         self._queue = asyncio.Queue()
@@ -137,7 +140,9 @@ class MoveWriter:
         ``synchronous=NORMAL`` a commit writes the log without waiting for the disk);
         PostgreSQL's moves, and SQLite's on the writer thread, are still batched.
         """
+        began = time.perf_counter()
         (result,) = self._commit_batch([item])
+        self.observe_commit(time.perf_counter() - began)
         self.batches += 1
         self.batched_moves += 1
         return result
@@ -149,6 +154,7 @@ class MoveWriter:
             while not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             results: Sequence[bool | Exception]
+            began = time.perf_counter()
             try:
                 if self.store.is_postgresql:
                     results = await self._commit_batch_pg(batch)
@@ -160,6 +166,7 @@ class MoveWriter:
                     if item.future is not None and not item.future.done():
                         item.future.set_exception(error)
                 continue
+            self.observe_commit(time.perf_counter() - began)
             self.batches += 1
             self.batched_moves += len(batch)
             for item, ok in zip(batch, results, strict=True):
@@ -282,3 +289,7 @@ def _advance_sqlite(cursor: Any, item: Advance) -> bool:
             (item.match_id, row.idx, row.text, row.seat, row.idx + 1, item.now)
             for row in item.rows])
     return True
+
+
+def _ignore(_seconds: float) -> None:
+    """No one is told (a writer outside a server)."""

@@ -13,18 +13,21 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from camelcade.server.backup import scheduled_backup
 from camelcade.server.botpool import BotPool
 from camelcade.server.bots import BotRunner
-from camelcade.server.db import make_engine, migrate
+from camelcade.server.db import MigrationFailed, make_engine, migrate
 from camelcade.server.hub import AddressLimiter, Connection, Hub
 from camelcade.server.lobby import PageCache
 from camelcade.server.manager import MatchManager
+from camelcade.server.metrics import Metrics, matches_by_game
 from camelcade.server.moves import MoveWriter
 from camelcade.server.notify import Listener
 from camelcade.server.runtime import LiveMatch
-from camelcade.server.settings import Settings
+from camelcade.server.settings import Settings, data_dir
 from camelcade.server.store import Store
 
 log = logging.getLogger(__name__)
@@ -59,9 +62,13 @@ class Services:
         self.runner = BotRunner(self.manager, settings, self.pool, self.watched)
         self.addresses: dict[str, int] = {}
         """Open websockets per client address (for ``max_connections_per_address``)."""
+        self.metrics = Metrics(self.levels)
+        self.moves.observe_commit = self.metrics.observe_commit
+        self.pool.observe_wait = self.metrics.observe_bot_wait
         self.listener: Listener | None = None
         self._housekeeping: asyncio.Task[None] | None = None
         self._checkpointing: asyncio.Task[None] | None = None
+        self._backing_up: asyncio.Task[None] | None = None
         self._refreshing: dict[str, bool] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self.change_hooks: list[Callable[[LiveMatch], None]] = []
@@ -74,7 +81,11 @@ class Services:
     async def start(self) -> None:
         if self.settings.bot_workers > 0:
             self.pool.prepare()
-        await asyncio.to_thread(migrate, self.store.engine)
+        try:
+            await asyncio.to_thread(migrate, self.store.engine)
+        except MigrationFailed as failed:
+            log.critical("%s The server stops.", failed)
+            raise
         self.moves.start()
         if self.store.is_postgresql:
             self.listener = Listener(
@@ -88,14 +99,52 @@ class Services:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.listener.ready.wait(), 10.0)
         await self.recover()
+        if self.settings.metrics_port:
+            self.metrics.serve(self.settings.metrics_host, self.settings.metrics_port)
+        if self.settings.backup_every > 0:
+            self._backing_up = asyncio.create_task(self._back_up(), name="camelcade-backups")
         self._housekeeping = asyncio.create_task(self._housekeep(), name="camelcade-housekeeping")
         if not self.store.is_postgresql:
             self._checkpointing = asyncio.create_task(self._checkpoint(),
                                                       name="camelcade-checkpoints")
 
 
+    def backup_folder(self) -> Path:
+        """Where scheduled backups go (``backup_folder``, else beside the SQLite file)."""
+        if self.settings.backup_folder:
+            return Path(self.settings.backup_folder).expanduser()
+        database = self.store.engine.url.database
+        if self.store.engine.dialect.name == "sqlite" and database:
+            return Path(database).expanduser().parent / "backups"
+        return data_dir() / "backups"
+
+    async def _back_up(self) -> None:
+        """Every ``backup_every`` seconds, one backup on a thread (the server goes on)."""
+        folder = self.backup_folder()
+        while True:
+            await asyncio.sleep(self.settings.backup_every)
+            try:
+                made = await asyncio.to_thread(scheduled_backup, self.settings.database_url,
+                                               folder, self.settings.backup_keep)
+            except Exception:
+                log.exception("the scheduled backup failed")
+            else:
+                log.info("backed up to %s", made)
+
+    def levels(self) -> dict[str, Any]:
+        """What the metrics read when scraped (``camelcade.server.metrics.Levels``)."""
+        matches = list(self.manager.matches.values())
+        return {
+            "matches_by_game": matches_by_game(
+                [match.row.game for match in matches if match.status == "running"]),
+            "matches_in_memory": len(matches),
+            "websockets": sum(self.addresses.values()),
+            "bot_jobs_queued": len(self.pool.pending),
+        }
+
     async def stop(self) -> None:
-        for task in (self._housekeeping, self._checkpointing):
+        self.metrics.stop()
+        for task in (self._housekeeping, self._checkpointing, self._backing_up):
             if task is not None:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)

@@ -226,7 +226,9 @@ async def _handle(
     if isinstance(message, PlayAction):
         if connection.seat is None:
             raise ProtocolError(ErrorCode.ACTION_SPECTATOR, t("Spectators cannot play."))
+        began = time.perf_counter()
         await services.manager.play(match, connection.seat, message.action, message.state_id)
+        services.metrics.observe_ack(time.perf_counter() - began)
     elif isinstance(message, Resync):
         services.hub.send_state(match, connection, full=True, since=message.state_id)
     elif isinstance(message, Ping):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -152,6 +153,25 @@ class Settings:
     inline, PostgreSQL on the thread (see ``Store.write``). PostgreSQL moves always go over
     their own asynchronous connection on the loop (``moves.py``)."""
     access_log: bool = False
+    log_format: str = "text"
+    """"text", or "json": one JSON object a line (``camelcade.server.logs``)."""
+    metrics_token: str = ""
+    """With a token, ``/metrics`` on the public port answers ``Authorization: Bearer
+    TOKEN``; empty: no ``/metrics`` there."""
+    metrics_port: int = 0
+    """A port of its own for the metrics, off the public one (0: none)."""
+    metrics_host: str = "127.0.0.1"
+    forwarded_allow_ips: str = "127.0.0.1"
+    """The proxies whose ``X-Forwarded-For`` names the client (addresses or networks,
+    comma-separated; the compose file's Caddy): the per-address limits then count the real
+    client. Anyone else's forwarded header is ignored; never ``*`` on a public port."""
+    backup_every: float = 0.0
+    """Seconds between two backups the server takes of its own database (0: none;
+    ``--backup-every 6h``); they go to ``backup_folder``, the ``backup_keep`` newest kept."""
+    backup_keep: int = 14
+    backup_folder: str = ""
+    """Empty: ``backups`` beside the SQLite file (in the data folder by default)."""
+    """The address the metrics port listens on (``0.0.0.0`` inside a container)."""
     smtp_host: str = ""
     """SMTP server for "your turn" e-mails (docs/web.md); empty: no e-mail is sent."""
     smtp_port: int = 25
@@ -186,8 +206,20 @@ class Settings:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
+def duration(text: str) -> float:
+    """``6h``, ``30m``, ``90s``, ``1d`` or plain seconds, as seconds (ValueError unless
+    more than zero)."""
+    units = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
+    text = text.strip().lower()
+    number, unit = (text[:-1], text[-1]) if text and text[-1] in units else (text, "s")
+    seconds = float(number) * units[unit]
+    if not seconds > 0:
+        raise ValueError(f"a duration must be more than zero, not {text!r}")
+    return seconds
+
+
 ENV_PREFIX = "CAMELCADE_SERVER_"
-_TUNABLE = {
+_TUNABLE: dict[str, Callable[[str], object]] = {
     "max_message_bytes": int, "ws_max_bytes": int, "rate_per_second": float,
     "rate_burst": int, "rate_violations_before_close": int,
     "http_rate_per_second": float, "http_rate_burst": int, "hello_timeout": float,
@@ -205,6 +237,8 @@ _TUNABLE = {
     "bot_nice": int, "bot_matches_per_address": int, "bot_matches_total": int,
     "bot_only_pace": float, "bot_match_active_seconds": float, "ws_compression": bool,
     "ws_compress_min_bytes": int, "gc_full_seconds": float, "gc_full_growth_mb": float,
+    "log_format": str, "metrics_token": str, "metrics_port": int, "metrics_host": str,
+    "forwarded_allow_ips": str, "backup_every": duration, "backup_keep": int, "backup_folder": str,
 }
 
 

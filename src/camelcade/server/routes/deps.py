@@ -25,7 +25,8 @@ ServicesDep = Annotated[Services, Depends(get_services)]
 
 
 def client_address(request: Request) -> str:
-    """The peer's address (behind a proxy: what uvicorn's proxy headers made of it)."""
+    """The peer's address; behind a proxy trusted by ``forwarded_allow_ips``, the client's
+    that the proxy forwarded (uvicorn's proxy headers rewrite it before we see it)."""
     return request.client.host if request.client else "unknown"
 
 

@@ -56,7 +56,7 @@ def test_opponents_are_named_bots_levels_or_agents_one_per_seat() -> None:
     env = gym_env("kamelen", opponents=[first])
     assert env.opponents == {1: first}
     leveled = gym_env("camel-drive", players=3, opponents=["easy", "camel-drive-planner"])
-    assert [bot.name for bot in leveled.opponents.values()] == ["random", "camel-drive-planner"]
+    assert [bot.name for bot in leveled.opponents.values()] == ["eager", "camel-drive-planner"]
     with pytest.raises(OptionError, match="needs 2 opponents, got 1"):
         gym_env("camel-drive", players=3, opponents=["random"])
     with pytest.raises(OptionError, match="no bot 'nobody'"):

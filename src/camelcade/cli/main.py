@@ -1,5 +1,5 @@
 """The ``camelcade`` command: list, rules, play, replay, simulate, report, balance, ladder,
-and each game's extras.
+serve and its host's commands (backup, restore, admin), and each game's extras.
 
 Only typer is imported at start; rich and each command's module are imported when the
 command runs, so ``camelcade --help`` and ``camelcade list`` answer at once. Every
@@ -20,6 +20,7 @@ import typer
 from typer import _click as typer_click
 from typer.core import TyperGroup
 
+from camelcade.cli.admin import admin_app
 from camelcade.core.errors import CamelcadeError, OptionError
 from camelcade.core.words import t, tn
 
@@ -612,6 +613,8 @@ def restore_command(
     typer.echo(t("Restored {path} (schema revision {revision}).", path=str(path),
                  revision=made.revision or "-"))
 
+
+app.add_typer(admin_app, name="admin")
 
 online_app = typer.Typer(
     help="Play or watch on a camelcade server ('camelcade serve') from the terminal.",

@@ -180,7 +180,8 @@ def lobby_lines(matches: Sequence[dict[str, Any]]) -> list[str]:
 def status_word(status: str) -> str:
     """A match's status as a person reads it (the protocol's word is English)."""
     words = {"open": pt("match status", "open"), "running": pt("match status", "running"),
-             "finished": pt("match status", "finished")}
+             "finished": pt("match status", "finished"),
+             "ended": pt("match status", "ended by the host")}
     return words.get(status, status)
 
 
@@ -349,6 +350,9 @@ class OnlineSession:
                                      or previous.get("status") == "open"):
                 self.say(view["description"])
             self.say(self._result(message))
+            return False
+        if status == "ended":  # by the server's host: its words, in ours (result_text)
+            self.say(shown(str(message.get("result_text") or t("The match is over."))))
             return False
         if self._my_turn(message):
             goes_on = (previous is not None and previous.get("status") == "running"

@@ -156,6 +156,26 @@ class BotPool:
         return [worker.index for worker in self.workers
                 if worker.process is not None and not worker.process.is_alive()]
 
+    def snapshot(self) -> dict[str, Any]:
+        """The pool as ``camelcade admin bots`` shows it: each worker, the queue, totals."""
+        now = time.monotonic()
+        return {
+            "workers": [{
+                "index": worker.index,
+                "kind": "quick" if worker.quick_only else "general",
+                "alive": worker.process is not None and worker.process.is_alive(),
+                "busy_with": worker.running.job.bot if worker.running is not None else None,
+                "busy_seconds": round(now - worker.started, 3)
+                if worker.running is not None else 0.0,
+                "jobs_done": worker.jobs_done,
+            } for worker in self.workers],
+            "queued": len(self.pending),
+            "jobs": self.stats.jobs,
+            "fallbacks": self.stats.fallbacks,
+            "replaced_workers": self.stats.replaced_workers,
+            "bot_cpu_seconds": round(self.stats.bot_cpu_seconds, 3),
+        }
+
     def prepare(self) -> None:
         """Start the fork server now, on a thread of its own (daemon: never waited for).
 

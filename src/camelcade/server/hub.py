@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import orjson
 
 from camelcade.core.words import language, t
+from camelcade.server.admin import ENDED, ended_sentence
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
 from camelcade.server.turns import Gate
@@ -279,6 +280,8 @@ class Hub:
                 "events": told(row.game, match.events_since(viewer, since), connection.lang),
             }
             current = match.state.current_player
+            if row.status == ENDED:  # the host ended it: nobody is to move any more
+                legal, current = [], None
             connection.sent_history = len(cached.history)
             if seat is not None:
                 match.seen[seat] = row.state_id
@@ -300,6 +303,7 @@ class Hub:
             "deadline": row.turn_deadline if row.status == "running" else None,
             "result": row.result,
             "result_text": self._result_text(match, connection.lang),
+            "end_reason": row.end_reason if row.status == ENDED else None,
             "rematch_id": row.rematch_id,
         }
         return encode(message)
@@ -308,6 +312,9 @@ class Hub:
     def _result_text(match: LiveMatch, lang: str) -> str | None:
         """The result in words in ``lang`` (a win, a shared first place or a draw, from
         ``core.results``), so every client tells it alike; None before the end."""
+        if match.row.status == ENDED:
+            with language(lang):
+                return ended_sentence(match.row.end_reason)
         if match.row.result is None:
             return None
         with language(lang):

@@ -21,6 +21,7 @@ from camelcade import bots as bot_registry
 from camelcade.core.errors import CamelcadeError, IllegalActionError, UnknownGameError
 from camelcade.core.registry import load
 from camelcade.core.words import and_list, current_language, t, tn
+from camelcade.server.admin import ENDED, ended_sentence
 from camelcade.server.auth import hash_token, new_token, same_hash
 from camelcade.server.moves import Advance, MoveWriter
 from camelcade.server.protocol import ErrorCode, ProtocolError
@@ -40,13 +41,22 @@ def _not_found(match_id: str) -> ProtocolError:
                          t("There is no match {match}.", match=repr(match_id[:40])))
 
 
-def status_refusal(status: str) -> str:
-    """Why a match in ``status`` cannot do what was asked (start, or take a move)."""
+def status_refusal(status: str, reason: str | None = None) -> str:
+    """Why a match in ``status`` cannot do what was asked (start, or take a move);
+    ``reason``: why its host ended it (status ``ended``)."""
     if status == "open":
         return t("The match has not started yet.")
     if status == "running":
         return t("The match is already running.")
+    if status == ENDED:
+        return ended_sentence(reason)
     return t("The match is over.")
+
+
+def lobby_closed_refusal(message: str) -> ProtocolError:
+    """No new match while the host has closed the lobby (``camelcade admin lobby``)."""
+    return ProtocolError(ErrorCode.SERVER_CLOSED, t(
+        "No new matches for now: {message}", message=message))
 
 
 LEVEL_PREFIX = "@"
@@ -125,6 +135,8 @@ class MatchManager:
         """Called with a match after every accepted change (broadcasts to its clients)."""
         self._on_turn = on_turn
         """Called with a match after every accepted change (schedules bots and timers)."""
+        self.closed_message: str | None = None
+        """The host's message while the lobby is closed: no match is created meanwhile."""
 
     # -- loading -----------------------------------------------------------------------
 
@@ -209,6 +221,8 @@ class MatchManager:
         """A new match, its host token, its hot-seat tokens and the token of the seat
         ``request.join`` takes (None without). Everything is checked before the one
         transaction that writes the match with its seats: a refusal leaves nothing."""
+        if self.closed_message is not None:
+            raise lobby_closed_refusal(self.closed_message)
         options = dict(request.options)
         if request.seats is not None and "players" not in options:
             options["players"] = len(request.seats)
@@ -367,7 +381,8 @@ class MatchManager:
 
     async def _start_locked(self, match: LiveMatch) -> None:
         if match.status != "open":
-            raise ProtocolError(ErrorCode.MATCH_NOT_OPEN, status_refusal(match.status))
+            raise ProtocolError(ErrorCode.MATCH_NOT_OPEN,
+                                status_refusal(match.status, match.row.end_reason))
         if not self._ready(match):
             free = [str(s.seat) for s in match.seats if s.kind != "bot" and s.token_hash is None]
             raise ProtocolError(ErrorCode.MATCH_NOT_READY, tn(
@@ -384,7 +399,8 @@ class MatchManager:
         told so first)."""
         async with match.lock:
             if match.status != "running":
-                raise ProtocolError(ErrorCode.ACTION_NOT_RUNNING, status_refusal(match.status),
+                raise ProtocolError(ErrorCode.ACTION_NOT_RUNNING,
+                                    status_refusal(match.status, match.row.end_reason),
                                     match.state_id)
             if state_id != match.state_id:
                 raise ProtocolError(ErrorCode.ACTION_STALE_STATE, t(
@@ -429,6 +445,10 @@ class MatchManager:
         if not committed:
             await self._refresh_locked(match)
             self._on_change(match)
+            if match.status == ENDED:  # the host ended it while this move was on its way
+                raise ProtocolError(ErrorCode.ACTION_NOT_RUNNING,
+                                    status_refusal(match.status, match.row.end_reason),
+                                    match.state_id)
             raise ProtocolError(ErrorCode.ACTION_STALE_STATE, t(
                 "Another move was accepted first; the position is now state {now}.",
                 now=match.state_id), match.state_id)
@@ -459,6 +479,8 @@ class MatchManager:
             raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED,
                                 t("A rematch follows a finished match."))
         if old.row.rematch_id is None:
+            if self.closed_message is not None:
+                raise lobby_closed_refusal(self.closed_message)
             if old.row.bot_only:
                 await self.check_bot_caps(creator_hash(address))
             await self._create_rematch(old, creator_hash(address))

@@ -1,4 +1,4 @@
-"""The database schema: matches, their seats, and every accepted action in order.
+"""The database schema: matches, their seats, every accepted action in order, and the host's.
 
 SQLAlchemy Core tables rather than ORM classes: the server reads and writes a few rows per
 move on its hot path and gains nothing from identity maps. Times are Unix seconds (floats)
@@ -51,6 +51,7 @@ matches = Table(
     Column("bot_only", Boolean, nullable=False, server_default=false(),
            comment="every seat a bot: capped, paused when unwatched"),
     Column("creator", String(64), comment="hash of the creating client's address"),
+    Column("end_reason", Text, comment="status 'ended': why the host ended it, told to players"),
 )
 
 seats = Table(
@@ -78,4 +79,23 @@ actions = Table(
     Column("seat", Integer, nullable=False, comment="acting seat; -1 for chance"),
     Column("state_id", Integer, nullable=False, comment="state_id after this action"),
     Column("created_at", Float, nullable=False),
+)
+
+host_settings = Table(
+    "host_settings",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", JSON, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    comment="what the host set with 'camelcade admin': the lobby's state, secrets' hashes",
+)
+
+instances = Table(
+    "instances",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("started_at", Float, nullable=False),
+    Column("seen_at", Float, nullable=False),
+    Column("info", JSON, nullable=False, comment="version, bot pool, matches, websockets"),
+    comment="each serving process's heartbeat, for 'camelcade admin bots'",
 )

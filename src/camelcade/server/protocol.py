@@ -55,6 +55,7 @@ class ErrorCode(StrEnum):
     MESSAGE_HELLO_FIRST = "message/hello_first"
     RATE_LIMITED = "rate/limited"
     SERVER_BUSY = "server/busy"
+    SERVER_CLOSED = "server/closed"
     SERVER_INTERNAL = "server/internal"
 
 
@@ -82,6 +83,7 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.MESSAGE_HELLO_FIRST: 400,
     ErrorCode.RATE_LIMITED: 429,
     ErrorCode.SERVER_BUSY: 503,
+    ErrorCode.SERVER_CLOSED: 503,
     ErrorCode.SERVER_INTERNAL: 500,
 }
 
@@ -197,7 +199,7 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> Hello | PlayAction
 # -- server to client -------------------------------------------------------------------
 
 _OPEN = ConfigDict(extra="forbid")
-Status = Literal["open", "running", "finished"]
+Status = Literal["open", "running", "finished", "ended"]
 
 
 class Welcome(BaseModel):
@@ -276,6 +278,9 @@ class StateMessage(BaseModel):
     result_text: str | None = Field(
         default=None, description="the result in words, in your language: a win, a shared "
                                   "first place or a draw; null before the end")
+    end_reason: str | None = Field(
+        default=None, description="status 'ended': why the server's host ended the match, "
+                                  "in the host's words (result_text tells it in yours)")
     rematch_id: str | None
 
 

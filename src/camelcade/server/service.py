@@ -16,6 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from camelcade import __version__
+from camelcade.server import admin
 from camelcade.server.backup import scheduled_backup
 from camelcade.server.botpool import BotPool
 from camelcade.server.bots import BotRunner
@@ -75,6 +77,9 @@ class Services:
         """Also told of every accepted change (the web app's turn e-mails)."""
         self.clock: Callable[[], float] = time.time
         """Unix time for expiry (``expire``, the lobby's list): tests move it on."""
+        self.host = admin.HostState()
+        """What the host set with ``camelcade admin`` (``check_host`` keeps it current)."""
+        self.started_at = time.time()
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -99,6 +104,7 @@ class Services:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.listener.ready.wait(), 10.0)
         await self.recover()
+        await self.check_host()
         if self.settings.metrics_port:
             self.metrics.serve(self.settings.metrics_host, self.settings.metrics_port)
         if self.settings.backup_every > 0:
@@ -144,6 +150,8 @@ class Services:
 
     async def stop(self) -> None:
         self.metrics.stop()
+        with contextlib.suppress(Exception):
+            await self.store.write(self._forget_instance)
         for task in (self._housekeeping, self._checkpointing, self._backing_up):
             if task is not None:
                 task.cancel()
@@ -184,6 +192,9 @@ class Services:
         self.runner.schedule(match, remote=remote)
 
     async def _notified(self, data: dict[str, Any]) -> None:
+        if data.get("k") == "admin":
+            self._spawn(self.check_host())
+            return
         moves = data.get("moves")
         if isinstance(moves, list):
             for entry in moves:
@@ -347,6 +358,35 @@ class Services:
             log.info("%d open matches expired", len(gone))
         return gone
 
+    # -- the host's word (``camelcade admin``) ----------------------------------------
+
+    async def check_host(self) -> None:
+        """Read what the host set, act on what changed, and leave a heartbeat.
+
+        Called at start, on every housekeeping round (SQLite has no notifications: this
+        is how its server learns of a command within ``HOUSEKEEPING_SECONDS``), and at
+        once on PostgreSQL's notification of a command."""
+        found = await self.store.read(admin.host_state, self.store.engine)
+        before, self.host = self.host, found
+        self.manager.closed_message = found.message if found.lobby_closed else None
+        if found.changes != before.changes:
+            for match_id in found.ended:
+                held = self.manager.matches.get(match_id)
+                if held is not None and held.status != admin.ENDED:
+                    self._refresh_soon(match_id)
+        await self.store.write(self._heartbeat)
+
+    def _heartbeat(self) -> None:
+        info = {"version": __version__, "bot_workers": self.settings.bot_workers,
+                "bot_pool": self.pool.snapshot(), "matches_in_memory": len(self.manager.matches),
+                "websockets": sum(self.addresses.values())}
+        with self.store.engine.begin() as conn:
+            admin.heartbeat(conn, self.settings.instance_id, self.started_at, info, time.time())
+
+    def _forget_instance(self) -> None:
+        with self.store.engine.begin() as conn:
+            admin.forget_instance(conn, self.settings.instance_id)
+
     async def _housekeep(self) -> None:
         last_announce = time.monotonic()
         last_sweep = float("-inf")
@@ -358,6 +398,7 @@ class Services:
                     last_sweep = time.monotonic()
                     await self.expire()
                 self.manager.evict_idle(self.settings.cache_idle_seconds)
+                await self.check_host()
                 if time.monotonic() - last_announce >= self.settings.presence_refresh:
                     last_announce = time.monotonic()
                     for match in list(self.manager.matches.values()):

@@ -73,6 +73,8 @@ class MatchRow:
     finished_at: float | None = None
     bot_only: bool = False
     creator: str | None = None
+    end_reason: str | None = None
+    """Status ``ended``: why the host ended the match (``camelcade.server.admin``)."""
 
 
 @dataclass
@@ -107,9 +109,9 @@ def _expired_open(before: float) -> ColumnElement[bool]:
 
 
 def _expired(before: float) -> ColumnElement[bool]:
-    """Gone from the lobby list: an expired open match, or one finished before
-    ``before`` (still in replays and at its own address)."""
-    return _expired_open(before) | ((matches.c.status == "finished")
+    """Gone from the lobby list: an expired open match, or one finished (or ended by the
+    host) before ``before`` (still in replays and at its own address)."""
+    return _expired_open(before) | (matches.c.status.in_(["finished", "ended"])
                                     & (matches.c.finished_at < before))
 
 

@@ -93,8 +93,8 @@ async def create_match(body: CreateMatch, services: ServicesDep, request: Reques
             dependencies=[ReadLimited])
 async def lobby(
     services: ServicesDep,
-    status_: list[Literal["open", "running", "finished"]] = Query(  # noqa: B008
-        default=["open", "running"], alias="status", max_length=3
+    status_: list[Literal["open", "running", "finished", "ended"]] = Query(  # noqa: B008
+        default=["open", "running"], alias="status", max_length=4
     ),
     limit: int = Query(default=20, ge=1, le=500,
                        description="matches per page; at most the server's lobby_limit"),

@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from camelcade import __version__
 from camelcade.core.registry import game_class, game_ids
 from camelcade.core.words import t
+from camelcade.server.auth import hash_token, same_hash
 from camelcade.server.db import current_revision, head_revision
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.routes.deps import ServicesDep
@@ -64,12 +65,21 @@ async def version() -> dict[str, Any]:
 @router.get("/metrics", summary="Prometheus metrics (only with a metrics token)",
             include_in_schema=False)
 async def metrics(request: Request, services: ServicesDep) -> Response:
-    """Behind ``Authorization: Bearer TOKEN``; without a token set, there is none here."""
+    """Behind ``Authorization: Bearer TOKEN``; without a token set, there is none here.
+
+    The token is the host's setting, or, once ``camelcade admin secrets rotate`` made one,
+    that one (kept only as its hash): the setting's then no longer opens the metrics."""
     token = services.settings.metrics_token
-    if not token:
+    rotated = services.host.metrics_token_hash
+    if not token and not rotated:
         raise StarletteHTTPException(404)
-    given = request.headers.get("authorization", "")
-    if not secrets.compare_digest(given.encode(), f"Bearer {token}".encode()):
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    given = given.strip() if scheme.lower() == "bearer" else ""
+    if rotated is not None:
+        allowed = bool(given) and same_hash(rotated, hash_token(given))
+    else:
+        allowed = secrets.compare_digest(given.encode(), token.encode())
+    if not allowed:
         raise ProtocolError(ErrorCode.AUTH_REQUIRED, t(
             "The metrics are shown only with the metrics token (Authorization: Bearer)."))
     return Response(services.metrics.exposition(),

@@ -16,6 +16,7 @@ from camelcade.core.errors import CamelcadeError
 from camelcade.core.registry import game_class, game_ids, plugin
 from camelcade.core.words import current_language, t, translate
 from camelcade.records import Record
+from camelcade.server.admin import ENDED, ended_sentence
 from camelcade.server.manager import HOST, LEVEL_PREFIX
 from camelcade.server.protocol import MAX_TOKEN_CHARS, ErrorCode, ProtocolError
 from camelcade.server.routes.deps import RateLimited, ServicesDep, TokenDep
@@ -139,9 +140,11 @@ async def my_games(body: Mine, services: ServicesDep) -> dict[str, Any]:
             "to_move": names[mover] if mover is not None and 0 <= mover < len(names) else None,
             "deadline": match.row.turn_deadline if match.status == "running" else None,
             "updated_at": match.row.updated_at,
-            "result": answers.result_text(match) if match.status == "finished" else None,
+            "result": (answers.result_text(match) if match.status == "finished"
+                       else ended_sentence(match.row.end_reason) if match.status == ENDED
+                       else None),
         })
-    found.sort(key=lambda m: (not m.get("your_turn"), m.get("status") == "finished",
+    found.sort(key=lambda m: (not m.get("your_turn"), m.get("status") in ("finished", ENDED),
                               -(m.get("updated_at") or 0)))
     return {"matches": found}
 

@@ -61,6 +61,16 @@ def page(title: str, body: str, script: str | None = None, head: str = "",
 """
 
 
+def with_host_notice(html: str, message: str, lang: str) -> str:
+    """``html`` with the host's notice under the site's header, above the main content
+    (``camelcade admin lobby close``): a status region, so a screen reader says it when
+    the page loads."""
+    with language(lang):
+        said = t("The lobby is closed: {message}", message=message)
+    notice = f'\n<p class="cc-host-notice" role="status">{escape(said)}</p>'
+    return html.replace("</header>", "</header>" + notice, 1)
+
+
 def site_head(public_url: str, loopback: bool) -> str:
     """What the scripts need to know of the server, as ``<meta>`` tags: the address share
     links are built from (empty: the page's own), whether it listens on this computer

@@ -27,8 +27,13 @@ from camelcade.server.web.mail import TurnMailer
 router = APIRouter(include_in_schema=False)
 
 
-def _html(text: str) -> HTMLResponse:
-    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
+def _html(text: str, request: Request, lang: str | None = None, status_code: int = 200
+          ) -> HTMLResponse:
+    """A page as sent: with the host's notice while the lobby is closed."""
+    host = services_of(request).host
+    if host.lobby_closed:
+        text = pages.with_host_notice(text, host.message, request_language(request, lang))
+    return HTMLResponse(text, status_code=status_code, headers={"Cache-Control": "no-cache"})
 
 
 def _html_in(request: Request, lang: str | None, title: str, body: str,
@@ -38,7 +43,7 @@ def _html_in(request: Request, lang: str | None, title: str, body: str,
     head = pages.site_head(settings.public_url, loopback_only(settings.host)
                            and not settings.public_url)
     response = _html(pages.page(title, body, script, head=head,
-                                lang=request_language(request, lang)))
+                                lang=request_language(request, lang)), request, lang)
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response
 
@@ -50,8 +55,9 @@ def not_found_page(request: Request, lang: str | None = None, match: bool = Fals
     title, body = (N_("Match not found"), pages.NO_MATCH) if match else (
         N_("Page not found"), pages.NOT_FOUND)
     text = pages.page(title, body, lang=request_language(request, lang))
-    return HTMLResponse(text, status_code=404, headers={
-        "Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
+    response = _html(text, request, lang, status_code=404)
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response
 
 
 def services_of(request: Request) -> Services:
@@ -151,7 +157,7 @@ def rules_page(request: Request, game_id: str, lang: str | None = None) -> HTMLR
     """A game's rules in the request's language if they are written in it, else English."""
     if game_id not in game_ids():
         return not_found_page(request, lang)
-    response = _html(_rules_html(game_id, request_language(request, lang)))
+    response = _html(_rules_html(game_id, request_language(request, lang)), request, lang)
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response
 

@@ -87,11 +87,12 @@ function renderSeats() {
   }
 }
 
-// A match's status (data: open, running, finished) as the page's language says it.
+// A match's status (data: open, running, finished, ended) as the page's language says it.
 function statusWord(status) {
   if (status === "open") return t("open");
   if (status === "running") return t("running");
   if (status === "finished") return t("finished");
+  if (status === "ended") return t("ended by the host");
   return status;
 }
 

@@ -172,6 +172,7 @@ function waitingText() {
   const msg = page.msg;
   if (msg.status === "open") return t("Waiting for every seat to be taken.");
   if (msg.status === "finished") return t("The match is over.");
+  if (msg.status === "ended") return resultText(msg);
   if (page.seat === null) return t("You are watching. {turn}", { turn: whoseTurn() });
   return whoseTurn();
 }
@@ -187,7 +188,8 @@ function whoseTurn() {
 
 function renderStatus() {
   const msg = page.msg;
-  let text = msg.status === "open" ? t("Waiting for players.") : msg.status === "finished" ? t("Finished.") : whoseTurn();
+  let text = msg.status === "open" ? t("Waiting for players.") : msg.status === "finished" ? t("Finished.")
+    : msg.status === "ended" ? resultText(msg) : whoseTurn();
   if (msg.status === "running" && msg.current_player === page.seat) text = t("Your turn, {seat}.", { seat: name(page.seat) });
   $("#status").textContent = text;
   tickClock();
@@ -272,6 +274,11 @@ function renderResult() {
   const host = $("#result");
   host.replaceChildren();
   const msg = page.msg;
+  if (msg.status === "ended") {
+    // Ended by the server's host (camelcade admin end): the reason, and nothing to replay.
+    host.append(h("p", { class: "cc-result", text: resultText(msg) }));
+    return;
+  }
   if (msg.status !== "finished" || !msg.result) return;
   host.append(h("p", { class: "cc-result", text: resultText(msg) }));
   const tokens = [...heldSeats().map((s) => s.token), held(matchId).host].filter(Boolean);
@@ -375,6 +382,10 @@ function announce(before, msg) {
   const turnChanged = !before || before.current_player !== msg.current_player || before.status !== msg.status || before.state_id !== msg.state_id;
   if (msg.status === "finished" && before?.status !== "finished") {
     parts.push(t("Game over. {result}", { result: resultText(msg) }));
+    cue("over", page.settings.sound);
+  }
+  if (msg.status === "ended" && before?.status !== "ended") {
+    parts.push(resultText(msg));
     cue("over", page.settings.sound);
   }
   if (myTurn && turnChanged) {

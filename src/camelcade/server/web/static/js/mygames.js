@@ -10,7 +10,7 @@ await ready;
 function item(m) {
   if (m.gone) return h("li", {}, t("Match {id} is gone.", { id: m.match_id }), " ", h("button", { type: "button", onclick: () => { forget(m.match_id); load(); } }, t("Forget it")));
   const left = m.deadline ? duration(m.deadline - Date.now() / 1000) : null;
-  const state = m.status === "finished" ? m.result : m.status === "open" ? t("waiting for players.")
+  const state = m.status === "finished" || m.status === "ended" ? m.result : m.status === "open" ? t("waiting for players.")
     : m.your_turn ? (left ? t("your turn. {time} left.", { time: left }) : t("your turn."))
       : left ? t("{seat} to move. {time} left.", { seat: m.to_move, time: left }) : t("{seat} to move.", { seat: m.to_move });
   const link = h("a", { href: `/match/${m.match_id}` }, m.seat_name == null ? t("{game}, as host", { game: m.title })
@@ -39,9 +39,9 @@ async function load() {
   const lists = { turn: $("#my-turn"), wait: $("#my-wait"), done: $("#my-done") };
   for (const list of Object.values(lists)) list.replaceChildren();
   const { matches } = seats.length ? await api("/api/web/mine", { method: "POST", body: { seats: seats.slice(0, 100) } }) : { matches: [] };
-  for (const m of matches) (m.your_turn ? lists.turn : m.status === "finished" ? lists.done : lists.wait).append(item(m));
+  for (const m of matches) (m.your_turn ? lists.turn : m.status === "finished" || m.status === "ended" ? lists.done : lists.wait).append(item(m));
   for (const [name, list] of Object.entries(lists)) if (!list.children.length) list.append(h("li", { text: name === "turn" ? t("It is your turn nowhere.") : t("None.") }));
-  const running = seats.filter((s) => matches.find((m) => m.match_id === s.match_id && m.status !== "finished"));
+  const running = seats.filter((s) => matches.find((m) => m.match_id === s.match_id && m.status !== "finished" && m.status !== "ended"));
   $("#mail").replaceChildren(
     h("p", { text: t("The server sends one short e-mail when it becomes your turn and no page of your seat is open. The address is kept in the server's memory only.") }),
     h("p", {}, h("label", { for: "mail-address", text: t("E-mail address") }), " ", h("input", { id: "mail-address", type: "email", autocomplete: "email" }), " ",

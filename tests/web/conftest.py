@@ -75,8 +75,10 @@ def browser(chromium: Chromium) -> Any:
     return chromium.current()
 
 
-NETWORK_NOISE = ("WebSocket connection to",)
-"""The browser's own log of a refused connection (a restarting server), not a script error."""
+NETWORK_NOISE = ("WebSocket connection to",
+                 "Failed to load resource: the server responded with a status of 503")
+"""The browser's own log of a refused connection (a restarting server) or of a refusal the
+page shows (503: the host closed the lobby), not a script error."""
 
 
 class PageErrors:

@@ -19,6 +19,10 @@ COUNT_CLICKS = """() => { window.__clicks = 0; window.__listClicks = 0;
   document.addEventListener('click', (e) => { if (e.detail > 0) window.__clicks += 1;
     if (e.target.closest('#act')) window.__listClicks += 1; }, true); }"""
 """Counts the person's mouse clicks, and those on the legal-move list (none allowed)."""
+COUNT_SAID = """() => { window.__told = 0; new MutationObserver((changes) => {
+  window.__told += changes.reduce((n, c) => n + c.addedNodes.length, 0); })
+  .observe(document.querySelector('#said'), { childList: true }); }"""
+"""Counts the sentences said (the log keeps only the last 200)."""
 COUNT_MOUSE = """() => { window.__mouse = 0;
   for (const kind of ['mousedown', 'mouseup', 'pointerdown', 'wheel'])
     document.addEventListener(kind, () => { window.__mouse += 1; }, true); }"""
@@ -67,8 +71,10 @@ def test_camel_up_whole_match_on_the_board_and_the_action_bar(new_page: Any) -> 
                 "Roll a die")[turns % 6]
         spaces = sorted({m.split()[1] for m in moves if m.startswith("tile")})
         if plan == "tile" and spaces:
+            space = page.locator(f'#board-svg [data-cell="s{rng.choice(spaces)}"]')
+            space.scroll_into_view_if_needed()
             y = page.evaluate("() => window.scrollY")
-            page.locator(f'#board-svg [data-cell="s{rng.choice(spaces)}"]').click()
+            space.click()
             popup = page.locator("#choice-popup")
             popup.wait_for()
             assert page.evaluate("() => window.scrollY") == y, "the choice scrolled the page"
@@ -128,6 +134,7 @@ def test_a_dos_de_chameau_whole_match_from_the_cards_in_hand(new_page: Any) -> N
     page = new_page(viewport={"width": 1200, "height": 1000})
     create_match(page, "a-dos-de-chameau", ["me", "bot:@easy"])
     page.evaluate(COUNT_CLICKS)
+    page.evaluate(COUNT_SAID)
     rng = random.Random(4)
     turns = from_hand = 0
     while my_turn(page):
@@ -141,10 +148,10 @@ def test_a_dos_de_chameau_whole_match_from_the_cards_in_hand(new_page: Any) -> N
                 ".map(e => e.dataset.cell)")
             said = ""
             for cell in slots:  # a card may have no move now: the next is tried
-                told = page.locator("#said li").count()
+                told = page.evaluate("() => window.__told")
                 page.locator(f'#board-svg [data-cell="{cell}"]').click()
                 page.wait_for_function(f"""([sid, refusals]) => ({ANSWERED})([sid, refusals])
-                  || document.querySelectorAll('#said li').length > {told}""", arg=before)
+                  || window.__told > {told}""", arg=before)
                 said = page.locator("#said li").last.inner_text()
                 if not said.startswith("No move with"):
                     break
@@ -200,8 +207,9 @@ def test_a_space_click_opens_its_choice_where_the_click_was(new_page: Any) -> No
     create_match(page, "camel-up", ["me", "bot:@easy", "bot:@easy"])
     assert my_turn(page)
     space = next(m.split()[1] for m in legal(page) if m.startswith("tile"))
-    y = page.evaluate("() => window.scrollY")
     target = page.locator(f'#board-svg [data-cell="s{space}"]')
+    target.scroll_into_view_if_needed()
+    y = page.evaluate("() => window.scrollY")
     box = target.bounding_box()
     target.click()
     popup = page.locator("#choice-popup")

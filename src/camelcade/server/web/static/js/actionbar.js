@@ -39,10 +39,9 @@ export class ActionBar {
 
   update(legal) {
     const had = this.host.contains(document.activeElement);
-    const kinds = kindsOf(legal);
-    const same = kinds.length === this.kinds.length && kinds.every((k, i) => k.kind === this.kinds[i].kind);
-    if (!same || !kinds.some((k) => k.kind === this.open)) this.open = null;
-    this.kinds = kinds;
+    // A new position: the kinds again, none open (the same kind now holds other moves).
+    this.kinds = kindsOf(legal);
+    this.open = null;
     this.render();
     if (had) this.focus();
   }

@@ -12,6 +12,7 @@ import pytest
 
 from tests.web.play import ANSWERED, create_match, my_turn, toy_after_one_move
 from tests.web.support import RESULT_OPENINGS, audit
+from tests.web.test_camel_drive import MY_CAMEL, grid_to
 
 pytestmark = pytest.mark.browser
 
@@ -111,8 +112,7 @@ def test_camel_drive_whole_match_on_the_board_and_the_action_bar(new_page: Any) 
             bar_play(page, "Place your stone", rng)
             bets += 1
         else:
-            me = page.evaluate("""() => [...document.querySelectorAll('#board-grid [data-cell]')]
-              .find((el) => /, to move:/.test(el.textContent))?.dataset.cell ?? null""")
+            me = page.evaluate(MY_CAMEL)
             page.locator(f'#board-svg [data-cell="{me}"]').click()
             page.wait_for_function(f"""([sid, refusals]) => ({ANSWERED})([sid, refusals])
               || document.querySelector('#choice-popup')""", arg=before)
@@ -198,6 +198,45 @@ def test_camel_up_whole_match_by_keyboard_on_the_action_bar(new_page: Any) -> No
         assert turns < 300, "the match did not end"
     assert page.locator("#result").inner_text().startswith(RESULT_OPENINGS)
     assert page.evaluate("() => window.__mouse") == 0
+
+
+def test_camel_drive_whole_match_by_keyboard_on_the_grid_and_the_bar(new_page: Any) -> None:
+    """Keys alone: your camel's cell and Enter (drawing at once, or the popup of drawing
+    and the interjections, Enter on the first); the stones from the bar by Shift+Tab from
+    the grid, Enter, and Enter on a detail. Not one mouse event reaches the page."""
+    page = new_page()
+    create_match(page, "camel-drive", ["me", "bot:@easy"], {"target_score": 6,
+                                                             "track_length": 8})
+    page.evaluate(COUNT_MOUSE)
+    turns = popups = bets = 0
+    while my_turn(page, timeout=60_000):
+        before = shown(page)
+        if "Place your stone" in kinds(page):
+            page.keyboard.press("g")
+            page.keyboard.press("Shift+Tab")  # the bar is just before the grid
+            assert page.evaluate("() => document.activeElement.dataset.kind") == \
+                "Place your stone"
+            page.keyboard.press("Enter")
+            if page.evaluate("() => document.activeElement.classList.contains("
+                             "'cc-bar-detail')"):
+                page.keyboard.press("Enter")
+            bets += 1
+        else:
+            grid_to(page, page.evaluate(MY_CAMEL))
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"""([sid, refusals]) => ({ANSWERED})([sid, refusals])
+              || document.querySelector('#choice-popup')""", arg=before)
+            if page.locator("#choice-popup").count():
+                assert page.evaluate("() => document.activeElement.classList.contains("
+                                     "'cc-popup-choice')")
+                page.keyboard.press("Enter")
+                popups += 1
+        page.wait_for_function(ANSWERED, arg=before)
+        turns += 1
+        assert turns < 300, "the match did not end"
+    assert page.locator("#result").inner_text().startswith(RESULT_OPENINGS)
+    assert page.evaluate("() => window.__mouse") == 0
+    assert popups and bets
 
 
 def test_a_space_click_opens_its_choice_where_the_click_was(new_page: Any) -> None:

@@ -421,6 +421,7 @@ function passDevice(seat) {
   grid.render(null);
   chooser.update([], "");
   bar.update([]);
+  popup.close(false);
   announcer.clear();
   page.view = null;
   page.msg = null;

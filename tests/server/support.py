@@ -29,7 +29,7 @@ from camelcade.server.app import create_app, websocket_options
 from camelcade.server.protocol import server_adapter
 from camelcade.server.settings import Settings
 from camelcade.server.views import told
-from camelcade.server.web.layout import board_and_cells
+from camelcade.server.web.layout import laid_out, with_cells
 
 HOST = "127.0.0.1"
 REPO = Path(__file__).resolve().parents[2]
@@ -360,17 +360,16 @@ def check_views(client: Client, role: int | None, states: list[State], texts: li
                                             for i in range(previous, sid)])
             assert view["events"] == expected
             assert view["events_from"] == previous
-        board, cells = board_and_cells(state, role)
-        assert view["board"] == board  # the game's web layout for this role, or None
+        laid = laid_out(state, role)
+        assert view["board"] == laid.board  # the game's web layout for this role, or None
         if role is None:
             assert view["observation"] == state.public_observation()
             assert message["legal_actions"] == []
         else:
             assert view["observation"] == state.observation(role)
             mine = state.current_player == role and message["status"] == "running"
-            legal = [{"action": str(a), "description": state.describe_action(a, role),
-                      "cells": cells.get(str(a), [])}
-                     for a in state.legal_actions()] if mine else []
+            legal = with_cells([{"action": str(a), "description": state.describe_action(a, role)}
+                                for a in state.legal_actions()], laid.cells, laid) if mine else []
             assert message["legal_actions"] == legal
         previous = sid
         checked += 1

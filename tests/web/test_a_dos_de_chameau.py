@@ -80,7 +80,7 @@ def wait_answered(page: Any, shown: list[int]) -> None:
         f"([sid, refusals]) => ({ANSWERED})([sid, refusals]) || "
         f"({LAST_SAID})().endsWith({OFFERED!r})", arg=shown)
     if said(page).endswith(OFFERED):
-        page.locator("#act .cc-moves button").first.click()
+        page.locator(".cc-popup-choice").first.click()
         page.wait_for_function(ANSWERED, arg=shown)
 
 

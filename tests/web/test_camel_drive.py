@@ -83,7 +83,7 @@ def test_a_whole_match_with_the_mouse_on_the_board(new_page: Any) -> None:
                 audit(page, "camel-drive with an interjection selected")
                 screenshot(page, "camel-drive-selected")
             board.locator(f'[data-cell="{me}"]').click()  # forward or back: choose one
-            offered = page.locator("#act .cc-moves button")
+            offered = page.locator(".cc-popup-choice")
             assert offered.count() == 2, offered.all_inner_texts()
             offered.first.click()
             shouts += 1

@@ -89,12 +89,12 @@ def test_a_whole_camel_up_match_with_the_mouse(new_page: Any) -> None:
         for cell in cells_of(move):
             page.locator(f'#board-svg [data-cell="{cell}"]').click()
         if move.startswith("tile"):
-            # the space offers both sides: the person picks one from the short list
-            options = page.locator("#act .cc-moves button")
+            # the space offers both sides: the person picks one from the popup where the click was
+            options = page.locator(".cc-popup-choice")
             assert options.count() == 2, options.all_inner_texts()
             if turn == 3:
                 audit(page, "camel-up with a space's two tile sides offered")
-            page.locator("#act .cc-moves button", has_text=f"({move})").click()
+            page.locator(".cc-popup-choice", has_text=f"({move})").click()
 
     play_to_the_end(page, 5, click)
     said = page.locator("#said li").all_inner_texts()

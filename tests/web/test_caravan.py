@@ -78,7 +78,7 @@ def wait_answered(page: Any, before: list[int], keys: bool = False) -> None:
         f"([sid, refusals]) => ({ANSWERED})([sid, refusals]) || "
         f"({LAST_SAID})().endsWith({OFFERED!r})", arg=before)
     if said(page).endswith(OFFERED):
-        offered = page.locator("#act .cc-moves button")
+        offered = page.locator(".cc-popup-choice")
         pick = [i for i in range(offered.count()) if "pick" in offered.nth(i).inner_text()]
         if keys:
             for _ in range(pick[0] if pick else 0):

@@ -26,7 +26,7 @@ from camelcade.server.runtime import LiveMatch, Role, RoleCache
 from camelcade.server.turns import Gate
 from camelcade.server.views import Viewer, legal_actions_for, told
 from camelcade.server.web.answers import result_text
-from camelcade.server.web.layout import board_and_cells, with_cells
+from camelcade.server.web.layout import laid_out, with_cells
 
 log = logging.getLogger(__name__)
 
@@ -240,8 +240,9 @@ class Hub:
         if cached.drawn is None:
             role, lang = viewer
             with language(lang):
-                board, cells = board_and_cells(match.state, role, cached.observation)
-            cached.drawn = board, with_cells(cached.legal, cells) if cells else cached.legal
+                laid = laid_out(match.state, role, cached.observation)
+            cached.drawn = laid.board, (with_cells(cached.legal, laid.cells, laid)
+                                        if laid.cells or laid.groups else cached.legal)
         return cached.drawn
 
     def state_message(self, match: LiveMatch, connection: Connection, full: bool,

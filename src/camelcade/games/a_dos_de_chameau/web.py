@@ -32,6 +32,7 @@ from camelcade.games.a_dos_de_chameau.phrases import (
     card_name,
     colour,
     oasis_points,
+    place,
     played_cards,
     space_holder,
     town_camels,
@@ -92,7 +93,8 @@ def layout(state: State, player: PlayerId | None, *, seen: JSONDict | None = Non
         "drawing": worded_once(("a-dos drawing", points, seats, player),
                                _drawing, seats, points, player),
     }
-    return {"board": board, "actions": _actions(state, seen, player)}
+    return {"board": board, "actions": _actions(state, seen, player),
+            "also": _from_hand(state, seen, player), "groups": _groups(state, points, player)}
 
 
 def _owners(camels: Sequence[Sequence[int]]) -> dict[int, int]:
@@ -194,3 +196,39 @@ def _actions(state: ADosState, seen: JSONDict, player: PlayerId | None) -> dict[
             assert move is not None
             cells[str(action)] = [space_cell(move.start), space_cell(move.end)]
     return cells
+
+
+def _from_hand(state: ADosState, seen: JSONDict, player: PlayerId | None
+               ) -> dict[str, list[list[str]]]:
+    """A card play started where a player reaches first, the card in hand: the card, then
+    the space the camel lands on (from every slot holding that card)."""
+    if player is None or state.current_player != player:
+        return {}
+    hand: list[str] = list(seen["hand"])
+    paths: dict[str, list[list[str]]] = {}
+    for action in state.legal_actions():
+        if isinstance(action, Play) and action.card != STORM:
+            move = state.move_of(action)
+            assert move is not None
+            paths[str(action)] = [[hand_cell(slot + 1), space_cell(move.end)]
+                                  for slot, card in enumerate(hand) if card == action.card]
+    return paths
+
+
+def _groups(state: ADosState, points: Sequence[int], player: PlayerId | None
+            ) -> dict[str, list[str]]:
+    """Each legal action's kind and detail for the action bar: "Play a card" and "Two
+    palms: space 4 to space 6", "Discard a card" and the card."""
+    if player is None or state.current_player != player:
+        return {}
+    groups: dict[str, list[str]] = {}
+    for action in state.legal_actions():
+        if isinstance(action, Discard):
+            groups[str(action)] = [t("Discard a card"), card_name(action.card)]
+        elif isinstance(action, Play):
+            move = state.move_of(action)
+            detail = card_name(action.card) if move is None else t(
+                "{card}: {start} to {end}", card=card_name(action.card),
+                start=place(move.start, points), end=place(move.end, points))
+            groups[str(action)] = [t("Play a card"), detail]
+    return groups

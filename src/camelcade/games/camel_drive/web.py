@@ -64,7 +64,8 @@ def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
         "rows": rows,
         "scene": scene(state, player),
     }
-    return {"board": board, "actions": action_cells(state, player)}
+    return {"board": board, "actions": action_cells(state, player),
+            "also": other_paths(state, player), "groups": action_groups(state, player)}
 
 
 def board_label(state: CamelDriveState) -> str:
@@ -170,6 +171,54 @@ def action_cells(state: CamelDriveState, player: PlayerId | None) -> dict[str, l
         elif isinstance(action, Bet):
             cells[str(action)] = [f"{action.colour}-bets"]
     return cells
+
+
+def other_paths(state: CamelDriveState, player: PlayerId | None) -> dict[str, list[list[str]]]:
+    """Where a player naturally clicks first: your own camel draws, or plays an
+    interjection on itself (the board offers those to choose from); in the betting round
+    a camel takes your stone."""
+    if player is None or state.current_player != player:
+        return {}
+    me = COLOURS[state.actor]
+    paths: dict[str, list[list[str]]] = {}
+    for action in state.legal_actions():
+        if isinstance(action, Draw) or (isinstance(action, Shout)
+                                        and action.effect in ("forward", "back")):
+            paths[str(action)] = [[me]]
+        elif isinstance(action, Bet):
+            paths[str(action)] = [[action.colour]]
+    return paths
+
+
+def action_groups(state: CamelDriveState, player: PlayerId | None) -> dict[str, list[str]]:
+    """Each legal action's kind and detail for the action bar: "Play an interjection" and
+    "two cards forward", "Place your stone" and "Green"; on ``player``'s turn only."""
+    if player is None or state.current_player != player:
+        return {}
+    groups: dict[str, list[str]] = {}
+    for action in state.legal_actions():
+        if isinstance(action, Draw):
+            draw = (t("Draw a card") if state.has_opened(state.actor)
+                    else t("Draw two cards"))
+            groups[str(action)] = [draw, draw]
+        elif isinstance(action, Shout):
+            groups[str(action)] = [t("Play an interjection"), shout_detail(state, action)]
+        elif isinstance(action, Bet):
+            groups[str(action)] = [t("Place your stone"),
+                                   naming.colour(COLOURS.index(action.colour))]
+    return groups
+
+
+def shout_detail(state: CamelDriveState, action: Shout) -> str:
+    """An interjection's effect in a few words, for a button."""
+    if action.effect == "forward":
+        return t("two cards forward")
+    if action.effect == "back":
+        return t("one card back")
+    target = naming.colour(state.shout_target(action.effect))
+    if action.effect == "left":
+        return t("{camel} moves (left neighbour)", camel=target)
+    return t("{camel} moves (right neighbour)", camel=target)
 
 
 # -- the scene the SVG draws ----------------------------------------------------------------

@@ -24,7 +24,10 @@ from camelcade.games.camel_up.actions import LOSER, PILES, WINNER, Bet, Overall,
 from camelcade.games.camel_up.names import (
     camel_name,
     colour_name,
+    seat_label,
+    side_up,
     stack_words,
+    ticket_name,
     tile_name,
 )
 from camelcade.games.camel_up.spec import FIRST_SPACE, LAST_SPACE
@@ -66,7 +69,8 @@ def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
         "rows": rows,
         "draw": drawing(state, player),
     }
-    return {"board": board, "actions": action_cells(state, player)}
+    return {"board": board, "actions": action_cells(state, player),
+            "groups": action_groups(state, player)}
 
 
 def track_cells(state: CamelUpState, player: PlayerId | None) -> list[dict[str, str]]:
@@ -123,6 +127,30 @@ def action_cells(state: CamelUpState, player: PlayerId | None) -> dict[str, list
         else:
             cells[str(action)] = ["pyramid"]
     return cells
+
+
+def action_groups(state: CamelUpState, player: PlayerId | None) -> dict[str, list[str]]:
+    """Each legal action's kind and detail for the action bar: "Bet on a leg" and "Blue 5",
+    "Place your tile" and "Space 7, cheering side up"; none unless it is ``player``'s turn."""
+    if player is None or state.current_player != player:
+        return {}
+    groups: dict[str, list[str]] = {}
+    for action in state.legal_actions():
+        if isinstance(action, Bet):
+            top = state.ticket_stack(action.colour)[0]
+            group = [t("Bet on a leg"), ticket_name(action.colour, top)]
+        elif isinstance(action, PlaceTile):
+            group = [t("Place your tile"), t("Space {space}, {side}", space=action.space,
+                                               side=side_up(action.side))]
+        elif isinstance(action, Overall):
+            group = [t("Bet on the overall winner") if action.pile == WINNER
+                     else t("Bet on the overall loser"), colour_name(action.colour)]
+        elif isinstance(action, Partner):
+            group = [t("Team up for the leg"), seat_label(action.seat)]
+        else:
+            group = [t("Roll a die"), t("Roll a die")]
+        groups[str(action)] = group
+    return groups
 
 
 def drawing(state: CamelUpState, player: PlayerId | None) -> dict[str, Any]:

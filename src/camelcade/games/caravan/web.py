@@ -51,7 +51,10 @@ def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
         "rows": rows,
         "scene": scene(state, player),
     }
-    return {"board": board, "actions": action_cells(state, player)}
+    actions = action_cells(state, player)
+    return {"board": board, "actions": actions, "groups": {
+        text: [t("End your turn"), t("End your turn")] for text, cells in actions.items()
+        if not cells}}
 
 
 def cell_text(state: CaravanState, square: int, player: PlayerId | None) -> str:

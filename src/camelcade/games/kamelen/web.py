@@ -60,7 +60,8 @@ def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
         "rows": rows,
         "scene": scene(state, player, moved, actions),
     }
-    return {"board": board, "actions": actions}
+    return {"board": board, "actions": actions, "groups": {
+        text: [t("Pass"), t("Pass")] for text, cells in actions.items() if not cells}}
 
 
 def board_label(state: KamelenState, player: PlayerId | None) -> str:

@@ -4,6 +4,12 @@ The browser holds no rules: which cells an action involves (click the piece, the
 target) is the game's word, computed here, on the server, for exactly the seat that asks
 (None: a spectator). A game without a layout gets ``board`` None and no cells, and stays
 fully playable from its text description and action list.
+
+A layout may say two more things of each action, both optional: ``also``, more click
+paths (the card in hand that starts a move the board otherwise starts at the camel), and
+``groups``, the action's *kind* and *detail*
+(``["Bet on a leg", "Blue 5"]``), from which the page's action bar offers kinds first
+and details second. The words are the game's, so the bar knows no rule either.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import inspect
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -32,9 +39,26 @@ def _takes_seen(layout: Callable[..., Any]) -> bool:
         return False
 
 
+@dataclass(frozen=True)
+class Laid:
+    """What a game's layout gives for one seat: the board, each action's cells, its other
+    click paths (``also``) and its ``[kind, detail]`` words for the action bar."""
+
+    board: dict[str, Any] | None = None
+    cells: Cells = field(default_factory=dict)
+    also: dict[str, list[list[str]]] = field(default_factory=dict)
+    groups: dict[str, list[str]] = field(default_factory=dict)
+
+
 def board_and_cells(state: State, role: int | None, seen: JSONDict | None = None
                     ) -> tuple[dict[str, Any] | None, Cells]:
-    """``(view.board, {action text: [cell ids]})`` for ``role``, or ``(None, {})``.
+    """``(view.board, {action text: [cell ids]})`` for ``role``, or ``(None, {})``."""
+    laid = laid_out(state, role, seen)
+    return laid.board, laid.cells
+
+
+def laid_out(state: State, role: int | None, seen: JSONDict | None = None) -> Laid:
+    """The game's layout for ``role``, checked: an empty ``Laid`` without one.
 
     ``seen`` is the observation the caller already made for ``role`` (exactly
     ``state.observation(role)``, or ``public_observation()`` for None); a layout that
@@ -46,22 +70,39 @@ def board_and_cells(state: State, role: int | None, seen: JSONDict | None = None
     """
     slot = plugin(state.game.id).web
     if slot is None or slot.layout is None:
-        return None, {}
+        return Laid()
     try:
         layout = slot.layout.load()
-        laid = (layout(state, role, seen=seen) if seen is not None and _takes_seen(layout)
-                else layout(state, role))
-        board = laid.get("board")
-        actions = laid.get("actions") or {}
+        given = (layout(state, role, seen=seen) if seen is not None and _takes_seen(layout)
+                 else layout(state, role))
+        board = given.get("board")
+        actions = given.get("actions") or {}
         if board is not None and not isinstance(board, dict):
             raise TypeError(f"layout board must be a dict, got {type(board).__name__}")
         cells = {str(text): [str(c) for c in ids] for text, ids in actions.items()}
+        also = {str(text): [[str(c) for c in path] for path in paths if path]
+                for text, paths in (given.get("also") or {}).items() if paths}
+        groups = {str(text): [str(kind), str(detail)]
+                  for text, (kind, detail) in (given.get("groups") or {}).items()}
     except Exception:
         log.exception("%s: web layout failed for role %s", state.game.id, role)
-        return None, {}
-    return board, cells
+        return Laid()
+    return Laid(board, cells, also, groups)
 
 
-def with_cells(legal: list[dict[str, Any]], cells: Cells) -> list[dict[str, Any]]:
-    """Each legal action with the cells it involves in click order ([] when none)."""
-    return [{**entry, "cells": cells.get(entry["action"], [])} for entry in legal]
+def with_cells(legal: list[dict[str, Any]], cells: Cells, laid: Laid | None = None
+               ) -> list[dict[str, Any]]:
+    """Each legal action with the cells it involves in click order ([] when none), and,
+    where the layout says them, its other click paths (``also``) and its ``kind`` and
+    ``detail`` for the action bar."""
+    out = []
+    for entry in legal:
+        text = entry["action"]
+        item = {**entry, "cells": cells.get(text, [])}
+        if laid is not None:
+            if text in laid.also:
+                item["also"] = laid.also[text]
+            if text in laid.groups:
+                item["kind"], item["detail"] = laid.groups[text]
+        out.append(item)
+    return out

@@ -149,6 +149,8 @@ MATCH = """
 <section aria-labelledby="board-h" class="cc-board-section"><h2 id="board-h">Board</h2>
 <div id="board-host" class="cc-board-host"><svg id="board-svg" aria-hidden="true"
  focusable="false"></svg></div>
+<link rel="stylesheet" href="/static/css/actionbar.css">
+<section id="action-bar" class="cc-action-bar" aria-label="Choices"></section>
 <div id="board-grid"></div></section>
 <section aria-labelledby="position-h"><h2 id="position-h">Position</h2>
 <div id="position" class="cc-position"></div></section>

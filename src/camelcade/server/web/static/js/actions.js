@@ -18,7 +18,8 @@ export class ActionChooser {
     this.datalist = h("datalist", { id: `legal-${id}` });
     this.filter = h("input", { id: `filter-${id}`, type: "search", autocomplete: "off",
       "aria-controls": `moves-${id}` });
-    this.count = h("p", { id: `count-${id}`, class: "cc-count", "aria-live": "polite" });
+    // Said when the filter changes it; a new turn's count is said once, with the turn.
+    this.count = h("p", { id: `count-${id}`, class: "cc-count", "aria-live": "off" });
     this.list = h("ul", { id: `moves-${id}`, class: "cc-moves", "aria-labelledby": `moves-h-${id}` });
     this.form = h("form", { class: "cc-notation", onsubmit: (event) => { event.preventDefault(); this.typed(); } },
       h("label", { for: `notation-${id}`, text: t("Type a move") }), " ", this.input, this.datalist, " ",
@@ -29,7 +30,7 @@ export class ActionChooser {
       h("h3", { id: `moves-h-${id}`, text: t("Legal moves") }),
       h("p", {}, h("label", { for: `filter-${id}`, text: t("Filter moves") }), " ", this.filter),
       this.count, this.list);
-    this.filter.addEventListener("input", () => this.renderList());
+    this.filter.addEventListener("input", () => { this.count.setAttribute("aria-live", "polite"); this.renderList(); });
   }
 
   update(legal, waitingText) {
@@ -39,6 +40,7 @@ export class ActionChooser {
     this.waiting.hidden = mine;
     this.waiting.textContent = waitingText || "";
     this.datalist.replaceChildren(...legal.map((a) => h("option", { value: a.action })));
+    this.count.setAttribute("aria-live", "off");
     this.renderList();
   }
 
@@ -49,7 +51,7 @@ export class ActionChooser {
       return words.every((w) => text.includes(w));
     });
     this.list.replaceChildren(...shown.map((a) => h("li", {},
-      h("button", { type: "button", class: "cc-move", onclick: () => this.onPlay(a.action) },
+      h("button", { type: "button", class: "cc-move", onclick: () => this.onPlay(a.action, { known: true }) },
         a.description, " ", h("span", { class: "cc-notation-text", text: `(${a.action})` })))));
     const total = (only || this.legal).length;
     this.count.textContent = !total ? "" : shown.length === total
@@ -70,7 +72,7 @@ export class ActionChooser {
     const exact = this.legal.find((a) => a.action === text) ||
       this.legal.find((a) => a.action.toLowerCase() === text.toLowerCase());
     // Not found locally is still sent: the server is the judge and says why it refuses.
-    this.onPlay(exact ? exact.action : text);
+    this.onPlay(exact ? exact.action : text, { known: Boolean(exact) });
     this.input.value = "";
   }
 
@@ -79,7 +81,8 @@ export class ActionChooser {
 
 export class CellPicker {
   // Click a piece, then a highlighted target: the path of cells picked so far is matched
-  // against each legal action's cells (from the server). No rule is known here.
+  // against each legal action's cells and its other paths ("also": the card in hand that
+  // starts a camel's move), all from the server. No rule is known here.
   constructor({ onPlay, onOffer, onMarks, say, cellText }) {
     Object.assign(this, { onPlay, onOffer, onMarks, say, cellText });
     this.legal = [];
@@ -87,7 +90,7 @@ export class CellPicker {
   }
 
   update(legal) {
-    this.legal = legal.filter((a) => a.cells && a.cells.length);
+    this.legal = legal.filter((a) => paths(a).length);
     this.reset(false);
   }
 
@@ -99,7 +102,14 @@ export class CellPicker {
   }
 
   matching(path) {
-    return this.legal.filter((a) => path.every((cell, i) => a.cells[i] === cell));
+    // [{ action, cells }]: each way of an action whose cells start with the path.
+    const found = [];
+    for (const action of this.legal) {
+      for (const cells of paths(action)) {
+        if (cells.length >= path.length && path.every((cell, i) => cells[i] === cell)) found.push({ action, cells });
+      }
+    }
+    return found;
   }
 
   pick(cell) {
@@ -107,7 +117,7 @@ export class CellPicker {
     if (this.path.length && this.path[this.path.length - 1] === cell) {
       // The selected cell again: the actions that end here (a pick-up where the camel
       // could also move), else the selection is cleared.
-      const here = this.matching(this.path).filter((a) => a.cells.length === this.path.length);
+      const here = distinct(this.matching(this.path).filter((w) => w.cells.length === this.path.length));
       this.reset(!here.length);
       if (here.length === 1) this.onPlay(here[0].action);
       else if (here.length) this.onOffer(here);
@@ -121,15 +131,15 @@ export class CellPicker {
       this.say(t("No move with {cell}.", { cell: this.cellText(cell) }), true);
       return;
     }
-    const exact = found.filter((a) => a.cells.length === path.length);
-    if (exact.length === found.length) {
+    const exact = distinct(found.filter((w) => w.cells.length === path.length));
+    if (found.every((w) => w.cells.length === path.length)) {
       this.reset(false);
       if (exact.length === 1) this.onPlay(exact[0].action);
       else this.onOffer(exact);
       return;
     }
     this.path = path;
-    const targets = new Set(found.filter((a) => a.cells.length > path.length).map((a) => a.cells[path.length]));
+    const targets = new Set(found.filter((w) => w.cells.length > path.length).map((w) => w.cells[path.length]));
     this.onMarks(cell, targets);
     const names = [...targets].map((target) => this.cellText(target).split(":")[0]);
     const name = this.cellText(cell).split(":")[0];
@@ -141,6 +151,17 @@ export class CellPicker {
       : tn("Selected {name}. {count} target: {targets}.", "Selected {name}. {count} targets: {targets}.",
         targets.size, values));
   }
+}
+
+// An action's click paths: its cells, then the layout's other ways to it.
+function paths(a) {
+  return [a.cells ?? [], ...(a.also ?? [])].filter((cells) => cells.length);
+}
+
+// The actions of some ways, each once, in order.
+function distinct(ways) {
+  const seen = new Set();
+  return ways.map((w) => w.action).filter((a) => !seen.has(a.action) && seen.add(a.action));
 }
 
 // "a", "a or b", "a, b or c": the alternatives in the page's language.

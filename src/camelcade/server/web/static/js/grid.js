@@ -1,7 +1,9 @@
 // The accessible board, built from view.board (the game's layout, worded on the server):
 // an ARIA grid (rows x columns) or a list (a track), with one tab stop (roving tabindex),
 // arrow keys, Home/End (Ctrl+Home/End: first and last cell), Enter or Space to choose.
-// Each cell is read as its text. The SVG board says the same things for sighted players.
+// Each cell is read as its text, then "(selected)" or "(target)" when it is one (the mark
+// is read, not hidden: an arrowed-to target says so). The SVG board says the same things
+// for sighted players.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -41,7 +43,7 @@ export class BoardGrid {
     board.rows.forEach((r) => r.cells.forEach((cell) => {
       const button = h("button", { type: "button", class: "cc-cell", tabindex: "-1",
         "data-cell": cell.id }, h("span", { class: "cc-cell-text", text: cell.text }),
-        h("span", { class: "cc-mark", "aria-hidden": "true" }));
+        h("span", { class: "cc-mark" }));
       row.push(button);
       list.append(h("li", {}, button));
     }));
@@ -66,7 +68,7 @@ export class BoardGrid {
       for (const cell of r.cells) {
         const gc = h("div", { role: "gridcell", class: "cc-cell", tabindex: "-1", "data-cell": cell.id,
           "aria-selected": "false" }, h("span", { class: "cc-cell-text", text: cell.text }),
-          h("span", { class: "cc-mark", "aria-hidden": "true" }));
+          h("span", { class: "cc-mark" }));
         row.push(gc);
         el.append(gc);
       }

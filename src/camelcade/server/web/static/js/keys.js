@@ -29,7 +29,9 @@ export function bindKeys(handlers, { enabled = () => true } = {}) {
     const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ||
       target instanceof HTMLSelectElement || target?.isContentEditable;
     if (typing && event.key !== "Escape") return;
-    if (document.querySelector("dialog[open]") && event.key !== "Escape") return;
+    // An open dialog has the keys to itself: Escape closes it (the browser's own cancel,
+    // which a handled Escape here would prevent).
+    if (document.querySelector("dialog[open]")) return;
     const entry = KEYS.find((k) => k.key === event.key);
     if (!entry || !handlers[entry.name]) return;
     event.preventDefault();

@@ -5,6 +5,8 @@ import { $, api, duration, h } from "./dom.js";
 import { ready, t, tn, translate } from "./i18n.js";
 import { Announcer } from "./announcer.js";
 import { ActionChooser, CellPicker } from "./actions.js";
+import { ActionBar } from "./actionbar.js";
+import { ChoicePopup } from "./popup.js";
 import { BoardGrid } from "./grid.js";
 import { KEYS, bindKeys } from "./keys.js";
 import { MatchSocket } from "./socket.js";
@@ -29,11 +31,17 @@ window.__ccLatency = [];
 const announcer = new Announcer({
   polite: $("#announce-polite"), assertive: $("#announce-assertive"), log: $("#said"),
 });
-const grid = new BoardGrid($("#board-grid"), { onActivate: (cell) => picker.pick(cell) });
-const chooser = new ActionChooser($("#act"), { onPlay: (text) => act(text) });
+const grid = new BoardGrid($("#board-grid"), { onActivate: (cell) => { page.anchor = grid.cellAt(...grid.focus); picker.pick(cell); } });
+// After a move played from the list or typed, the focus goes to the action bar (else the
+// grid), never the page body and not the move box, where one-key commands are not heard.
+const afterPlay = () => (bar.kinds.length || $("#board-grid").hidden ? bar.focus() : grid.focusGrid());
+const chooser = new ActionChooser($("#act"), { onPlay: (text, how) => { act(text); if (how?.known) afterPlay(); } });
+const bar = new ActionBar($("#action-bar"), { onPlay: (text) => act(text) });
+const popup = new ChoicePopup($("#board-grid").parentElement, { onPlay: (text) => act(text), fallback: () => { afterPlay(); return null; } });
+$("#board-grid").parentElement.classList.add("cc-popup-host");
 const picker = new CellPicker({
   onPlay: (text) => act(text),
-  onOffer: (actions) => { chooser.offer(actions); say(tn("{count} move uses these cells; choose one.", "{count} moves use these cells; choose one.", actions.length)); },
+  onOffer: (actions) => { say(tn("{count} move uses these cells; choose one.", "{count} moves use these cells; choose one.", actions.length)); popup.open(actions, page.anchor); },
   onMarks: (selected, targets) => mark(selected, targets),
   say: (text, refused) => { say(text, refused); if (refused) cue("refused", page.settings.sound); },
   cellText: (id) => cellText(id),
@@ -161,8 +169,10 @@ function render(before) {
   position.replaceChildren(...(view ? view.description.split("\n").filter(Boolean).map((line) => h("p", { text: line })) : [h("p", { text: t("The match has not started.") })]));
   grid.render(view?.board ?? null);
   const legal = msg.legal_actions;
+  popup.close(false);
   picker.update(legal);
   chooser.update(legal, waitingText());
+  bar.update(legal);
   drawBoard();
   renderLog(before);
   renderResult();
@@ -345,6 +355,7 @@ function markSvg() {
 
 $("#board-svg").addEventListener("click", (event) => {
   const el = event.target.closest("[data-cell]");
+  page.anchor = { x: event.clientX, y: event.clientY };  // a choice opens where the click was
   if (el) picker.pick(el.getAttribute("data-cell"));
 });
 
@@ -388,17 +399,18 @@ function announce(before, msg) {
     parts.push(resultText(msg));
     cue("over", page.settings.sound);
   }
+  const news = (text) => announcer.say(text, { news: true });
   if (myTurn && turnChanged) {
     const n = msg.legal_actions.length;
-    say(parts.join(" "));
-    say(brief ? t("Your turn.") : tn("Your turn, {seat}. {count} legal move.", "Your turn, {seat}. {count} legal moves.", n, { seat: name(page.seat) }), true);
+    news(parts.join(" "));
+    announcer.say(brief ? t("Your turn.") : tn("Your turn, {seat}. {count} legal move.", "Your turn, {seat}. {count} legal moves.", n, { seat: name(page.seat) }), { assertive: true, turn: true, news: true });
     cue("turn", page.settings.sound);
     notify();
     return;
   }
   if (!brief && msg.status === "running" && turnChanged && parts.length) parts.push(whoseTurn());
   if (!before && !parts.length) parts.push(msg.status === "running" ? whoseTurn() : waitingText());
-  say(parts.join(" "));
+  news(parts.join(" "));
 }
 
 function notify() {
@@ -419,6 +431,8 @@ function passDevice(seat) {
   $("#board-svg").replaceChildren();
   grid.render(null);
   chooser.update([], "");
+  bar.update([]);
+  popup.close(false);
   announcer.clear();
   page.view = null;
   page.msg = null;
@@ -503,7 +517,7 @@ const handlers = {
   act: () => chooser.focus(),
   repeat: () => announcer.repeat(),
   verbosity: () => { page.settings = saveSetting("verbosity", page.settings.verbosity === "brief" ? "full" : "brief"); renderSettings(); say(page.settings.verbosity === "brief" ? t("Announcements: brief.") : t("Announcements: full.")); },
-  cancel: () => picker.reset(),
+  cancel: () => { popup.close(true); picker.reset(); },
 };
 bindKeys(handlers, { enabled: () => page.passing === null });
 $("#help-open").addEventListener("click", handlers.help);

@@ -91,11 +91,10 @@ for (const log of document.querySelectorAll(".cc-log")) {
 
 // What went wrong, on screen by the board (it is also said): a refusal, a move not sent,
 // the connection lost. Cleared by the next position shown or the connection back.
-function notice(text, kind = "error") {
+function notice(text) {
   const el = $("#notice");
   el.textContent = text || "";
   el.hidden = !text;
-  el.classList.toggle("cc-info", kind === "info");
 }
 
 function showTurnInTab() {
@@ -615,7 +614,8 @@ const handlers = {
     const events = $("#events").lastElementChild;
     say(events ? events.textContent : t("No move yet."));
   },
-  turn: () => say(page.msg ? (page.msg.status === "running" ? whoseTurn() : waitingText()) : t("Not connected.")),
+  turn: () => say(!page.msg || !page.connected ? $("#status").textContent || t("Not connected.")
+    : page.msg.status === "running" ? whoseTurn() : waitingText()),
   scores: () => ask("scores"),
   hand: () => ask("hand"),
   moves: () => {

@@ -104,6 +104,8 @@ def test_the_screen_reader_layout_restores_the_document(new_page: Any) -> None:
         assert f'heading "{heading}" [level=2]' in table_tree, heading
     assert not page.evaluate(SHOWN, "#position")
     settings_tab(page)
+    assert page.get_by_label("Sounds", exact=False).count() == 1  # one switch for every cue
+    assert not page.get_by_label("Sounds", exact=False).is_checked()  # off by default
     page.get_by_label("Screen reader layout", exact=False).check()
     page.reload()
     assert my_turn(page)

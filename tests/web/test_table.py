@@ -40,6 +40,13 @@ SHOWN = """(selector) => { const el = document.querySelector(selector);
   return box.width > 40 && box.height > 20 && style.clip !== 'rect(0px, 0px, 0px, 0px)'; }"""
 
 
+TYPICAL_CELL = """() => { const sizes = [...document.querySelectorAll('#board-svg [data-cell]')]
+  .map((el) => { const box = el.getBoundingClientRect(); return Math.min(box.width, box.height); })
+  .filter((size) => size > 0).sort((a, b) => a - b);
+  return sizes[Math.floor(sizes.length / 2)]; }"""
+"""The median size of the board's clickable parts (its spaces, mostly), in CSS pixels."""
+
+
 def assert_on_screen(page: Any, selector: str, size: dict[str, int]) -> None:
     top, bottom, left, right, width, height = page.evaluate(INSIDE, selector)
     assert width > 0 and height > 0, f"{selector} is not shown"
@@ -73,6 +80,9 @@ def test_board_players_and_choices_on_one_screen(new_page: Any, game: str, size:
     if size == "laptop":
         height = page.evaluate("() => document.documentElement.scrollHeight")
         assert height <= viewport["height"], f"the page is {height} px tall"
+    else:
+        typical = page.evaluate(TYPICAL_CELL)
+        assert typical >= 44, f"a space of the board is {typical:.0f} px on a phone"
     # The text view is in the tree but not on screen; the move list folded.
     assert not page.evaluate(SHOWN, "#board-grid") or page.locator("#board-grid").is_hidden()
     assert not page.evaluate("() => document.querySelector('#act-fold').open")

@@ -441,7 +441,24 @@ function drawBoard() {
     });
   } catch (error) { console.error("board render failed", error); }
   markSvg();
+  fitTouch(svg);
   boardFrame();
+}
+
+// A phone's finger needs 44 px: a board whose spaces (the typical clickable part: the
+// median, so a small ticket or die does not decide) come out smaller at the screen's width
+// is drawn wider (up to twice) and pans in its frame instead.
+const TOUCH = 44;
+function fitTouch(svg) {
+  svg.style.width = "";
+  if (!PHONE.matches || page.settings.screenReader) return;
+  const sizes = [...svg.querySelectorAll("[data-cell]")].map((el) => {
+    const box = el.getBoundingClientRect();
+    return Math.min(box.width, box.height);
+  }).filter((size) => size > 0).sort((a, b) => a - b);
+  const typical = sizes[Math.floor(sizes.length / 2)];
+  if (!typical || typical >= TOUCH) return;
+  svg.style.width = `${Math.ceil(svg.getBoundingClientRect().width * Math.min(2, TOUCH / typical))}px`;
 }
 
 // On a phone the picture may be taller than its frame and scroll inside it: the frame is

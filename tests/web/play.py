@@ -55,10 +55,17 @@ def painted(page: Any) -> int:
     return int(page.evaluate("() => window.__ccLatency.length"))
 
 
+def open_moves(page: Any) -> None:
+    """Unfold the list of every legal move (folded by default under the board)."""
+    if not page.evaluate("() => document.querySelector('#act-fold')?.open ?? true"):
+        page.locator("#act-fold > summary").click()
+
+
 def choose_from_list(page: Any, rng: random.Random, last: bool = False) -> str:
     """Press one legal move's button in the action list: a random one (seeded), or the
     last one listed (``last``)."""
     shown = page.evaluate("() => [window.__ccStateId, window.__ccRefusals || 0]")
+    open_moves(page)
     buttons = page.locator("#act .cc-moves button")
     count = buttons.count()
     assert count > 0, f"my turn, but no legal move listed: {page.locator('#status').inner_text()}"

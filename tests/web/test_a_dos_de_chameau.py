@@ -221,7 +221,7 @@ def test_a_whole_match_by_keyboard_alone(new_page: Any) -> None:
         if way == "grid" and keyboard_grid_turn(page):
             grid_moves += 1
         elif way == "typed":
-            first = page.locator("#act .cc-moves .cc-notation-text").first.inner_text()
+            first = str(page.locator("#act .cc-moves .cc-notation-text").first.text_content())
             page.keyboard.press("x")
             page.keyboard.type(first.strip("()"))
             page.keyboard.press("Enter")

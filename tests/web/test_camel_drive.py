@@ -29,7 +29,7 @@ COUNT_MOUSE_EVENTS = """() => { window.__mouse = 0;
 
 
 def legal_moves(page: Any) -> list[str]:
-    texts = page.locator("#act .cc-moves .cc-notation-text").all_inner_texts()
+    texts = page.locator("#act .cc-moves .cc-notation-text").all_text_contents()
     return [text.strip("()") for text in texts]
 
 

@@ -30,7 +30,7 @@ COUNT_MOUSE = """() => { window.__mouse = 0;
 
 def legal(page: Any) -> list[str]:
     """The legal moves' notations, as the action list shows them: "... (bet blue)"."""
-    texts = page.locator("#act .cc-moves button .cc-notation-text").all_inner_texts()
+    texts = page.locator("#act .cc-moves button .cc-notation-text").all_text_contents()
     return [text.strip()[1:-1] for text in texts]
 
 

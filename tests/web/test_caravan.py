@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.server.support import ServerProcess
-from tests.web.play import ANSWERED, PAINTED, create_match, my_turn, painted
+from tests.web.play import ANSWERED, PAINTED, create_match, my_turn, open_moves, painted
 from tests.web.support import (
     ARTIFACTS,
     REPO,
@@ -91,6 +91,7 @@ def wait_answered(page: Any, before: list[int], keys: bool = False) -> None:
 
 def pass_from_list(page: Any) -> None:
     before = shown(page)
+    open_moves(page)
     buttons = page.locator("#act .cc-moves button")
     last = buttons.nth(buttons.count() - 1)
     assert "pass" in last.inner_text()
@@ -112,6 +113,7 @@ def pick_from_list(page: Any) -> None:
     moves, so a click there selects the camel; the shell offers one-cell actions of such a
     cell in the list only)."""
     before = shown(page)
+    open_moves(page)
     page.locator("#act .cc-moves button", has_text="(pick ").first.click()
     page.wait_for_function(ANSWERED, arg=before)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.play import ANSWERED, create_match, my_turn
+from tests.web.play import ANSWERED, create_match, my_turn, open_moves
 from tests.web.support import ARTIFACTS, REPO, RESULT_OPENINGS, audit, open_lobby, screenshot
 
 pytestmark = pytest.mark.browser
@@ -32,8 +32,9 @@ def legal_moves(page: Any) -> list[tuple[str, str]]:
     """The legal moves listed, as (notation, sentence)."""
     found = []
     for button in page.locator("#act .cc-moves button").all():
-        notation = button.locator(".cc-notation-text").inner_text().strip("()")
-        found.append((notation, button.inner_text()))
+        # text_content: the list is folded under the board (inner_text of a folded part is "")
+        notation = str(button.locator(".cc-notation-text").text_content()).strip("()")
+        found.append((notation, str(button.text_content())))
     return found
 
 
@@ -78,6 +79,7 @@ def test_a_whole_match_with_the_mouse_on_the_board(new_page: Any) -> None:
         states.check("my-turn")
         before = shown(page)
         if [move for move, _ in moves] == ["pass"]:
+            open_moves(page)
             page.locator("#act .cc-moves button").first.click()
         else:
             move = pick(moves, rng)

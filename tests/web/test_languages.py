@@ -54,11 +54,11 @@ def test_a_match_page_in_another_language_plays_and_passes_axe(new_page: Any, co
     and axe finds nothing, ``lang`` included."""
     page = new_page(locale="en-GB")
     create_match(page, "a-dos-de-chameau", ["me", "bot:@easy"])
-    page.locator("#act").wait_for()
+    page.locator("#act").wait_for(state="attached")  # folded under the board
     page.locator("#position").wait_for()
     english = page.locator("#position").inner_text()
     page.goto(page.url.split("?")[0] + f"?lang={code}")
-    page.locator("#act").wait_for()
+    page.locator("#act").wait_for(state="attached")  # folded under the board
     page.wait_for_function("() => document.querySelector('#position')?.innerText.length > 0")
     assert page.locator("html").get_attribute("lang") == code
     translated = page.locator("#position").inner_text()
@@ -107,7 +107,7 @@ def test_selecting_a_cell_is_announced_in_the_page_s_language(new_page: Any, cod
             break
     assert cell is not None, f"no cell of mine selects: {dos.board_cells(page)}"
     page.goto(page.url.split("?")[0] + f"?lang={code}")
-    page.locator("#act form.cc-notation").wait_for()  # shown once the legal moves are in
+    page.locator("#act form.cc-notation:not([hidden])").wait_for(state="attached")  # legal moves in
     page.locator(f'#board-svg [data-cell="{cell}"]').wait_for()
     assert page.locator("html").get_attribute("lang") == code
     told = dos.said_count(page)

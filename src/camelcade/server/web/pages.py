@@ -140,38 +140,57 @@ MATCH = """
 <div id="pass" class="cc-pass" hidden>
 <h2 id="pass-h" tabindex="-1">Pass the device</h2>
 <p id="pass-text"></p><button type="button" id="pass-ready"></button></div>
-<div id="match">
-<section aria-labelledby="status-h"><h2 id="status-h">Game status</h2>
-<p id="status"></p><p id="clock" class="cc-clock"></p>
+<div id="match" class="cc-table">
+<section aria-labelledby="status-h" class="cc-area-status"><h2 id="status-h">Game status</h2>
+<div class="cc-status-bar"><p id="status" class="cc-status"></p>
+<p id="clock" class="cc-clock"></p><p id="notice" class="cc-notice" hidden></p></div>
 <div id="result"></div></section>
-<section aria-labelledby="seats-h"><h2 id="seats-h">Seats</h2><ul id="seats"></ul>
-<div id="join"></div></section>
-<section aria-labelledby="board-h" class="cc-board-section"><h2 id="board-h">Board</h2>
+<section aria-labelledby="seats-h" class="cc-area-seats"><h2 id="seats-h">Seats</h2>
+<details id="seats-fold" class="cc-drawer" open><summary id="seats-summary">Players</summary>
+<ul id="seats" class="cc-seats"></ul><div id="join"></div></details></section>
+<section aria-labelledby="board-h" class="cc-board-section cc-area-board">
+<h2 id="board-h">Board</h2>
 <div id="board-host" class="cc-board-host"><svg id="board-svg" aria-hidden="true"
  focusable="false"></svg></div>
+<div id="board-grid" class="cc-text-view"></div></section>
+<section aria-labelledby="position-h" class="cc-area-position cc-text-view">
+<h2 id="position-h">Position</h2><div id="position" class="cc-position"></div></section>
 <link rel="stylesheet" href="/static/css/actionbar.css">
-<section id="action-bar" class="cc-action-bar" aria-label="Choices"></section>
-<div id="board-grid"></div></section>
-<section aria-labelledby="position-h"><h2 id="position-h">Position</h2>
-<div id="position" class="cc-position"></div></section>
-<section aria-labelledby="act-h"><h2 id="act-h">Your move</h2>
-<div id="act"></div></section>
-<section aria-labelledby="log-h"><h2 id="log-h">Moves</h2>
+<section id="action-bar" class="cc-action-bar cc-area-bar" aria-label="Choices"></section>
+<section aria-labelledby="act-h" class="cc-area-act"><h2 id="act-h">Your move</h2>
+<details id="act-fold" class="cc-fold"><summary>Every legal move (x)</summary>
+<div id="act"></div></details></section>
+<div class="cc-area-side cc-side">
+<div class="cc-tabs" role="tablist" aria-label="Side panel">
+<button type="button" role="tab" id="tab-log" aria-controls="panel-log"
+ aria-selected="true">Moves</button>
+<button type="button" role="tab" id="tab-said" aria-controls="panel-said" aria-selected="false"
+ tabindex="-1">Everything said</button>
+<button type="button" role="tab" id="tab-settings" aria-controls="panel-settings"
+ aria-selected="false" tabindex="-1">Settings</button></div>
+<section aria-labelledby="log-h" id="panel-log" class="cc-panel"><h2 id="log-h">Moves</h2>
 <div class="cc-log" role="log" aria-live="off" aria-label="Moves" tabindex="0">
 <ol id="events"></ol></div></section>
-<section aria-labelledby="said-h"><h2 id="said-h">Everything said</h2>
+<section aria-labelledby="said-h" id="panel-said" class="cc-panel">
+<h2 id="said-h">Everything said</h2>
 <div class="cc-log" role="log" aria-live="off" aria-label="Everything said" tabindex="0">
 <ol id="said"></ol></div>
 </section>
-<section aria-labelledby="settings-h"><h2 id="settings-h">Settings and commands</h2>
+<section aria-labelledby="settings-h" id="panel-settings" class="cc-panel">
+<h2 id="settings-h">Settings and commands</h2>
 <div id="settings"></div>
 <p><button type="button" id="help-open">Keys (press ?)</button></p></section>
+</div>
 </div>
 <dialog id="help" aria-labelledby="help-h"><h2 id="help-h">Keys</h2>
 <div id="help-keys"></div><form method="dialog"><button>Close</button></form></dialog>
 <div id="announce-polite" class="cc-sr" aria-live="polite" aria-atomic="true"></div>
 <div id="announce-assertive" class="cc-sr" aria-live="assertive" aria-atomic="true"></div>
 """
+"""The match page. Its document order is the order a screen reader reads (status, seats,
+board, position, moves, logs, settings) in both layouts: the table layout (``cc-table``)
+only places those sections on a CSS grid, and hides the text view visually, never from
+the accessibility tree. The empty ``#action-bar`` is filled by ``actionbar.js``."""
 
 REPLAY = """
 <h1 id="replay-title">Replay</h1>

@@ -24,6 +24,7 @@ const page = {
   passing: null,         // the seat the device is being passed to
   sentAt: null, lastCells: new Set(), warned: new Set(), board: null, settings: settings(),
   catchingUp: true,      // a whole view is due: after a hello or a resync
+  connected: false,      // the socket is open: "Your turn" is never shown while it is not
   update: false,         // the view shown continues the one before (its events are new)
 };
 window.__ccLatency = [];
@@ -31,6 +32,83 @@ window.__ccLatency = [];
 const announcer = new Announcer({
   polite: $("#announce-polite"), assertive: $("#announce-assertive"), log: $("#said"),
 });
+// -- the table ------------------------------------------------------------------------------
+// The page is one document in reading order; the table layout only places its sections
+// (app.css). The person may ask for the text view on screen, or for today's document
+// layout ("screen reader layout"); both are remembered in this browser.
+
+const PHONE = matchMedia("(max-width: 899px)");
+
+function applyLayout() {
+  const documentLayout = Boolean(page.settings.screenReader);
+  $("#match").classList.toggle("cc-table", !documentLayout);
+  document.body.classList.toggle("cc-show-text", Boolean(page.settings.textBoard));
+  if (documentLayout) { $("#act-fold").open = true; $("#seats-fold").open = true; }
+  else $("#seats-fold").open = !PHONE.matches || page.msg?.status === "open";
+  // Back to the table with the focus in a side panel (the setting just unticked): that
+  // panel's tab is chosen, so the focus is not left in a hidden panel.
+  const panel = document.activeElement?.closest?.(".cc-panel");
+  if (!documentLayout && panel) selectTab(`#tab-${panel.id.replace("panel-", "")}`);
+  drawBoard();
+}
+PHONE.addEventListener("change", applyLayout);
+
+function openMoves() { $("#act-fold").open = true; }
+
+const TABS = ["#tab-log", "#tab-said", "#tab-settings"];
+function selectTab(id, focus = false) {
+  for (const tab of TABS.map((t) => $(t))) {
+    const on = `#${tab.id}` === id;
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;
+    $(`#${tab.getAttribute("aria-controls")}`).classList.toggle("cc-active", on);
+    if (on && focus) tab.focus();
+  }
+  for (const log of document.querySelectorAll(".cc-side .cc-log")) keepNewest(log);
+}
+for (const id of TABS) {
+  const tab = $(id);
+  tab.addEventListener("click", () => selectTab(id));
+  tab.addEventListener("keydown", (event) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    const at = TABS.indexOf(id);
+    const to = step ? TABS[(at + step + TABS.length) % TABS.length]
+      : event.key === "Home" ? TABS[0] : event.key === "End" ? TABS[TABS.length - 1] : null;
+    if (!to) return;
+    event.preventDefault();
+    selectTab(to, true);
+  });
+}
+
+// The logs stay at their newest entry, unless the person scrolled back to read.
+function keepNewest(log) {
+  if (log.dataset.pinned !== "false") log.scrollTop = log.scrollHeight;
+}
+for (const log of document.querySelectorAll(".cc-log")) {
+  log.addEventListener("scroll", () => {
+    log.dataset.pinned = String(log.scrollTop + log.clientHeight >= log.scrollHeight - 8);
+  });
+  new MutationObserver(() => keepNewest(log)).observe(log, { childList: true, subtree: true });
+}
+
+// What went wrong, on screen by the board (it is also said): a refusal, a move not sent,
+// the connection lost. Cleared by the next position shown or the connection back.
+function notice(text) {
+  const el = $("#notice");
+  el.textContent = text || "";
+  el.hidden = !text;
+}
+
+function showTurnInTab() {
+  const msg = page.msg;
+  const title = page.meta?.game?.title ?? t("Match");
+  const mine = Boolean(msg) && page.connected && msg.status === "running" && msg.current_player === page.seat && page.seat !== null;
+  const turn = t("Your turn — {game}", { game: title });  // outside the backticks: extracted
+  document.title = mine ? `● ${turn}` : `${title} · camelcade`;
+  const icon = document.querySelector('link[rel="icon"]');
+  if (icon) icon.href = mine ? "/static/img/favicon-turn.svg" : "/static/img/favicon.svg";
+}
+
 const grid = new BoardGrid($("#board-grid"), { onActivate: (cell) => { page.anchor = grid.cellAt(...grid.focus); picker.pick(cell); } });
 // After a move played from the list or typed, the focus goes to the action bar (else the
 // grid), never the page body and not the move box, where one-key commands are not heard.
@@ -43,7 +121,7 @@ const picker = new CellPicker({
   onPlay: (text) => act(text),
   onOffer: (actions) => { say(tn("{count} move uses these cells; choose one.", "{count} moves use these cells; choose one.", actions.length)); popup.open(actions, page.anchor); },
   onMarks: (selected, targets) => mark(selected, targets),
-  say: (text, refused) => { say(text, refused); if (refused) cue("refused", page.settings.sound); },
+  say: (text, refused) => { say(text, refused); if (refused) { notice(text); cue("refused", page.settings.sound); } },
   cellText: (id) => cellText(id),
 });
 
@@ -79,15 +157,34 @@ async function connect(seat) {
     onWelcome: (message, again) => {
       page.seat = message.seat;
       page.catchingUp = true;
+      page.connected = true;
+      $("#match").classList.remove("cc-offline");
+      notice("");
       if (again) say(t("Reconnected."));
     },
     onState: (message) => onState(message),
     onPresence: (message) => { if (page.msg) { page.msg.seats = message.seats; renderSeats(); } },
     onError: (message) => refused(message),
-    onDown: (delay) => say(tn("Connection lost; trying again in {count} second.", "Connection lost; trying again in {count} seconds.", Math.ceil(delay / 1000))),
-    onFatal: () => say(t("This match cannot be opened: it does not exist or your seat token is not valid."), true),
+    onDown: (delay) => {
+      const text = tn("Connection lost; trying again in {count} second.", "Connection lost; trying again in {count} seconds.", Math.ceil(delay / 1000));
+      disconnected(text);
+      say(text);
+    },
+    onFatal: () => {
+      const text = t("This match cannot be opened: it does not exist or your seat token is not valid.");
+      disconnected(text);
+      say(text, true);
+    },
   });
   page.socket.open();
+}
+
+function disconnected(text) {
+  page.connected = false;
+  $("#match").classList.add("cc-offline");
+  notice(text);
+  if (page.msg) renderStatus();
+  showTurnInTab();
 }
 
 async function loadBoard(game) {
@@ -133,6 +230,8 @@ function onState(message) {
   page.msg = message;
   page.view = view;
   page.seat = message.seat;
+  page.connected = true;
+  if (before === null || before.state_id !== message.state_id) notice("");
 
   // Hot-seat: the turn passes to another person at this device.
   const mover = message.current_player;
@@ -161,7 +260,6 @@ function render(before) {
   const me = page.seat;
   const title = page.meta.game.title;
   $("#match-title").textContent = me === null ? t("{game}: watching", { game: title }) : t("{game}: you are {seat}", { game: title, seat: name(me) });
-  document.title = `${title} · camelcade`;
   renderStatus();
   renderSeats();
   renderJoin();
@@ -176,6 +274,7 @@ function render(before) {
   drawBoard();
   renderLog(before);
   renderResult();
+  if (before === null || before.status !== msg.status) applyLayout();
 }
 
 function waitingText() {
@@ -201,25 +300,37 @@ function renderStatus() {
   let text = msg.status === "open" ? t("Waiting for players.") : msg.status === "finished" ? t("Finished.")
     : msg.status === "ended" ? resultText(msg) : whoseTurn();
   if (msg.status === "running" && msg.current_player === page.seat) text = t("Your turn, {seat}.", { seat: name(page.seat) });
+  if (!page.connected) text = t("Not connected: the moves shown may be out of date.");
   $("#status").textContent = text;
   tickClock();
+  showTurnInTab();
 }
 
 function renderSeats() {
   const msg = page.msg;
   const list = $("#seats");
+  // One panel a seat: who sits there, whether they are here, whose turn (a mark and the
+  // words, never the border alone). Scores and holdings are drawn on each game's board.
   list.replaceChildren(...msg.seats.map((s) => {
     const bot = String(s.name || "");
     const who = s.kind === "bot" ? (bot.startsWith("@") ? t("bot level {level}", { level: bot.slice(1) }) : t("bot {name}", { name: bot }))
       : s.taken ? (s.name || t("a player")) : t("open seat");
     const bits = [who];
+    const here = s.kind === "bot" || (s.taken && s.connected);
     if (s.kind !== "bot" && s.taken) bits.push(s.connected ? t("connected") : t("away"));
     if (s.seat === page.seat) bits.push(t("you"));
-    if (msg.status === "running" && msg.current_player === s.seat) bits.push(t("to move"));
-    return h("li", { class: msg.current_player === s.seat ? "cc-to-move" : "" },
-      h("strong", { text: name(s.seat) }), `: ${bits.join(", ")}`);
+    const moving = msg.status === "running" && msg.current_player === s.seat;
+    if (moving) bits.push(t("to move"));
+    return h("li", { class: `cc-seat${moving ? " cc-to-move" : ""}` },
+      h("span", { class: `cc-dot ${here ? "cc-on" : "cc-off"}`, "aria-hidden": "true" }),
+      h("strong", { class: "cc-seat-name", text: name(s.seat) }), h("span", { class: "cc-sr", text: ": " }),
+      h("span", { class: "cc-seat-facts", text: bits.join(", ") }));
   }));
-  if (msg.spectators) list.append(h("li", { text: tn("{count} watching", "{count} watching", msg.spectators) }));
+  if (msg.spectators) list.append(h("li", { class: "cc-seat", text: tn("{count} watching", "{count} watching", msg.spectators) }));
+  const mover = msg.status === "running" ? msg.seats.find((s) => s.seat === msg.current_player) : null;
+  const brief = $("#seats-brief") ?? h("span", { id: "seats-brief", class: "cc-help" });
+  brief.textContent = mover ? t("{seat} to move", { seat: name(mover.seat) }) : "";
+  $("#seats-summary").append(brief);
 }
 
 function renderJoin() {
@@ -291,6 +402,18 @@ function renderResult() {
   }
   if (msg.status !== "finished" || !msg.result) return;
   host.append(h("p", { class: "cc-result", text: resultText(msg) }));
+  // The final standings, best first; seats sharing a place share its number.
+  const ranking = Array.isArray(msg.result.ranking) ? msg.result.ranking : [];
+  if (ranking.length) {
+    let place = 1;
+    host.append(h("h3", { id: "standings-h", text: t("Final standings") }),
+      h("ol", { class: "cc-standings", "aria-labelledby": "standings-h" }, ranking.map((group) => {
+        const names = group.map((seat) => name(seat)).join(", ");
+        const item = h("li", { value: place, text: group.length > 1 ? t("{seats} (a shared place)", { seats: names }) : names });
+        place += group.length;
+        return item;
+      })));
+  }
   const tokens = [...heldSeats().map((s) => s.token), held(matchId).host].filter(Boolean);
   if (msg.rematch_id || tokens.length) {
     host.append(h("button", { type: "button", onclick: () => rematch(tokens) }, msg.rematch_id ? t("Join the rematch") : t("Rematch")), " ");
@@ -335,7 +458,39 @@ function drawBoard() {
     });
   } catch (error) { console.error("board render failed", error); }
   markSvg();
+  fitTouch(svg);
+  boardFrame();
 }
+
+// A phone's finger needs 44 px: a board whose spaces (the typical clickable part: the
+// median, so a small ticket or die does not decide) come out smaller at the screen's width
+// is drawn wider (up to twice) and pans in its frame instead.
+const TOUCH = 44;
+function fitTouch(svg) {
+  svg.style.width = "";
+  if (!PHONE.matches || page.settings.screenReader) return;
+  const sizes = [...svg.querySelectorAll("[data-cell]")].map((el) => {
+    const box = el.getBoundingClientRect();
+    return Math.min(box.width, box.height);
+  }).filter((size) => size > 0).sort((a, b) => a - b);
+  const typical = sizes[Math.floor(sizes.length / 2)];
+  if (!typical || typical >= TOUCH) return;
+  svg.style.width = `${Math.ceil(svg.getBoundingClientRect().width * Math.min(2, TOUCH / typical))}px`;
+}
+
+// On a phone the picture may be taller than its frame and scroll inside it: the frame is
+// then a tab stop of its own (keys scroll it), named; otherwise it is no stop at all.
+function boardFrame() {
+  const host = $("#board-host");
+  const scrolls = host.scrollHeight > host.clientHeight + 1 || host.scrollWidth > host.clientWidth + 1;
+  if (scrolls === (host.getAttribute("tabindex") === "0")) return;
+  if (scrolls) {
+    host.setAttribute("tabindex", "0");
+    host.setAttribute("role", "region");
+    host.setAttribute("aria-label", t("The board's picture (scrolls)"));
+  } else for (const name of ["tabindex", "role", "aria-label"]) host.removeAttribute(name);
+}
+if (typeof ResizeObserver !== "undefined") new ResizeObserver(boardFrame).observe($("#board-host"));
 
 function mark(selected, targets) {
   page.marks = { selected, targets, last: page.lastCells };
@@ -367,14 +522,20 @@ function act(text) {
   const chosen = msg.legal_actions.find((a) => a.action === text);
   page.lastCells = new Set(chosen?.cells ?? []);
   page.sentAt = performance.now();
-  if (!page.socket.act(text, msg.state_id)) say(t("Not connected; the move was not sent."), true);
+  if (!page.socket.act(text, msg.state_id)) {
+    const problem = t("Not connected; the move was not sent.");
+    notice(problem);
+    say(problem, true);
+  }
 }
 
 function refused(message) {
   window.__ccRefusals = (window.__ccRefusals || 0) + 1;
   cue("refused", page.settings.sound);
   const stale = message.code === "action/stale_state";
-  say(stale ? t("The position changed before your move arrived; here it is again.") : message.message, true);
+  const text = stale ? t("The position changed before your move arrived; here it is again.") : message.message;
+  notice(text);
+  say(text, true);
 }
 
 function announce(before, msg) {
@@ -408,6 +569,7 @@ function announce(before, msg) {
     notify();
     return;
   }
+  if (view && page.update && view.events.length) cue("move", page.settings.sound);
   if (!brief && msg.status === "running" && turnChanged && parts.length) parts.push(whoseTurn());
   if (!before && !parts.length) parts.push(msg.status === "running" ? whoseTurn() : waitingText());
   news(parts.join(" "));
@@ -454,7 +616,7 @@ $("#pass-ready").addEventListener("click", async () => {
   $("#pass").hidden = true;
   $("#match").hidden = false;
   await connect(seat);
-  $("#act-h").scrollIntoView();
+  if (page.settings.screenReader) $("#act-h").scrollIntoView();
 });
 
 // -- clock ------------------------------------------------------------------------------------
@@ -494,7 +656,8 @@ const handlers = {
     const events = $("#events").lastElementChild;
     say(events ? events.textContent : t("No move yet."));
   },
-  turn: () => say(page.msg ? (page.msg.status === "running" ? whoseTurn() : waitingText()) : t("Not connected.")),
+  turn: () => say(!page.msg || !page.connected ? $("#status").textContent || t("Not connected.")
+    : page.msg.status === "running" ? whoseTurn() : waitingText()),
   scores: () => ask("scores"),
   hand: () => ask("hand"),
   moves: () => {
@@ -514,7 +677,7 @@ const handlers = {
     else ask(advice.name);
   },
   grid: () => { if ($("#board-grid").hidden) say(t("This game has no board grid; the position is in words.")); else grid.focusGrid(); },
-  act: () => chooser.focus(),
+  act: () => { openMoves(); chooser.focus(); },
   repeat: () => announcer.repeat(),
   verbosity: () => { page.settings = saveSetting("verbosity", page.settings.verbosity === "brief" ? "full" : "brief"); renderSettings(); say(page.settings.verbosity === "brief" ? t("Announcements: brief.") : t("Announcements: full.")); },
   cancel: () => { popup.close(true); picker.reset(); },
@@ -540,6 +703,10 @@ function renderSettings() {
   verbosity.addEventListener("change", () => { page.settings = saveSetting("verbosity", verbosity.value); });
   const sound = h("input", { id: "set-sound", type: "checkbox", checked: s.sound });
   sound.addEventListener("change", () => { page.settings = saveSetting("sound", sound.checked); });
+  const textBoard = h("input", { id: "set-text-board", type: "checkbox", checked: s.textBoard });
+  textBoard.addEventListener("change", () => { page.settings = saveSetting("textBoard", textBoard.checked); applyLayout(); });
+  const reader = h("input", { id: "set-reader", type: "checkbox", checked: s.screenReader });
+  reader.addEventListener("change", () => { page.settings = saveSetting("screenReader", reader.checked); applyLayout(); });
   const notifyBox = h("input", { id: "set-notify", type: "checkbox", checked: s.notify });
   notifyBox.addEventListener("change", async () => {
     if (notifyBox.checked && "Notification" in window && Notification.permission === "default") await Notification.requestPermission();
@@ -549,13 +716,18 @@ function renderSettings() {
     h("button", { type: "button", onclick: () => ask(c.name) }, t("{command}: {help}", { command: c.name, help: c.help })));
   host.replaceChildren(
     h("p", {}, h("label", { for: "set-verbosity", text: t("Announcements") }), " ", verbosity),
-    h("p", {}, sound, " ", h("label", { for: "set-sound", text: t("Sound cues (your turn, refused, game over)") })),
+    h("p", {}, sound, " ", h("label", { for: "set-sound", text: t("Sounds (a move, your turn, a refusal, the game's end)") })),
+    h("p", {}, textBoard, " ", h("label", { for: "set-text-board", text: t("Show the board as text") })),
+    h("p", {}, reader, " ", h("label", { for: "set-reader", text: t("Screen reader layout: the page as one document, in reading order") })),
     h("p", {}, notifyBox, " ", h("label", { for: "set-notify", text: t("Notify me when it is my turn and this tab is in the background") })),
     commands.length ? h("p", {}, t("Game commands:"), " ", ...commands) : "",
     h("p", {}, h("a", { href: `/rules/${page.meta?.game?.id}` }, t("Rules and notation")), " · ", h("a", { href: "/my" }, t("My games"))));
 }
 
 // -- start ------------------------------------------------------------------------------------
+
+selectTab(TABS[0]);
+applyLayout();
 
 (async () => {
   const mine = heldSeats();

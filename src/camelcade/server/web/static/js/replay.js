@@ -79,6 +79,20 @@ $("#last").addEventListener("click", () => show(replay.data.steps.length - 1));
 $("#play").addEventListener("click", togglePlay);
 $("#jump").addEventListener("input", (event) => show(Number(event.target.value)));
 
+// Arrow keys step the replay (Home and End: first and last step) wherever the focus is,
+// except in a box that uses them itself (the step slider moves by them already).
+document.addEventListener("keydown", (event) => {
+  if (!replay.data || event.ctrlKey || event.altKey || event.metaKey) return;
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement ||
+    target instanceof HTMLTextAreaElement || target?.closest?.("[role=grid], .cc-track")) return;
+  const to = { ArrowRight: replay.index + 1, ArrowLeft: replay.index - 1, Home: 0,
+    End: replay.data.steps.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  show(to);
+});
+
 $("#record-file").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   if (!file) return;

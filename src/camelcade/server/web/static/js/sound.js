@@ -1,9 +1,11 @@
-// Optional sound cues made with Web Audio (nothing downloaded): your turn, refused, game over.
+// Optional sound cues made with Web Audio (nothing downloaded): a move, your turn, refused,
+// game over; all behind one setting, off by default (store.js).
 // Each cue is also said in words: sound never carries information alone.
 
 let context = null;
 
 const CUES = {
+  move: [[440, 0, 0.07]],
   turn: [[660, 0, 0.12], [880, 0.14, 0.16]],
   refused: [[220, 0, 0.2]],
   over: [[523, 0, 0.15], [659, 0.16, 0.15], [784, 0.32, 0.3]],

@@ -42,7 +42,10 @@ export function forget(matchId) {
   localStorage.setItem(SEATS, JSON.stringify(all));
 }
 
-export const DEFAULT_SETTINGS = { verbosity: "full", sound: false, notify: false };
+// Sounds are off until the person switches them on (one switch for every cue); the
+// screen reader layout and the board as text are asked for, never guessed.
+export const DEFAULT_SETTINGS = { verbosity: "full", sound: false, notify: false,
+  screenReader: false, textBoard: false };
 
 export function settings() { return { ...DEFAULT_SETTINGS, ...read(SETTINGS, {}) }; }
 

@@ -156,7 +156,8 @@ def test_the_closed_lobby_refuses_new_matches_and_every_page_says_why(
     assert answer.json()["error"]["code"] == ErrorCode.SERVER_CLOSED
     assert notice in answer.json()["error"]["message"]
     shown = "Maintenance until 23:00 &lt;b&gt;UTC&lt;/b&gt;."
-    for page in ("/", f"/match/{match_id}", "/replay", "/my", "/rules/kamelen", "/match/no-such-match"):
+    pages = ("/", f"/match/{match_id}", "/replay", "/my", "/rules/kamelen", "/match/no-such-match")
+    for page in pages:
         html = http.get(page).text
         assert f'<p class="cc-host-notice" role="status">The lobby is closed: {shown}</p>' \
             in html, page

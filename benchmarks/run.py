@@ -39,7 +39,8 @@ def main() -> int:
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     sys.path.insert(0, str(HERE.parent))
-    files = sorted([*HERE.glob("bench_*.py"), HERE / "server_load.py", HERE / "server_attack.py"])
+    files = sorted([*HERE.glob("bench_*.py"), HERE / "server_load.py", HERE / "server_attack.py",
+                    HERE / "hosting.py"])
     if args.names:
         files = [f for f in files if any(n in f.stem for n in args.names)]
     for path in files:
@@ -59,6 +60,9 @@ def main() -> int:
             "figures": figures,
         }
         out = RESULTS / f"{path.stem.removeprefix('bench_')}.json"
+        if out.is_file():  # figures other scripts wrote beside these (web.json's clicks) stay
+            kept = json.loads(out.read_text(encoding="utf-8"))
+            result = {**{k: v for k, v in kept.items() if k not in result}, **result}
         out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
         print(f"{path.stem}: {json.dumps(figures)}")
     return 0

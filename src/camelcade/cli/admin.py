@@ -164,7 +164,9 @@ def bots_command(db: DbOption = None) -> None:
             doing = (t("thinking for {bot}, {seconds} s", bot=worker["busy_with"],
                        seconds=f"{worker['busy_seconds']:.1f}") if worker.get("busy_with")
                      else t("idle"))
-            alive = t("alive") if worker.get("alive") else t("not started or dead")
+            alive = {"alive": t("alive"), "dead": t("dead"),
+                     "not started": t("not started yet")}.get(str(worker.get("process")),
+                                                               str(worker.get("process")))
             typer.echo("  " + t("worker {index} ({kind}): {alive}, {doing}, {jobs} jobs done",
                                 index=worker["index"], kind=worker["kind"], alive=alive,
                                 doing=doing, jobs=worker.get("jobs_done", 0)))

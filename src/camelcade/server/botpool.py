@@ -163,7 +163,8 @@ class BotPool:
             "workers": [{
                 "index": worker.index,
                 "kind": "quick" if worker.quick_only else "general",
-                "alive": worker.process is not None and worker.process.is_alive(),
+                "process": ("not started" if worker.process is None  # started at its first job
+                            else "alive" if worker.process.is_alive() else "dead"),
                 "busy_with": worker.running.job.bot if worker.running is not None else None,
                 "busy_seconds": round(now - worker.started, 3)
                 if worker.running is not None else 0.0,

@@ -35,7 +35,8 @@ def shown(page: Any) -> list[int]:
 
 def legal(page: Any) -> list[str]:
     """The legal moves' notations, read (never clicked) from the move list."""
-    texts = page.locator("#act .cc-moves .cc-notation-text").all_inner_texts()
+    # text_content: the list is folded (a closed <details>), where inner_text reads ""
+    texts = page.locator("#act .cc-moves .cc-notation-text").all_text_contents()
     return [text.strip()[1:-1] for text in texts]
 
 
@@ -181,7 +182,7 @@ def test_camel_up_whole_match_by_keyboard_on_the_action_bar(new_page: Any) -> No
                              "document.activeElement)"):
             page.locator("#board-grid").evaluate("el => el.querySelector('[tabindex=\"0\"]')"
                                                  ".focus()")
-            page.keyboard.press("Shift+Tab")  # from the grid's one tab stop back to the bar
+            page.keyboard.press("Tab")  # from the grid's one tab stop on to the bar
         want = "Bet on a leg" if turns % 3 == 1 else "Roll a die"
         for _ in range(12):
             if page.evaluate("() => document.activeElement.dataset.kind") == want:
@@ -202,7 +203,7 @@ def test_camel_up_whole_match_by_keyboard_on_the_action_bar(new_page: Any) -> No
 
 def test_camel_drive_whole_match_by_keyboard_on_the_grid_and_the_bar(new_page: Any) -> None:
     """Keys alone: your camel's cell and Enter (drawing at once, or the popup of drawing
-    and the interjections, Enter on the first); the stones from the bar by Shift+Tab from
+    and the interjections, Enter on the first); the stones from the bar by Tab from
     the grid, Enter, and Enter on a detail. Not one mouse event reaches the page."""
     page = new_page()
     create_match(page, "camel-drive", ["me", "bot:@easy"], {"target_score": 6,
@@ -213,7 +214,7 @@ def test_camel_drive_whole_match_by_keyboard_on_the_grid_and_the_bar(new_page: A
         before = shown(page)
         if "Place your stone" in kinds(page):
             page.keyboard.press("g")
-            page.keyboard.press("Shift+Tab")  # the bar is just before the grid
+            page.keyboard.press("Tab")  # the bar is the next tab stop after the grid
             assert page.evaluate("() => document.activeElement.dataset.kind") == \
                 "Place your stone"
             page.keyboard.press("Enter")

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,44 +30,32 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
 
+from tests.server.image import (  # noqa: E402
+    BASE_PACKAGES,
+    BUILDAH,
+    build_base,
+    build_image,
+    remove_images,
+    run_tool,
+)
 from tests.server.postgres import fresh_database, postgres_cluster  # noqa: E402
 from tests.server.topology import running_topology  # noqa: E402
 
 from server_load import SERVER_ENV, _run, drive  # noqa: E402
 
 RESULTS = REPO / "benchmarks" / "results" / "hosting.json"
-BUILDAH = ["buildah", "--storage-driver", "vfs"]
-
-
-def _sh(*args: str, timeout: float = 1200) -> str:
-    done = subprocess.run(list(args), capture_output=True, text=True, timeout=timeout,
-                          check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"{args[:4]} failed: {done.stderr[-2000:]}")
-    return done.stdout.strip()
 
 
 def image_figures(tmp: Path) -> dict[str, Any]:
-    """Build the image from a Debian-made base; its size and the base's, and the times."""
+    """Build the image as its test does; its size and the base's, and the times."""
     tag, base = "localhost/camelcade-bench", "localhost/camelcade-bench-base"
-    tarball = tmp / "base.tar"
     started = time.monotonic()
     try:
-        _sh("mmdebstrap", "--variant=minbase", "--include=python3,python3-venv", "bookworm",
-            str(tarball))
-        container = _sh(*BUILDAH, "from", "scratch")
-        mounted = _sh(*BUILDAH, "mount", container)
-        _sh("tar", "-C", mounted, "-xf", str(tarball))
-        _sh(*BUILDAH, "umount", container)
-        _sh(*BUILDAH, "commit", container, base)
-        _sh(*BUILDAH, "rm", container)
+        build_base(base, tmp / "base.tar")
         based = time.monotonic()
-        ca = Path("/etc/ssl/certs/ca-certificates.crt")
-        secret = ["--secret", f"id=ca,src={ca}"] if ca.is_file() else []
-        _sh(*BUILDAH, "bud", "--isolation", "chroot", *secret, "--build-arg", f"BASE={base}",
-            "-t", tag, "-f", str(REPO / "Containerfile"), str(REPO))
+        build_image(base, tag)
         built = time.monotonic()
-        listed = json.loads(_sh(*BUILDAH, "images", "--json"))
+        listed = json.loads(run_tool(*BUILDAH, "images", "--json"))
         size = {name.split(":")[0]: entry.get("size") for entry in listed
                 for name in entry.get("names") or []}
         return {
@@ -76,11 +63,10 @@ def image_figures(tmp: Path) -> dict[str, Any]:
             "base_bytes": size.get(base),
             "base_seconds": round(based - started, 1),
             "build_seconds": round(built - based, 1),
-            "base": "mmdebstrap --variant=minbase --include=python3,python3-venv bookworm",
+            "base": " ".join(BASE_PACKAGES),
         }
     finally:
-        for name in (tag, base):
-            subprocess.run([*BUILDAH, "rmi", "--force", name], capture_output=True, check=False)
+        remove_images(tag, base)
 
 
 def topology_figures(matches: int, rate: float, seconds: float) -> dict[str, Any]:

@@ -18,13 +18,17 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.server.image import (
+    BUILDAH,
+    build_base,
+    build_image,
+    remove_images,
+    run_tool,
+)
 from tests.server.postgres import in_ci
-from tests.server.support import REPO, free_port
+from tests.server.support import free_port
 
 pytestmark = pytest.mark.image
-BUILDAH = ["buildah", "--storage-driver", "vfs"]
-CA_BUNDLE = Path(os.environ.get("PIP_CERT") or "/etc/ssl/certs/ca-certificates.crt")
-"""This machine's authorities, handed to pip in the build (a proxy may re-sign TLS)."""
 
 
 def _need(tool: str) -> None:
@@ -37,42 +41,22 @@ def _need(tool: str) -> None:
         pytest.skip("building the image here needs root (mmdebstrap, buildah mount)")
 
 
-def _run(*args: str, timeout: float = 600) -> str:
-    done = subprocess.run(list(args), capture_output=True, text=True, timeout=timeout,
-                          check=False)
-    assert done.returncode == 0, f"{args[:4]} failed: {done.stderr[-3000:]}"
-    return done.stdout.strip()
-
-
 @pytest.fixture
 def image(tmp_path: Path) -> Iterator[str]:
     for tool in ("buildah", "mmdebstrap"):
         _need(tool)
     tag = f"localhost/camelcade-test-{secrets.token_hex(4)}"
     base = f"{tag}-base"
-    tarball = tmp_path / "base.tar"
     try:
-        _run("mmdebstrap", "--variant=minbase", "--include=python3,python3-venv", "bookworm",
-             str(tarball))
-        container = _run(*BUILDAH, "from", "scratch")
-        mounted = _run(*BUILDAH, "mount", container)
-        _run("tar", "-C", mounted, "-xf", str(tarball))
-        _run(*BUILDAH, "umount", container)
-        _run(*BUILDAH, "commit", container, base)
-        _run(*BUILDAH, "rm", container)
-        tarball.unlink()
-        secret = ["--secret", f"id=ca,src={CA_BUNDLE}"] if CA_BUNDLE.is_file() else []
-        _run(*BUILDAH, "bud", "--isolation", "chroot", *secret, "--build-arg",
-             f"BASE={base}", "-t", tag, "-f", str(REPO / "Containerfile"), str(REPO),
-             timeout=1200)
+        build_base(base, tmp_path / "base.tar")
+        build_image(base, tag)
         yield tag
     finally:
-        for name in (tag, base):
-            subprocess.run([*BUILDAH, "rmi", "--force", name], capture_output=True, check=False)
+        remove_images(tag, base)
 
 
 def test_the_image_serves_health_and_ready_on_sqlite(image: str) -> None:
-    container = _run(*BUILDAH, "from", image)
+    container = run_tool(*BUILDAH, "from", image)
     port = free_port()
     server = subprocess.Popen(
         [*BUILDAH, "run", "--isolation", "chroot", "--env", f"CAMELCADE_SERVER_PORT={port}",

@@ -102,7 +102,7 @@ def test_a_remembered_sentence_is_keyed_by_exact_type_and_language() -> None:
         with language("de"):
             assert t("{seat} draws a card.", seat="Gelb") == "Gelb draws a card."
     finally:
-        set_catalogue_loader(lambda code: None)
+        set_catalogue_loader(None)  # the packaged catalogues again, for the tests after
 
 
 def test_a_remembered_sentence_keeps_its_message_and_values() -> None:
@@ -128,4 +128,4 @@ def test_text_worded_once_is_made_once_per_language() -> None:
             assert worded_once(("draws", "Rot"), make, "Rot") == "Rot zieht eine Karte."
         assert made == ["Rot", "Rot"]
     finally:
-        set_catalogue_loader(lambda code: None)
+        set_catalogue_loader(None)  # the packaged catalogues again, for the tests after

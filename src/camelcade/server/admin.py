@@ -26,7 +26,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Engine, select, text, update
+from sqlalchemy import Connection, Engine, Table, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from camelcade.core.words import t
@@ -164,13 +164,20 @@ def instance_rows(engine: Engine) -> list[tuple[str, float, float, dict[str, Any
 # -- writing --------------------------------------------------------------------------
 
 
+def _upsert(conn: Connection, table: Table, values: dict[str, Any], changed: list[str]) -> None:
+    """Insert a row, or update its ``changed`` columns if its primary key is taken (both
+    backends have ``ON CONFLICT``; SQLAlchemy spells it per dialect)."""
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(table).values(**values)
+    conn.execute(statement.on_conflict_do_update(
+        index_elements=list(table.primary_key.columns),
+        set_={name: statement.excluded[name] for name in changed}))
+
+
 def _put(conn: Connection, key: str, value: dict[str, Any], now: float) -> None:
     """Insert or replace one ``host_settings`` row."""
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(host_settings).values(key=key, value=value, updated_at=now)
-    conn.execute(statement.on_conflict_do_update(
-        index_elements=[host_settings.c.key],
-        set_={"value": statement.excluded.value, "updated_at": statement.excluded.updated_at}))
+    _upsert(conn, host_settings, {"key": key, "value": value, "updated_at": now},
+            ["value", "updated_at"])
 
 
 def _changed(conn: Connection, channel: str, now: float, ended: str | None = None) -> None:
@@ -232,12 +239,8 @@ def rotate_metrics_token(engine: Engine, channel: str) -> str:
 def heartbeat(conn: Connection, instance_id: str, started_at: float, info: dict[str, Any],
               now: float) -> None:
     """This process is alive and its pool is ``info`` (``Services`` calls it)."""
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(instances).values(id=instance_id, started_at=started_at,
-                                                 seen_at=now, info=info)
-    conn.execute(statement.on_conflict_do_update(
-        index_elements=[instances.c.id],
-        set_={"seen_at": statement.excluded.seen_at, "info": statement.excluded.info}))
+    _upsert(conn, instances, {"id": instance_id, "started_at": started_at, "seen_at": now,
+                              "info": info}, ["seen_at", "info"])
 
 
 def forget_instance(conn: Connection, instance_id: str) -> None:

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 import orjson
 
-from camelcade.core.words import language, t
+from camelcade.core.words import language, player_names, t
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
 from camelcade.server.turns import Gate
@@ -219,9 +219,10 @@ class Hub:
         role, lang = viewer
         state = match.state
         observation = state.public_observation() if role is None else state.observation(role)
-        legal = legal_actions_for(state, role, lang) if match.status == "running" else []
-        with language(lang):
-            description = state.describe(role)
+        with player_names(match.names):
+            legal = legal_actions_for(state, role, lang) if match.status == "running" else []
+            with language(lang):
+                description = state.describe(role)
         cached = RoleCache(
             state_id=match.state_id,
             observation=observation,
@@ -238,7 +239,7 @@ class Hub:
         """The viewer's board and legal actions with cells, built on first demand."""
         if cached.drawn is None:
             role, lang = viewer
-            with language(lang):
+            with language(lang), player_names(match.names):
                 board, cells = board_and_cells(match.state, role, cached.observation)
             cached.drawn = board, with_cells(cached.legal, cells) if cells else cached.legal
         return cached.drawn
@@ -310,7 +311,7 @@ class Hub:
         ``core.results``), so every client tells it alike; None before the end."""
         if match.row.result is None:
             return None
-        with language(lang):
+        with language(lang), player_names(match.names):
             return result_text(match)
 
     def send_state(self, match: LiveMatch, connection: Connection, full: bool = False,

@@ -2,7 +2,7 @@
 // the seats this browser holds, and everything said through one announcer.
 
 import { $, api, duration, h } from "./dom.js";
-import { ready, t, tn, translate } from "./i18n.js";
+import { N_, ready, t, tn, translate } from "./i18n.js";
 import { Announcer } from "./announcer.js";
 import { ActionChooser, CellPicker } from "./actions.js";
 import { BoardGrid } from "./grid.js";
@@ -42,7 +42,14 @@ const picker = new CellPicker({
 function say(text, assertive = false) { announcer.say(text, { assertive }); }
 
 function name(seat) {
-  return page.meta?.seat_names?.[seat] ?? t("Seat {seat}", { seat });
+  return page.meta?.seat_names?.[seat] ?? t("Player {number}", { number: seat + 1 });
+}
+
+// "Rouge : Lena": a name and what follows it, with the colon as the page's language
+// writes it (French puts a space before it), the name kept as a node.
+function labelled(node, text) {
+  return translate(N_("{name}: {text}")).split(/(\{name\}|\{text\})/).filter(Boolean)
+    .map((piece) => (piece === "{name}" ? node : piece === "{text}" ? text : piece));
 }
 
 function heldSeats() {
@@ -198,14 +205,15 @@ function renderSeats() {
   const list = $("#seats");
   list.replaceChildren(...msg.seats.map((s) => {
     const bot = String(s.name || "");
-    const who = s.kind === "bot" ? (bot.startsWith("@") ? t("bot level {level}", { level: bot.slice(1) }) : t("bot {name}", { name: bot }))
+    const level = page.meta?.game?.levels?.find((l) => l.bot === bot)?.label ?? bot.slice(1);
+    const who = s.kind === "bot" ? (bot.startsWith("@") ? t("bot level {level}", { level }) : t("bot {name}", { name: bot }))
       : s.taken ? (s.name || t("a player")) : t("open seat");
     const bits = [who];
     if (s.kind !== "bot" && s.taken) bits.push(s.connected ? t("connected") : t("away"));
     if (s.seat === page.seat) bits.push(t("you"));
     if (msg.status === "running" && msg.current_player === s.seat) bits.push(t("to move"));
     return h("li", { class: msg.current_player === s.seat ? "cc-to-move" : "" },
-      h("strong", { text: name(s.seat) }), `: ${bits.join(", ")}`);
+      ...labelled(h("strong", { text: name(s.seat) }), bits.join(", ")));
   }));
   if (msg.spectators) list.append(h("li", { text: tn("{count} watching", "{count} watching", msg.spectators) }));
 }
@@ -224,7 +232,7 @@ function renderJoin() {
     host.append(h("p", {}, h("label", { for: "join-name", text: t("Your name") }), " ", input, " ", hint));
     const box = nameBox(input, hint);
     for (const s of free) {
-      host.append(h("button", { type: "button", onclick: () => join(s.seat, box) }, t("Take seat {seat}", { seat: name(s.seat) })), " ");
+      host.append(h("button", { type: "button", onclick: () => join(s.seat, box) }, t("Play as {seat}", { seat: name(s.seat) })), " ");
     }
   }
   const token = held(matchId).host || mine[0]?.token;
@@ -364,6 +372,7 @@ function announce(before, msg) {
   const view = msg.view;
   const parts = [];
   if (view && page.update) parts.push(...view.events);
+  else if (before && !before.view && view?.events?.length) parts.push(...view.events);  // the start, not a return
   else if (before && before.state_id !== msg.state_id && view?.events?.length) {
     const missed = view.events;  // the moves after the position shown before, in words
     parts.push(missed.length <= 3 ? t("Back in the match. {events}", { events: missed.join(" ") })
@@ -521,7 +530,7 @@ function renderSettings() {
     page.settings = saveSetting("notify", notifyBox.checked);
   });
   const commands = (page.meta?.commands ?? []).map((c) =>
-    h("button", { type: "button", onclick: () => ask(c.name) }, t("{command}: {help}", { command: c.name, help: c.help })));
+    h("button", { type: "button", onclick: () => ask(c.name) }, t("{command}: {help}", { command: c.label ?? c.name, help: c.help })));
   host.replaceChildren(
     h("p", {}, h("label", { for: "set-verbosity", text: t("Announcements") }), " ", verbosity),
     h("p", {}, sound, " ", h("label", { for: "set-sound", text: t("Sound cues (your turn, refused, game over)") })),

@@ -134,8 +134,8 @@ def test_render_gives_the_position_in_words() -> None:
     aec = env("camel-up", players=3, render_mode="ansi")
     aec.reset(seed=0)
     text = aec.render()
-    assert isinstance(text, str) and text.startswith("Leg 1. It is Seat 0's turn.")
-    assert text.endswith("Seat 0 to act.")
+    assert isinstance(text, str) and text.startswith("Leg 1. It is Player 1's turn.")
+    assert text.endswith("Player 1 to act.")
 
 
 def test_bad_settings_are_refused_saying_what_is_allowed() -> None:
@@ -144,7 +144,7 @@ def test_bad_settings_are_refused_saying_what_is_allowed() -> None:
         env("camel-up", reward="coins")
     with pytest.raises(OptionError, match="render_mode='rgb_array' is not offered"):
         env("camel-up", render_mode="rgb_array")
-    with pytest.raises(cc.OptionError, match="kamelen is played by 2 to 2 players, not 3"):
+    with pytest.raises(cc.OptionError, match="Kamelen is played by 2 players, not 3"):
         env("kamelen", players=3)
     with pytest.raises(OptionError, match="either a loaded Game or a game id"):
         env(cc.load("kamelen"), players=2)

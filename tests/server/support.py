@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import camelcade as cc
 from camelcade.core.game import State
+from camelcade.core.words import player_names
 from camelcade.server.app import create_app, websocket_options
 from camelcade.server.protocol import server_adapter
 from camelcade.server.settings import Settings
@@ -352,25 +353,30 @@ def check_views(client: Client, role: int | None, states: list[State], texts: li
         sid = message["state_id"]
         state = states[sid]
         view = message["view"]
-        start = view["history_from"]
-        assert view["history"] == state.history_for(role)[start:]
-        assert view["description"] == state.describe(role)
-        if start > 0 and previous >= 0:  # an update: the actions since, told as play tells
-            expected = told(state.game.id, [states[i].describe_action(texts[i], role)
-                                            for i in range(previous, sid)])
-            assert view["events"] == expected
-            assert view["events_from"] == previous
-        laid = laid_out(state, role)
-        assert view["board"] == laid.board  # the game's web layout for this role, or None
-        if role is None:
-            assert view["observation"] == state.public_observation()
-            assert message["legal_actions"] == []
-        else:
-            assert view["observation"] == state.observation(role)
-            mine = state.current_player == role and message["status"] == "running"
-            legal = with_cells([{"action": str(a), "description": state.describe_action(a, role)}
-                                for a in state.legal_actions()], laid.cells, laid) if mine else []
-            assert message["legal_actions"] == legal
+        # A game without player colours calls seats by the names their players gave.
+        given = [s["name"] if s["kind"] != "bot" else None for s in message["seats"]]
+        with player_names(given):
+            start = view["history_from"]
+            assert view["history"] == state.history_for(role)[start:]
+            assert view["description"] == state.describe(role)
+            if start > 0 and previous >= 0:  # an update: the actions since, told as play tells
+                expected = told(state.game.id, [states[i].describe_action(texts[i], role)
+                                                for i in range(previous, sid)])
+                assert view["events"] == expected
+                assert view["events_from"] == previous
+            laid = laid_out(state, role)
+            assert view["board"] == laid.board  # the game's web layout for this role, or None
+            if role is None:
+                assert view["observation"] == state.public_observation()
+                assert message["legal_actions"] == []
+            else:
+                assert view["observation"] == state.observation(role)
+                mine = state.current_player == role and message["status"] == "running"
+                legal = with_cells([{"action": str(a),
+                                     "description": state.describe_action(a, role)}
+                                    for a in state.legal_actions()], laid.cells, laid
+                                   ) if mine else []
+                assert message["legal_actions"] == legal
         previous = sid
         checked += 1
     return checked

@@ -162,7 +162,8 @@ def test_the_lobby_lists_games_with_summaries_levels_and_pictures(api: Api) -> N
     toy = games["toy"]
     assert toy["summary"] == TOY_PLUGIN.summary
     assert [lv["name"] for lv in toy["levels"]] == ["easy", "hard"]
-    assert toy["levels"][1] == {"name": "hard", "bot": "@hard", "description": "always adds 2"}
+    assert toy["levels"][1] == {"name": "hard", "bot": "@hard", "label": "hard",
+                                 "description": "always adds 2"}
     assert toy["assets"]["board"] == "/games/toy/web/board.js"
     assert toy["assets"]["picture"] == "/static/img/game.svg"  # no picture: the generic one
     assert toy["options"][0]["name"] == "target" and toy["options"][0]["default"] == 7
@@ -260,8 +261,8 @@ def test_the_advisor_answers_in_a_match_against_bots_alone(api: Api) -> None:
     meta = api.http.get(f"/api/web/matches/{match_id}",
                         headers={"Authorization": f"Bearer {tokens[0]}"}).json()
     assert meta["advisor"] is True and meta["seat_names"] == ["North", "South"]
-    assert {"name": "tip", "help": "An advisor's tip, offered only with --advisor.",
-            "advisor": True} in meta["commands"]
+    assert {"name": "tip", "label": "tip", "help": "An advisor's tip, offered only with "
+            "--advisor.", "advisor": True} in meta["commands"]
 
 
 def test_my_games_lists_the_seats_held_with_my_turn_first(api: Api) -> None:

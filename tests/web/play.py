@@ -25,6 +25,8 @@ def create_match(page: Any, game: str, seats: list[str], options: dict[str, Any]
     players = page.get_by_label("Players", exact=True)
     players.fill(str(len(seats)))
     players.dispatch_event("change")
+    if options:
+        page.get_by_text("More options", exact=True).click()
     for key, value in (options or {}).items():
         field = page.locator(f"#opt-{key}")
         if isinstance(value, bool):
@@ -32,7 +34,7 @@ def create_match(page: Any, game: str, seats: list[str], options: dict[str, Any]
         else:
             field.fill(str(value))
     for index, choice in enumerate(seats):
-        page.get_by_label(f"Seat {index + 1}", exact=True).select_option(choice)
+        page.get_by_label(f"Player {index + 1}", exact=True).select_option(choice)
     if name:
         page.get_by_label("Your name").fill(name)
     if timer:

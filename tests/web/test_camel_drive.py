@@ -138,6 +138,8 @@ def test_a_whole_match_by_keyboard_alone(new_page: Any) -> None:
     page.locator("#create-players").focus()
     page.keyboard.press("Control+a")
     page.keyboard.type("2")
+    page.locator("#more-options > summary").focus()  # "More options" opens by keyboard
+    page.keyboard.press("Enter")
     for key, value in OPTIONS.items():
         page.locator(f"#opt-{key}").focus()
         page.keyboard.press("Control+a")

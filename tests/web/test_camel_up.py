@@ -173,7 +173,7 @@ def test_what_a_screen_reader_is_given_and_told_in_one_camel_up_turn(new_page: A
         assert text in tree, text
     assert "- 'list \"Camel Up: the track''s 16 spaces in race order" in tree
     assert position[0] == "Leg 1. It is your turn."
-    assert page.locator("#announce-assertive").inner_text().startswith("Your turn, Seat 0.")
+    assert page.locator("#announce-assertive").inner_text().startswith("Your turn, Player 1.")
     audit(page, "camel-up, the screen-reader turn")
     page.emulate_media(color_scheme="dark", reduced_motion="reduce")
     audit(page, "camel-up in dark mode with reduced motion")
@@ -188,8 +188,8 @@ def test_what_a_screen_reader_is_given_and_told_in_one_camel_up_turn(new_page: A
     mine = [i for i, text in enumerate(said) if text.startswith("You take the Blue 5 leg ticket.")]
     assert mine, said
     after = " ".join(said[mine[-1]:])
-    assert re.search(r"Seat 1 (takes|places|puts|moves|forms)", after), after
-    assert said[-1].startswith("Your turn, Seat 0.")
+    assert re.search(r"Player 2 (takes|places|puts|moves|forms)", after), after
+    assert said[-1].startswith("Your turn, Player 1.")
     # The bots move between our turns and may take a Blue ticket too (Blue holds 5, 3, 2, 2).
     blue_left = [("3 on top", 3), ("2 on top", 2), ("2 on top", 1)]
     taken_by_others = after.count("takes the Blue ")
@@ -198,7 +198,7 @@ def test_what_a_screen_reader_is_given_and_told_in_one_camel_up_turn(new_page: A
         after)
     page.keyboard.press("l")
     last = page.locator("#said li").last.inner_text()
-    assert last.startswith(("Seat 2", "The ")), last
+    assert last.startswith(("Player 3", "The ")), last
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "camel-up-screen-reader.txt").write_text(
         f"Accessibility tree of <main>:\n{tree}\n\nLive region log:\n" + "\n".join(said)

@@ -200,7 +200,7 @@ def test_a_whole_match_by_keyboard_alone(new_page: Any) -> None:
         page.keyboard.press("c")
     page.keyboard.press("Tab")
     page.keyboard.type("2")
-    page.get_by_label("Seat 2", exact=True).select_option(BOT)  # no pointer: sets the value
+    page.get_by_label("Player 2", exact=True).select_option(BOT)  # no pointer: sets the value
     page.locator("#create-name").focus()
     page.keyboard.type("Sam")
     page.keyboard.press("Enter")

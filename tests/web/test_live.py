@@ -23,7 +23,7 @@ def test_two_browsers_play_each_other_online(new_page: Any) -> None:
     ann.goto(f"/match/{match_id}")
     bob.goto(link)
     bob.get_by_label("Your name").fill("Bob")
-    bob.get_by_role("button", name="Take seat South").click()
+    bob.get_by_role("button", name="Play as South").click()
     rng = random.Random(7)
     pages = [ann, bob]
     for _ in range(30):

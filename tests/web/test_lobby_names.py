@@ -49,8 +49,8 @@ def own_page(browser: Any, web_server: ServerProcess) -> Iterator[Any]:
 
 def choose_me_and_open(page: Any) -> None:
     page.get_by_label("Game", exact=True).select_option("kamelen")
-    page.get_by_label("Seat 1", exact=True).select_option("me")
-    page.get_by_label("Seat 2", exact=True).select_option("open")
+    page.get_by_label("Player 1", exact=True).select_option("me")
+    page.get_by_label("Player 2", exact=True).select_option("open")
 
 
 def test_the_name_box_counts_characters_as_the_server_does(new_page: Any) -> None:
@@ -130,7 +130,7 @@ def test_a_joined_emoji_name_plays_is_remembered_and_the_loopback_note_shows(
     box.fill("x" * 33)
     assert friend.locator("#join-name-hint").inner_text().startswith("This name is 33")
     box.fill("Ελένη")
-    friend.get_by_role("button", name="Take seat").first.click()
+    friend.get_by_role("button", name="Play as").first.click()
     friend.wait_for_function("() => !document.querySelector('#join-name')")
     open_lobby(friend)
     assert friend.locator("#create-name").input_value() == "Ελένη"

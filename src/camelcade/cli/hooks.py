@@ -27,7 +27,7 @@ from camelcade.core.game import Game, State
 from camelcade.core.plugin import Command, Ref, Renderer
 from camelcade.core.registry import plugin, plugins
 from camelcade.core.types import PlayerId
-from camelcade.core.words import Counted, t
+from camelcade.core.words import Counted, player_name, t
 
 if TYPE_CHECKING:
     import typer
@@ -37,8 +37,9 @@ __all__ = ["Command", "Renderer", "TerminalHooks", "cli_app", "games_with_cli",
 
 
 def default_seat_name(game: Game, seat: PlayerId) -> str:
-    """Seats are numbered from 0, as in ``--seat`` and the API."""
-    return t("Seat {seat}", seat=seat)
+    """"Player 1", "Player 2": numbered from 1 as people count (``--seat`` and the API
+    count from 0), or the name the player gave where one is set (``player_names``)."""
+    return player_name(seat)
 
 
 @dataclass(frozen=True)

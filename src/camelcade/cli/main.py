@@ -101,10 +101,14 @@ class CamelcadeGroup(TyperGroup):
              windows_expand_args: bool = True, **extra: Any) -> Any:
         """Run as typer does, but tell its usage errors ourselves, in the current
         language (``camelcade.cli.usage``); ``standalone_mode=False`` is left to typer."""
+        import sys
+
+        from camelcade.cli.options_help import describe_game_options
+
+        describe_game_options(self, sys.argv[1:] if args is None else args)
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args,
                                 **extra)
-        import sys
 
         from camelcade.cli import usage
         from camelcade.core.words import SOURCE_LANGUAGE, current_language

@@ -28,7 +28,7 @@ from typing import Any
 from camelcade.cli.choices import count_sentence, listing
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.results import ranking_from, result_sentence
-from camelcade.core.words import and_list, current_language, pt, t, tn
+from camelcade.core.words import and_list, current_language, player_name, pt, t, tn
 from camelcade.i18n.commands import canonical
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
@@ -286,7 +286,7 @@ class OnlineSession:
         names = (self.meta or {}).get("seat_names") or []
         if 0 <= seat < len(names):
             return shown(names[seat])
-        return t("Seat {seat}", seat=seat)
+        return player_name(seat)
 
     def label(self, message: dict[str, Any], seat: int) -> str:
         """"Yellow (Ann)", "Orange (mcts)", "Red (you)": the name and who sits there."""

@@ -27,7 +27,7 @@ from camelcade.core.errors import (
     OptionError,
     StateError,
 )
-from camelcade.core.options import Option
+from camelcade.core.options import Option, Preset
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 from camelcade.core.view import LiveView, View
 from camelcade.core.words import t, tn, translate
@@ -61,6 +61,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    presets: ClassVar[tuple[Preset, ...]] = ()
+    """Named ways to play from the rulebook, the first the standard one (forms offer them
+    before the single options)."""
     perfect_information: ClassVar[bool] = False
     rules_version: ClassVar[int] = 1
     words: ClassVar[Words | None] = None
@@ -76,7 +79,7 @@ class Game(ABC):
             raise OptionError(tn(
                 "{game} has no option {unknown}; its options are: {allowed}",
                 "{game} has no options {unknown}; its options are: {allowed}", len(unknown),
-                game=self.id, unknown=", ".join(repr(u) for u in unknown),
+                game=self.title, unknown=", ".join(repr(u) for u in unknown),
                 allowed=", ".join(["players", *known])))
         values: JSONDict = {"players": self._players}
         for spec in self.option_specs:
@@ -86,7 +89,7 @@ class Game(ABC):
             except ValueError as error:
                 raise OptionError(t(
                     "{game} option {name}={value} is not allowed: {why}; allowed: {allowed}",
-                    game=self.id, name=spec.name, value=repr(raw), why=error,
+                    game=self.title, name=spec.name, value=repr(raw), why=error,
                     allowed=translate(spec.allowed))) from None
         self._options = values
         self._key = json.dumps(values, sort_keys=True)
@@ -100,11 +103,15 @@ class Game(ABC):
         if isinstance(players, bool) or not isinstance(players, int):
             raise OptionError(t(
                 "{game}: players must be a whole number from {low} to {high}, got {value}",
-                game=self.id, low=self.min_players, high=self.max_players,
+                game=self.title, low=self.min_players, high=self.max_players,
                 value=repr(players)))
         if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:  # never "by 2 to 2 players"
+                raise OptionError(tn("{game} is played by {count} player, not {given}",
+                                     "{game} is played by {count} players, not {given}",
+                                     self.min_players, game=self.title, given=players))
             raise OptionError(t("{game} is played by {low} to {high} players, not {count}",
-                                game=self.id, low=self.min_players, high=self.max_players,
+                                game=self.title, low=self.min_players, high=self.max_players,
                                 count=players))
         return players
 

@@ -7,14 +7,37 @@ option, quotes the value and says what is allowed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
 
 from camelcade.core.words import t
 
 Checker = Callable[[Any], Any]
 """Returns the normalised (JSON-safe) value, or raises ``ValueError`` saying why not."""
+
+
+@dataclass(frozen=True)
+class Control:
+    """How a form asks a player for an option: the right control, within its bounds.
+
+    ``number``: a whole number from ``low`` to ``high`` (a stepper); ``numbers``: ``length``
+    such numbers, each its own small stepper labelled ``item`` ("Card {number}", from 1);
+    ``choice``: one of ``choices``, each a value and what players call it (``N_``);
+    ``flag``: yes or no; ``text``: anything else, typed.
+    """
+
+    kind: str
+    low: int = 0
+    high: int = 0
+    length: int = 0
+    item: str = ""
+    choices: tuple[tuple[Any, str], ...] = ()
+
+
+_CONTROLS: dict[Checker, Control] = {}
+"""The control each checker made here asks with (``integer``, ``int_list``, ``choice``)."""
+FLAG: Final = Control("flag")
 
 
 @dataclass(frozen=True)
@@ -28,6 +51,27 @@ class Option:
     with ``N_`` where it is written, translated where it is said."""
     check: Checker
     help: str = ""
+    label: str = ""
+    """What players call the option ("Camels per player"), ``N_``-marked: shown in forms
+    and ``--help`` instead of the name of the code."""
+    explain: str = ""
+    """One sentence for players, without rule-decision codes, ``N_``-marked."""
+    control: Control | None = None
+    """How a form asks for it; None: the control of its checker (``integer`` ...)."""
+
+    def form(self) -> Control:
+        """The control a form shows for this option."""
+        return self.control or _CONTROLS.get(self.check) or Control("text")
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named way to play from the game's rulebook ("Introductory game: six camels"):
+    option values over the defaults, with one sentence for players (both ``N_``-marked)."""
+
+    name: str
+    sentence: str
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 def choice(*values: str) -> Checker:
@@ -39,6 +83,7 @@ def choice(*values: str) -> Checker:
                                values=", ".join(repr(v) for v in values)))
         return value
 
+    _CONTROLS[check] = Control("choice", choices=tuple((value, value) for value in values))
     return check
 
 
@@ -51,6 +96,7 @@ def integer(low: int, high: int) -> Checker:
             raise ValueError(t("must be a whole number from {low} to {high}", low=low, high=high))
         return number
 
+    _CONTROLS[check] = Control("number", low=low, high=high)
     return check
 
 
@@ -75,6 +121,7 @@ def int_list(length: int, low: int, high: int) -> Checker:
                                low=low, high=high))
         return numbers
 
+    _CONTROLS[check] = Control("numbers", low=low, high=high, length=length)
     return check
 
 

@@ -47,6 +47,8 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 """Where the compiled catalogues are: ``<lang>/LC_MESSAGES/camelcade.mo``."""
 _LANGUAGE: ContextVar[str] = ContextVar("camelcade_language", default=SOURCE_LANGUAGE)
 _CATALOGUES: dict[str, gettext.NullTranslations] = {}
+_PLAYER_NAMES: ContextVar[tuple[str | None, ...]] = ContextVar("camelcade_player_names",
+                                                             default=())
 Loader = Callable[[str], gettext.NullTranslations | None]
 _T = TypeVar("_T")
 
@@ -95,6 +97,25 @@ def language(code: str) -> Iterator[None]:
         yield
     finally:
         _LANGUAGE.reset(token)
+
+
+@contextmanager
+def player_names(names: Sequence[str | None]) -> Iterator[None]:
+    """Word everything in this block with the names the players gave (None: no name, a bot
+    or an open seat), seat by seat: a server sets them per match, as it sets the language."""
+    token = _PLAYER_NAMES.set(tuple(names))
+    try:
+        yield
+    finally:
+        _PLAYER_NAMES.reset(token)
+
+
+def player_name(seat: int) -> str:
+    """What a seat is called in a game whose players have no colour: the name its player
+    gave ("Ben"), else "Player 2" — numbered from 1, as people count."""
+    names = _PLAYER_NAMES.get()
+    given = names[seat] if 0 <= seat < len(names) else None
+    return given if given else t("Player {number}", number=seat + 1)
 
 
 class Sentence(str):
@@ -162,7 +183,7 @@ def worded_once(key: Hashable, make: Callable[..., _T], *args: Any) -> _T:
     names everything the text depends on besides the language (``("path", space, owner,
     listener)``). The result is shared by every caller, so it must never be changed.
     """
-    full = (_catalogue(), key)
+    full = (_catalogue(), _PLAYER_NAMES.get(), key)
     try:
         made: _T = _WORDED[full]
     except KeyError:

@@ -192,7 +192,7 @@ class Table:
     def text(self) -> str:
         """The position in words as a spectator sees it, and who is to act."""
         mover = self.mover
-        who = "The game is over." if mover is None else f"Seat {mover} to act."
+        who = "The game is over." if mover is None else f"Player {mover + 1} to act."
         return f"{self.state.describe()}\n{who}"
 
 

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 import orjson
 
-from camelcade.core.words import language, t
+from camelcade.core.words import language, player_names, t
 from camelcade.server.admin import ENDED, ended_sentence
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Role, RoleCache
@@ -220,9 +220,10 @@ class Hub:
         role, lang = viewer
         state = match.state
         observation = state.public_observation() if role is None else state.observation(role)
-        legal = legal_actions_for(state, role, lang) if match.status == "running" else []
-        with language(lang):
-            description = state.describe(role)
+        with player_names(match.names):
+            legal = legal_actions_for(state, role, lang) if match.status == "running" else []
+            with language(lang):
+                description = state.describe(role)
         cached = RoleCache(
             state_id=match.state_id,
             observation=observation,
@@ -239,7 +240,7 @@ class Hub:
         """The viewer's board and legal actions with cells, built on first demand."""
         if cached.drawn is None:
             role, lang = viewer
-            with language(lang):
+            with language(lang), player_names(match.names):
                 laid = laid_out(match.state, role, cached.observation)
             cached.drawn = laid.board, (with_cells(cached.legal, laid.cells, laid)
                                         if laid.cells or laid.groups else cached.legal)
@@ -318,7 +319,7 @@ class Hub:
                 return ended_sentence(match.row.end_reason)
         if match.row.result is None:
             return None
-        with language(lang):
+        with language(lang), player_names(match.names):
             return result_text(match)
 
     def send_state(self, match: LiveMatch, connection: Connection, full: bool = False,

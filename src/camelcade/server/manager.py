@@ -19,7 +19,7 @@ from typing import Any
 
 from camelcade import bots as bot_registry
 from camelcade.core.errors import CamelcadeError, IllegalActionError, UnknownGameError
-from camelcade.core.registry import load
+from camelcade.core.registry import game_class, load
 from camelcade.core.words import and_list, current_language, t, tn
 from camelcade.server.admin import ENDED, ended_sentence
 from camelcade.server.auth import hash_token, new_token, same_hash
@@ -29,7 +29,7 @@ from camelcade.server.runtime import LiveMatch, Plan
 from camelcade.server.schemas import CreateMatch, SeatSpec
 from camelcade.server.settings import Settings
 from camelcade.server.store import MatchRow, SeatRow, Store
-from camelcade.server.views import TimedOut
+from camelcade.server.views import TimedOut, seat_names
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +69,8 @@ def check_bot(name: str, game_id: str | None = None) -> None:
         levels = bot_registry.levels(game_id)
         if name[1:] not in levels:
             raise ProtocolError(ErrorCode.BOT_UNKNOWN, t(
-                "{game} has no level {level}; its levels are: {levels}.", game=game_id,
+                "{game} has no level {level}; its levels are: {levels}.",
+                game=game_class(game_id).title,
                 level=repr(name[1:40]), levels=", ".join(LEVEL_PREFIX + n for n in levels)))
         return
     if name not in bot_registry.names():
@@ -105,8 +106,8 @@ def check_option_types(game_id: str, given: dict[str, Any], checked: dict[str, A
         if json.dumps(value) != json.dumps(canonical):
             raise ProtocolError(ErrorCode.GAME_BAD_OPTIONS, t(
                 "{game} option {option} must be given as the JSON value {wanted}, not {given}.",
-                game=game_id, option=repr(name[:40]), wanted=json.dumps(canonical)[:80],
-                given=json.dumps(value)[:80]))
+                game=game_class(game_id).title, option=repr(name[:40]),
+                wanted=json.dumps(canonical)[:80], given=json.dumps(value)[:80]))
 
 
 def _check_joinable(specs: list[SeatSpec], seat: int) -> None:
@@ -117,8 +118,8 @@ def _check_joinable(specs: list[SeatSpec], seat: int) -> None:
             last=len(specs) - 1))
     if specs[seat].kind != "open":
         raise ProtocolError(ErrorCode.MATCH_SEAT_TAKEN, t(
-            "Seat {seat} is not open (it is a bot or hot-seat seat); join an open seat.",
-            seat=seat))
+            "The seat you asked for ({seat}, counted from 0) is not open (it is a bot or "
+            "hot-seat seat); join an open seat.", seat=seat))
 
 
 class MatchManager:
@@ -238,7 +239,7 @@ class MatchManager:
             raise ProtocolError(ErrorCode.GAME_BAD_OPTIONS, tn(
                 "{game} has {players} seats here; {count} seat was given.",
                 "{game} has {players} seats here; {count} seats were given.", len(specs),
-                game=game.id, players=game.players))
+                game=game.title, players=game.players))
         timer = request.turn_timer
         for spec in specs:
             if spec.kind == "bot":
@@ -323,8 +324,8 @@ class MatchManager:
             )
             await self._refresh_locked(match)
             if not claimed:
-                raise ProtocolError(ErrorCode.MATCH_SEAT_TAKEN,
-                                    t("Seat {seat} is taken.", seat=seat))
+                raise ProtocolError(ErrorCode.MATCH_SEAT_TAKEN, t(
+                    "{seat}'s seat is taken.", seat=seat_names(match.game, match.names)[seat]))
             if match.row.auto_start and self._ready(match):
                 await self._auto_start(match, locked=True)
                 return match, token
@@ -384,11 +385,13 @@ class MatchManager:
             raise ProtocolError(ErrorCode.MATCH_NOT_OPEN,
                                 status_refusal(match.status, match.row.end_reason))
         if not self._ready(match):
-            free = [str(s.seat) for s in match.seats if s.kind != "bot" and s.token_hash is None]
+            names = seat_names(match.game, match.names)
+            free = [names[s.seat] for s in match.seats
+                    if s.kind != "bot" and s.token_hash is None]
             raise ProtocolError(ErrorCode.MATCH_NOT_READY, tn(
-                "Seat {seats} is not taken yet; it must be first.",
-                "Seats {seats} are not taken yet; they must be first.", len(free),
-                seats=and_list(free)))
+                "{seats} is still open; every seat must be taken first.",
+                "{seats} are still open; every seat must be taken first.",
+                len(free), seats=and_list(free)))
         await self._commit(match, match.plan(None, None), start=True)
 
     async def play(self, match: LiveMatch, seat: int, text: str, state_id: int,

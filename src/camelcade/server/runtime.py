@@ -26,6 +26,7 @@ from camelcade.core.errors import StateError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class
 from camelcade.core.types import CHANCE
+from camelcade.core.words import player_names
 from camelcade.server.store import ActionRow, MatchRow, SeatRow
 from camelcade.server.views import TimedOut, Viewer, action_sentences, with_timeout
 
@@ -133,6 +134,13 @@ class LiveMatch:
     def seat_row(self, seat: int) -> SeatRow | None:
         return self.seats[seat] if 0 <= seat < len(self.seats) else None
 
+    @property
+    def names(self) -> tuple[str | None, ...]:
+        """The names the seats' players gave, in seat order (None for a bot or an open
+        seat): the words a game without player colours calls its seats by
+        (``player_names``)."""
+        return tuple(s.name if s.kind != "bot" else None for s in self.seats)
+
     def plan(self, action: Action | str | None, seat: int | None,
              timed_out: TimedOut | None = None) -> Plan:
         """Apply ``action`` for ``seat`` (if any) and then every chance draw, off the record.
@@ -172,8 +180,9 @@ class LiveMatch:
         known: dict[Viewer, str] | None = None,
         timed_out: TimedOut | None = None,
     ) -> None:
-        sentences = with_timeout(self.game, timed_out,
-                                 action_sentences(state, action, viewers, known))
+        with player_names(self.names):
+            sentences = with_timeout(self.game, timed_out,
+                                     action_sentences(state, action, viewers, known))
         for viewer in viewers:
             events[viewer].append(sentences.get(viewer, ""))
         state.apply(action)
@@ -212,7 +221,8 @@ class LiveMatch:
         state = self.state
         for text in texts:
             action = state.parse_action(text)
-            sentences = action_sentences(state, action, viewers)
+            with player_names(self.names):
+                sentences = action_sentences(state, action, viewers)
             for viewer in viewers:
                 events[viewer].append(sentences.get(viewer, ""))
             state.apply(action)
@@ -246,8 +256,9 @@ class LiveMatch:
         kept = []
         for index, text in enumerate(self.texts):
             action = state.parse_action(text)
-            sentences = with_timeout(self.game, self.timeouts.get(index),
-                                     action_sentences(state, action, [viewer]))
+            with player_names(self.names):
+                sentences = with_timeout(self.game, self.timeouts.get(index),
+                                         action_sentences(state, action, [viewer]))
             kept.append(sentences.get(viewer, ""))
             state.apply(action)
         self.told[viewer] = kept

@@ -23,7 +23,7 @@ from typing import Any
 from camelcade.bots import LEVEL_PREFIX
 from camelcade.core.game import Game, State
 from camelcade.core.registry import plugin
-from camelcade.core.words import Counted, group_repeats, language, t
+from camelcade.core.words import Counted, group_repeats, language, player_name, player_names, t
 
 log = logging.getLogger(__name__)
 Viewer = tuple[int | None, str]
@@ -67,12 +67,16 @@ def action_sentences(state: State, action: Any, viewers: list[Viewer],
     return sentences
 
 
-def seat_names(game: Game) -> list[str]:
-    """Each seat's name in this game ("Yellow", "North") in the current language, from its
-    terminal slot."""
+def seat_names(game: Game, given: Sequence[str | None] | None = None) -> list[str]:
+    """Each seat's name in this game ("Yellow", "North", "Ben", "Player 2") in the current
+    language, from its terminal slot; ``given``: the names the players gave (a match's
+    ``names``), for a game that calls its seats by them (else those already in force)."""
+    if given is not None:
+        with player_names(given):
+            return seat_names(game)
     slot = plugin(game.id).terminal
     if slot.seat_name is None:
-        return [t("Seat {seat}", seat=seat) for seat in range(game.players)]
+        return [player_name(seat) for seat in range(game.players)]
     name = slot.seat_name.load()
     return [str(name(game, seat)) for seat in range(game.players)]
 

@@ -31,7 +31,7 @@ def test_default_options() -> None:
 def test_bad_player_count_names_the_allowed_range(players: int) -> None:
     with pytest.raises(cc.OptionError) as error:
         cc.load(GAME_ID, players=players)
-    assert str(error.value) == f"a-dos-de-chameau is played by 2 to 4 players, not {players}"
+    assert str(error.value) == f"A dos de Chameau is played by 2 to 4 players, not {players}"
 
 
 def test_player_count_must_be_a_whole_number() -> None:
@@ -46,7 +46,7 @@ def test_bad_oasis_cards_name_what_is_allowed(value: object) -> None:
     with pytest.raises(cc.OptionError) as error:
         cc.load(GAME_ID, oasis_cards=value)
     message = str(error.value)
-    assert message.startswith(f"a-dos-de-chameau option oasis_cards={value!r} is not allowed")
+    assert message.startswith(f"A dos de Chameau option oasis_cards={value!r} is not allowed")
     assert message.endswith("allowed: seven values 1-4")
 
 
@@ -67,7 +67,7 @@ def test_unknown_option_lists_the_options() -> None:
     with pytest.raises(cc.OptionError) as error:
         cc.load(GAME_ID, camels=4)
     assert str(error.value) == (
-        "a-dos-de-chameau has no option 'camels'; "
+        "A dos de Chameau has no option 'camels'; "
         "its options are: players, oasis_cards, oasis_points, leader_target"
     )
 

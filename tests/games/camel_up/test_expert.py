@@ -120,7 +120,7 @@ def _scores_from_the_view_alone(state: State, seat: int, race_samples: int
 
 
 def test_it_decides_from_its_view_only() -> None:
-    """Seat 0's hidden finish card differs; seat 1's choice and every score do not, and
+    """Player 1's hidden finish card differs; seat 1's choice and every score do not, and
     a view rebuilt from the observation alone (no state behind it) gives the same."""
     results = set()
     for secret in ("purple", "blue", "red"):
@@ -201,7 +201,7 @@ ALL_2 = ["blue", "green", "yellow", "red", "purple"]
 def _tile_for_the_tickets() -> View:
     """2nd edition, seat 1 to move with no finish cards left and one roll left in the leg.
 
-    Green leads on 7, Blue is on 5, and only their dice are still in the pyramid. Seat 1
+    Green leads on 7, Blue is on 5, and only their dice are still in the pyramid. Player 2
     holds all four Blue tickets, seat 3 all four Green ones, so no ticket is left to take.
     A cheering tile on 6 turns Blue's roll of 1 (chance 1/6) from 2nd place into 1st, on
     top of Green: 8 coins more for seat 1's tickets, 8 fewer for seat 3's.

@@ -33,7 +33,7 @@ def test_short_golden_playthrough() -> None:
 def test_the_short_golden_shows_what_it_is_kept_for() -> None:
     text = GOLDEN.read_text(encoding="utf-8")
     for sight in ("forms a partnership", "puts a finish card face down", "Leg 1 ends:",
-                  "copies Seat", "cheering side up", "takes the", "-- seat 5 also sees:",
+                  "copies Player", "cheering side up", "takes the", "-- seat 5 also sees:",
                   "You bet on"):
         assert sight in text, sight
     assert len(text.encode("utf-8")) < 40_000

@@ -52,7 +52,7 @@ def test_overall_bets_are_seen_only_by_their_owner_in_the_history() -> None:
     from camelcade.games.camel_up.text import pile_line
 
     assert pile_line(state, "winner", 1) == (
-        "Overall winner pile, earliest card first: Seat 0, Seat 2 and Seat 3.")
+        "Overall winner pile, earliest card first: Player 1, Player 3 and Player 4.")
     assert "Yours: Red to lose." in state.describe(1)
     assert "Red to win" not in state.describe(1)
 
@@ -110,7 +110,7 @@ def test_determinize_redraws_only_the_others_face_down_cards() -> None:
 
 
 def test_determinize_draws_each_hidden_card_uniformly_from_its_owners_colours() -> None:
-    """Seat 1 has one card face down (on the loser pile): as far as seat 0 knows, it is
+    """Player 2 has one card face down (on the loser pile): as far as seat 0 knows, it is
     any of seat 1's five colours, each equally likely."""
     state = betting_position()
     counts = dict.fromkeys(state.edition.racing, 0)

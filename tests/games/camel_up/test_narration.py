@@ -40,11 +40,11 @@ def test_a_leg_end_tells_each_ticket_pyramid_ticket_and_the_coins() -> None:
         "Your Purple 5 and Purple 3 tickets lose 1 coin each: they are not on the first or "
         "second camel.",
         "Your pyramid ticket wins 1 coin.",
-        "Seat 1's Yellow 5 ticket loses 1 coin: it is not on the first or second camel.",
-        "Seat 1's 2 pyramid tickets win 1 coin each.",
-        "Seat 2's Blue 5 ticket wins 1 coin: Blue is second.",
-        "Seat 2's 2 pyramid tickets win 1 coin each.",
-        "Coins now: you 2, Seat 1 4 and Seat 2 6.",
+        "Player 2's Yellow 5 ticket loses 1 coin: it is not on the first or second camel.",
+        "Player 2's 2 pyramid tickets win 1 coin each.",
+        "Player 3's Blue 5 ticket wins 1 coin: Blue is second.",
+        "Player 3's 2 pyramid tickets win 1 coin each.",
+        "Coins now: you 2, Player 2 4 and Player 3 6.",
     ]
     state.apply("die yellow 1")
     assert state.coins() == [2, 4, 6]
@@ -60,15 +60,15 @@ def test_tickets_are_told_in_the_rules_order_leader_second_then_the_others() -> 
     said = state.describe_action("die yellow 1", 1).splitlines()
     assert said[1] == "Leg 1 ends: Blue first, Red second."
     assert said[2:5] == [
-        "Seat 0's Red 5 and Red 3 tickets win 1 coin each: Red is second.",
-        "Seat 0's Purple 5 ticket loses 1 coin: it is not on the first or second camel.",
-        "Seat 0's 2 pyramid tickets win 1 coin each."]
+        "Player 1's Red 5 and Red 3 tickets win 1 coin each: Red is second.",
+        "Player 1's Purple 5 ticket loses 1 coin: it is not on the first or second camel.",
+        "Player 1's 2 pyramid tickets win 1 coin each."]
     assert said[5:8] == [
         "Your Blue 5 ticket wins 5 coins: Blue is first.",
         "Your Yellow 5 and Purple 3 tickets lose 1 coin each: they are not on the first or "
         "second camel.",
         "Your 2 pyramid tickets win 1 coin each."]
-    assert said[-1] == "Coins now: Seat 0 6, you 8 and Seat 2 7."
+    assert said[-1] == "Coins now: Player 1 6, you 8 and Player 3 7."
 
 
 def test_two_equal_tickets_on_the_leader_are_told_once_counted() -> None:
@@ -79,8 +79,8 @@ def test_two_equal_tickets_on_the_leader_are_told_once_counted() -> None:
     rolls(state, "red 1", "white 1", "green 1", "purple 1")
     state.apply("roll")
     said = state.describe_action("die yellow 1", None).splitlines()
-    assert "Seat 2's 2 Yellow 2 tickets win 2 coins each: Yellow is first." in said
-    assert "Seat 2's 2 Yellow 2 tickets win 2 coins each: Yellow is first." not in \
+    assert "Player 3's 2 Yellow 2 tickets win 2 coins each: Yellow is first." in said
+    assert "Player 3's 2 Yellow 2 tickets win 2 coins each: Yellow is first." not in \
         state.describe_action("die yellow 1", 2)
     assert "Your 2 Yellow 2 tickets win 2 coins each: Yellow is first." in \
         state.describe_action("die yellow 1", 2)
@@ -106,15 +106,16 @@ def test_a_partner_copy_is_told_with_what_it_pays() -> None:
     assert said[1:7] == [
         "Leg 1 ends: Blue first, Purple second.",
         "Your pyramid ticket wins 1 coin.",
-        "You copy Seat 1's Purple 5 ticket: 1 coin.",
-        "Seat 1's Purple 5 ticket wins 1 coin: Purple is second.",
-        "Seat 1's pyramid ticket wins 1 coin.",
-        "Seat 1 copies your pyramid ticket: 1 coin."]
-    assert "Seat 0 copies Seat 1's Purple 5 ticket: 1 coin." in \
+        "You copy Player 2's Purple 5 ticket: 1 coin.",
+        "Player 2's Purple 5 ticket wins 1 coin: Purple is second.",
+        "Player 2's pyramid ticket wins 1 coin.",
+        "Player 2 copies your pyramid ticket: 1 coin."]
+    assert "Player 1 copies Player 2's Purple 5 ticket: 1 coin." in \
         state.describe_action("die yellow 1", 2)
-    assert "Seat 1 copies Seat 0's pyramid ticket: 1 coin." in \
+    assert "Player 2 copies Player 1's pyramid ticket: 1 coin." in \
         state.describe_action("die yellow 1", 2)
-    assert said[-1] == "Coins now: you 5, Seat 1 6, Seat 2 3, Seat 3 3, Seat 4 3 and Seat 5 2."
+    assert said[-1] == ("Coins now: you 5, Player 2 6, Player 3 3, Player 4 3, Player 5 3 "
+                        "and Player 6 2.")
 
 
 def test_a_player_without_the_coins_to_pay_is_told_so() -> None:
@@ -127,10 +128,10 @@ def test_a_player_without_the_coins_to_pay_is_told_so() -> None:
     state.apply("roll")
     said = state.describe_action("die green 1", 1).splitlines()
     assert said[2:5] == [
-        "Seat 0's Red 5, Red 3, Red 2, Red 2 and Purple 5 tickets lose 1 coin each: they are "
+        "Player 1's Red 5, Red 3, Red 2, Red 2 and Purple 5 tickets lose 1 coin each: they are "
         "not on the first or second camel.",
-        "Seat 0's pyramid ticket wins 1 coin.",
-        "Seat 0 cannot pay all of it and is left with 0 coins."]
+        "Player 1's pyramid ticket wins 1 coin.",
+        "Player 1 cannot pay all of it and is left with 0 coins."]
     assert "You cannot pay all of it: you are left with 0 coins." in \
         state.describe_action("die green 1", 0)
     assert state.child("die green 1").coins()[0] == 0
@@ -146,16 +147,16 @@ def test_the_race_end_tells_the_last_leg_then_each_overall_card_earliest_first()
         "The Purple die shows 2. Purple moves from space 15 across the finish line.",
         "The race is over: Purple wins and Red comes last.",
         "The last leg is scored: Purple first, Yellow second.",
-        "Seat 2's pyramid ticket wins 1 coin.",
+        "Player 3's pyramid ticket wins 1 coin.",
         "The overall winner pile is turned over, earliest card first.",
-        "Seat 2's Purple card is right: 8 coins.",
+        "Player 3's Purple card is right: 8 coins.",
         "Your Red card is wrong: you lose 1 coin.",
-        "Seat 1's Yellow card is wrong: Seat 1 loses 1 coin.",
+        "Player 2's Yellow card is wrong: Player 2 loses 1 coin.",
         "The overall loser pile is turned over, earliest card first.",
-        "Seat 2's Red card is right: 8 coins.",
+        "Player 3's Red card is right: 8 coins.",
         "Your Purple card is wrong: you lose 1 coin.",
-        "Seat 1's Blue card is wrong: Seat 1 loses 1 coin.",
-        "Final coins: you 8, Seat 1 8 and Seat 2 26.",
+        "Player 2's Blue card is wrong: Player 2 loses 1 coin.",
+        "Final coins: you 8, Player 2 8 and Player 3 26.",
     ]
     state.apply("die purple 2")
     assert state.coins() == [8, 8, 26]
@@ -176,7 +177,7 @@ def test_later_right_cards_pay_less_and_an_empty_pile_is_said() -> None:
 # -- every scoring line, read back as coins -------------------------------------------------
 
 ITEM = re.compile(
-    r"^(?:(?P<you>Your|You)|(?P<seat>Seat \d+)(?:'s)?) (?P<rest>.*)$")
+    r"^(?:(?P<you>Your|You)|(?P<seat>Player \d+)(?:'s)?) (?P<rest>.*)$")
 TICKET_LIST = re.compile(r"[A-Z][a-z]+ \d")
 
 
@@ -191,7 +192,7 @@ def told_changes(lines: list[str], players: int, player: int | None) -> tuple[li
         match = ITEM.match(line)
         if not match:
             continue
-        seat = player if match["you"] else int(match["seat"].split()[1])
+        seat = player if match["you"] else int(match["seat"].split()[1]) - 1
         assert seat is not None, line
         rest = match["rest"]
         if " card is " in rest:
@@ -235,10 +236,10 @@ def test_the_told_scoring_adds_up_to_the_coins_the_rules_give(players: int, edit
                 if len(lines) == 1:
                     continue
                 tile = [0] * players
-                gains = re.search(r"It lands on .*: (you gain|Seat (\d+) gains) 1 coin\.",
+                gains = re.search(r"It lands on .*: (you gain|Player (\d+) gains) 1 coin\.",
                                   lines[0])
                 if gains:
-                    tile[viewer if gains[2] is None else int(gains[2])] += 1  # type: ignore[index]
+                    tile[viewer if gains[2] is None else int(gains[2]) - 1] += 1  # type: ignore[index]
                 leg, floored, cards = told_changes(lines[1:], players, viewer)
                 coins = [max(0, b + t + change) for b, t, change in zip(before, tile, leg,
                                                                          strict=True)]

@@ -34,7 +34,7 @@ def test_seats_rank_by_coins_most_first() -> None:
 def test_ties_share_the_victory() -> None:
     state = finished(3, coins=[7, 7, 3])
     assert state.ranking() == [[0, 1], [2]] and state.winners() == [0, 1]
-    assert "Seat 0 and Seat 1 share the win" in state.describe()
+    assert "Player 1 and Player 2 share the win" in state.describe()
 
 
 def test_ties_share_a_place_below_the_winner_too() -> None:

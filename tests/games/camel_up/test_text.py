@@ -32,24 +32,24 @@ def test_describe_says_whose_turn_first_and_the_listener_is_you() -> None:
     state = setup(START)
     mine, theirs, public = state.describe(0), state.describe(1), state.describe()
     assert mine.splitlines()[0] == "Leg 1. It is your turn."
-    assert theirs.splitlines()[0] == "Leg 1. It is Seat 0's turn."
-    assert public.splitlines()[0] == "Leg 1. It is Seat 0's turn."
+    assert theirs.splitlines()[0] == "Leg 1. It is Player 1's turn."
+    assert public.splitlines()[0] == "Leg 1. It is Player 1's turn."
     for text in (mine, theirs, public):
         assert "(you)" not in text and "their" not in text
     # your own line comes before the other seats', and holds your finish cards
     lines = mine.splitlines()
     you = next(i for i, line in enumerate(lines) if line.startswith("You: "))
-    assert you < next(i for i, line in enumerate(lines) if line.startswith("Seat 1: "))
+    assert you < next(i for i, line in enumerate(lines) if line.startswith("Player 2: "))
     assert lines[you] == ("You: 3 coins; finish cards in hand: Blue, Green, Yellow, Red and "
                           "Purple.")
-    assert "finish cards" not in theirs.split("Seat 0: ")[1].splitlines()[0]
+    assert "finish cards" not in theirs.split("Player 1: ")[1].splitlines()[0]
 
 
 def test_describe_leaves_out_what_a_seat_does_not_have() -> None:
     text = setup(START).describe(0)
     for empty in ("no leg tickets", "0 pyramid tickets", "Overall", "partner"):
         assert empty not in text
-    assert "Seat 2: 3 coins." in text.splitlines()
+    assert "Player 3: 3 coins." in text.splitlines()
 
 
 def test_describe_tells_the_overall_piles_as_counts_with_your_own_cards() -> None:
@@ -61,8 +61,8 @@ def test_describe_tells_the_overall_piles_as_counts_with_your_own_cards() -> Non
     assert state.describe(1).splitlines()[-1] == (
         "Overall bets: 2 cards on the winner, 1 card on the loser. Yours: Red to lose.")
     assert terminal.piles(state, 0) == (
-        "Overall winner pile, earliest card first: your Purple and Seat 2.\n"
-        "Overall loser pile, earliest card first: Seat 1.")
+        "Overall winner pile, earliest card first: your Purple and Player 3.\n"
+        "Overall loser pile, earliest card first: Player 2.")
 
 
 def test_describe_tells_the_pyramid_and_the_leg_ticket_on_top_of_each_stack() -> None:
@@ -100,10 +100,10 @@ def test_your_own_actions_are_told_to_you_as_you() -> None:
     assert state.describe_action("tile 5 cheer", 0) == (
         "You place your tile on space 5, cheering side up.")
     assert state.describe_action("tile 5 cheer", 1) == (
-        "Seat 0 places a tile on space 5, cheering side up.")
+        "Player 1 places a tile on space 5, cheering side up.")
     assert state.describe_action("bet red", 0) == "You take the Red 5 leg ticket."
     assert state.describe_action("roll", 2) == (
-        "Seat 0 takes a pyramid ticket and a die comes out.")
+        "Player 1 takes a pyramid ticket and a die comes out.")
     assert state.describe_action("roll", 0) == "You take a pyramid ticket and a die comes out."
     state.apply("tile 5 cheer")
     for outcome in ("purple 1", "blue 1", "green 1"):  # seats 1 to 3
@@ -111,7 +111,7 @@ def test_your_own_actions_are_told_to_you_as_you() -> None:
     assert state.describe_action("tile 9 boo", 0) == (
         "You move your tile from space 5 to space 9, booing side up.")
     assert state.describe_action("tile 9 boo", 1) == (
-        "Seat 0 moves a tile from space 5 to space 9, booing side up.")
+        "Player 1 moves a tile from space 5 to space 9, booing side up.")
 
 
 def test_a_tile_says_whom_it_pays_and_where_it_sends_the_camel() -> None:
@@ -121,14 +121,14 @@ def test_a_tile_says_whom_it_pays_and_where_it_sends_the_camel() -> None:
     assert rolled.describe_action("die yellow 2", 0) == (
         "The Yellow die shows 2. Yellow moves from space 3 to space 5, carrying Purple. It "
         "lands on your cheering tile: you gain 1 coin. The tile sends it on to space 6.")
-    assert "It lands on Seat 0's cheering tile: Seat 0 gains 1 coin." in \
+    assert "It lands on Player 1's cheering tile: Player 1 gains 1 coin." in \
         rolled.describe_action("die yellow 2", 1)
     booing = setup(START)
     booing.apply("tile 4 boo")
     sentence = booing.child("roll").describe_action("die blue 2", 2)
     assert sentence == (
         "The Blue die shows 2. Blue moves from space 2 to space 4, carrying Green. It lands "
-        "on Seat 0's booing tile: Seat 0 gains 1 coin. The tile sends it back to space 3. "
+        "on Player 1's booing tile: Player 1 gains 1 coin. The tile sends it back to space 3. "
         "Space 3 now holds Blue, then Green, then Yellow, with Purple on top.")
 
 
@@ -142,13 +142,14 @@ def test_setup_dice_say_where_each_camel_goes() -> None:
     assert state.describe_action("die white 1") == "Setup: crazy White goes on space 16."
 
 
-WORDS_NEVER_SAID = re.compile(r"\b1 (coins|points|tickets|cards)\b|\(you\)|\btheir\b|Seat \d+ \(")
+WORDS_NEVER_SAID = re.compile(
+    r"\b1 (coins|points|tickets|cards)\b|\(you\)|\btheir\b|(Seat|Player) \d+ \(")
 
 
 @pytest.mark.parametrize(("players", "edition"), [(3, 2), (6, 2), (4, 1)])
 def test_every_text_of_whole_games_is_whole_sentences(players: int, edition: int) -> None:
     """Over random games, every line each seat (and a spectator) is told ends a sentence,
-    names nobody "Seat 0 (you)", never says "1 coins", and names no other seat's face-down
+    names nobody "Player 1 (you)", never says "1 coins", and names no other seat's face-down
     card before the end."""
     game = cc.load("camel-up", players=players, edition=edition)
     for seed in range(3):
@@ -181,9 +182,9 @@ def test_the_rich_board_draws_every_camel_and_names_every_abbreviation() -> None
     assert "* marks a crazy camel: it runs backwards, counterclockwise." in text
     assert "+ is a cheering tile: a camel landing there moves 1 on, on top." in text
     assert "- is a booing tile: a camel landing there moves 1 back, underneath." in text
-    assert "Under each tile its owner: S0, Seat 0's tile and you, your tile." in text
+    assert "Under each tile its owner: S1, Player 1's tile and you, your tile." in text
     assert "(you)" not in text and "Che S" not in text
-    assert text.splitlines()[0] == "Leg 1. It is Seat 2's turn."
+    assert text.splitlines()[0] == "Leg 1. It is Player 3's turn."
 
 
 def test_the_odds_prompt_word_reveals_only_what_the_seat_sees() -> None:

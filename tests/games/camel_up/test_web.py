@@ -35,7 +35,7 @@ def test_the_board_is_a_list_of_the_track_then_the_rest() -> None:
     said = cells(board)
     assert list(said)[:16] == [f"s{space}" for space in range(1, 17)]
     assert said["s2"] == "Space 2: Blue, with Green on top."
-    assert said["s5"] == "Space 5: Seat 0's cheering tile."
+    assert said["s5"] == "Space 5: Player 1's cheering tile."
     assert said["s6"] == "Space 6: empty."
     assert said["s16"] == "Space 16, the last before the finish line: crazy White."
     assert said["tickets-blue"] == "Blue leg tickets: 5 on top, 4 left."
@@ -43,7 +43,7 @@ def test_the_board_is_a_list_of_the_track_then_the_rest() -> None:
     assert said["winner"] == "Overall winner pile: no cards."
     assert said["card-red"] == "Your Red finish card, in hand."
     assert said["seat-1"].startswith("You: 3 coins; finish cards in hand:")
-    assert said["seat-0"] == "Seat 0: 3 coins."
+    assert said["seat-0"] == "Player 1: 3 coins."
     assert json.loads(json.dumps(layout(state, 1))) == layout(state, 1)
 
 

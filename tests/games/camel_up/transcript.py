@@ -26,14 +26,14 @@ PLAYERS = 3
 SEED = 4
 FIRST_TURN = ("help", "tile 1 cheer")
 """What the person types before their first move: the guide, then a refused move."""
-PROMPT = "Your move, Seat 0: "
+PROMPT = "Your move, Player 1: "
 ARGS = ("play", "camel-up", "--players", str(PLAYERS), "--bots", "camel-up-ev",
         "--seed", str(SEED), "--plain")
 
 
 @dataclass
 class ScriptedPerson:
-    """Seat 0's choices, recorded as the text a person would type (no ``begin``: the
+    """Player 1's choices, recorded as the text a person would type (no ``begin``: the
     session's random source is drawn exactly as with a person at the keyboard)."""
 
     bot: ExpectedValueBot = field(default_factory=lambda: ExpectedValueBot(seed=SEED))

@@ -11,7 +11,7 @@ from camelcade.core.game import Game, State, Words
 from camelcade.core.types import JSONDict, PlayerId
 from camelcade.games.a_dos_de_chameau import text
 from camelcade.games.a_dos_de_chameau.position import PUBLIC_FIELDS, ADosPosition
-from camelcade.games.a_dos_de_chameau.spec import COLOURS, OPTIONS, card_set, sort_cards
+from camelcade.games.a_dos_de_chameau.spec import COLOURS, OPTIONS, PRESETS, card_set, sort_cards
 from camelcade.games.a_dos_de_chameau.state import ADosState
 
 
@@ -24,6 +24,7 @@ class ADosDeChameau(Game):
     max_players: ClassVar[int] = len(COLOURS)
     default_players: ClassVar[int] = 4
     option_specs = OPTIONS
+    presets = PRESETS
     words: ClassVar[Words] = text
 
     def new_state(self) -> ADosState:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from camelcade.core.options import Option, choice, int_list
+from camelcade.core.options import Control, Option, Preset, choice, int_list
 from camelcade.core.words import N_
 
 TOWN: Final = 0
@@ -52,6 +52,10 @@ DEFAULT_OASIS_CARDS: Final = (1, 1, 2, 2, 3, 3, 4)
 DEFAULT_OASIS_POINTS: Final = (1, 2, 3, 4, 5, 6)
 LEADER_TARGETS: Final = ("outside-oasis", "any")
 
+PRESETS: Final = (
+    Preset(N_("Standard"), N_("Seven oasis cards of 1 to 4 palms each, oasis spaces worth "
+                              "1 to 6 points.")),
+)
 OPTIONS: Final = (
     Option(
         "oasis_cards",
@@ -59,6 +63,9 @@ OPTIONS: Final = (
         N_("seven values 1-4"),
         int_list(7, 1, 4),
         N_("palms on the seven oasis cards of each set (AD1)"),
+        label=N_("Palms on the oasis cards"),
+        explain=N_("Each player's seven oasis cards and the palms on each."),
+        control=Control("numbers", low=1, high=4, length=7, item=N_("Oasis card {number}")),
     ),
     Option(
         "oasis_points",
@@ -66,6 +73,9 @@ OPTIONS: Final = (
         N_("six whole numbers 0-99, the points of spaces 31..36"),
         int_list(6, 0, 99),
         N_("points of the oasis spaces 31..36 (AD2)"),
+        label=N_("Points of the oasis spaces"),
+        explain=N_("What a camel scores on each of the six oasis spaces, 31 to 36."),
+        control=Control("numbers", low=0, high=99, length=6, item=N_("Space {number}")),
     ),
     Option(
         "leader_target",
@@ -73,6 +83,11 @@ OPTIONS: Final = (
         N_("'outside-oasis' or 'any'"),
         choice(*LEADER_TARGETS),
         N_("which camel the caravan leader jumps in front of (AD3)"),
+        label=N_("The caravan leader joins"),
+        explain=N_("The camel the caravan leader card puts yours in front of."),
+        control=Control("choice", choices=(
+            ("outside-oasis", N_("The leading camel outside the oasis")),
+            ("any", N_("The leading camel, even in the oasis")))),
     ),
 )
 

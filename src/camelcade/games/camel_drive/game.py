@@ -11,7 +11,7 @@ from camelcade.core.types import JSONDict, PlayerId
 from camelcade.games.camel_drive import text
 from camelcade.games.camel_drive.deck import COUNTS, DISCARDS, PILES, draw_pile
 from camelcade.games.camel_drive.position import Position
-from camelcade.games.camel_drive.spec import DECK_SIZE, OPTIONS
+from camelcade.games.camel_drive.spec import DECK_SIZE, OPTIONS, PRESETS
 from camelcade.games.camel_drive.state import CamelDriveState
 
 
@@ -24,6 +24,7 @@ class CamelDrive(Game):
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
     option_specs = OPTIONS
+    presets = PRESETS
     rules_version: ClassVar[int] = 2
     """2: with 2-3 players the start passes from player to player (``start_rotation``)."""
     words: ClassVar[Words | None] = text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from camelcade.core.options import Option, choice, integer
+from camelcade.core.options import FLAG, Control, Option, Preset, choice, integer
 from camelcade.core.words import N_, t
 
 CARD_VALUES: Final = (0, 1, 2, 3)
@@ -98,6 +98,12 @@ def boolean(value: Any) -> bool:
     raise ValueError(t("must be true or false"))
 
 
+PRESETS: Final = (
+    Preset(N_("Standard"), N_("Races on 15 fields, 3 interjection cards per camel, first "
+                              "colour to 30 points.")),
+    Preset(N_("Tie race variant"), N_("A tie is settled by a short race among the tied, "
+                                      "as the rulebook's variant says."), {"tie_race": True}),
+)
 OPTIONS: Final = (
     Option(
         "track_length",
@@ -105,6 +111,8 @@ OPTIONS: Final = (
         N_("a whole number from 8 to 30"),
         integer(8, 30),
         N_("fields per lane; a camel finishes on reaching this position (CD2)"),
+        label=N_("Length of the track"),
+        explain=N_("Fields per lane; a camel reaching the last one has crossed the line."),
     ),
     Option(
         "interjections",
@@ -112,6 +120,8 @@ OPTIONS: Final = (
         N_("a whole number from 0 to 5"),
         integer(0, 5),
         N_("interjection cards per camel for the whole game (CD1)"),
+        label=N_("Interjection cards per camel"),
+        explain=N_("How many interjection cards each camel has for the whole game."),
     ),
     Option(
         "target_score",
@@ -119,6 +129,8 @@ OPTIONS: Final = (
         N_("a whole number from 5 to 100"),
         integer(5, 100),
         N_("the match ends after a race in which a colour reaches this score"),
+        label=N_("Points to win"),
+        explain=N_("The match ends after the race in which a colour reaches this score."),
     ),
     Option(
         "tie_race",
@@ -126,6 +138,9 @@ OPTIONS: Final = (
         N_("true or false"),
         boolean,
         N_("settle a tie with the seed's short tie race instead of unused interjections"),
+        label=N_("Tie race"),
+        explain=N_("A tie is settled by a short race without interjections or bets."),
+        control=FLAG,
     ),
     Option(
         "start_rotation",
@@ -134,5 +149,9 @@ OPTIONS: Final = (
         choice(*START_ROTATIONS),
         N_("2-3 players: the start passes to the next player (their camels in lanes 1-2) or, "
         "as in the first release, to the next camel"),
+        label=N_("Who starts the next race"),
+        explain=N_("With 2 or 3 players: the next player, or the next camel."),
+        control=Control("choice", choices=(
+            ("player", N_("The next player")), ("camel", N_("The next camel")))),
     ),
 )

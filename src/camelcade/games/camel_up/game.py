@@ -13,7 +13,7 @@ from camelcade.core.words import t
 from camelcade.games.camel_up import text
 from camelcade.games.camel_up.actions import PILES
 from camelcade.games.camel_up.position import PUBLIC_KEYS, CamelUpPosition
-from camelcade.games.camel_up.spec import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from camelcade.games.camel_up.spec import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, PRESETS
 from camelcade.games.camel_up.state import CamelUpState
 
 
@@ -36,6 +36,7 @@ class CamelUp(Game):
     max_players: ClassVar[int] = MAX_PLAYERS
     default_players: ClassVar[int] = 4
     option_specs = OPTIONS
+    presets = PRESETS
     words: ClassVar[Words | None] = text
 
     def _check_players(self, players: int | str | None) -> int:
@@ -47,7 +48,7 @@ class CamelUp(Game):
                 MIN_PLAYERS <= players <= MAX_PLAYERS):
             raise OptionError(t("{game} is played by 3 to 8 players (2 with edition=1 or "
                                 "unofficial_two_player=True), not {value}",
-                                game=self.id, value=repr(players)))
+                                game=self.title, value=repr(players)))
         return players
 
     def _validate_options(self) -> None:
@@ -56,7 +57,7 @@ class CamelUp(Game):
         if self.players < edition.min_players and not two_ok:
             raise OptionError(t("{game} (edition {edition}) is played by {low} to {high} "
                                 "players; 2 players need unofficial_two_player=True (or "
-                                "edition=1)", game=self.id, edition=edition.number,
+                                "edition=1)", game=self.title, edition=edition.number,
                                 low=edition.min_players, high=edition.max_players))
 
     def new_state(self) -> CamelUpState:

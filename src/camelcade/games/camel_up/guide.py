@@ -74,12 +74,13 @@ def guide(game: Game) -> str:
           colour=first, name=colour_name(first)),
     ]
     if edition.has_partnerships(game.players):
-        lines.append(t("partner 3: team up with Seat 3 until the leg ends; each of you then "
-                       "copies the best paying ticket of the other."))
+        lines.append(t("partner 3: team up with Player 4 until the leg ends (the notation counts "
+                       "seats from 0); each of you then copies the best paying ticket of "
+                       "the other."))
     lines += [
         "",
         t("More words: piles tells the overall piles card by card, earliest first; odds "
           "gives the chances and each action's value, when the advisor is on."),
-        t("Money never drops below 0. Seats are numbered from Seat 0, who starts."),
+        t("Money never drops below 0. Player 1 starts."),
     ]
     return "\n".join(lines)

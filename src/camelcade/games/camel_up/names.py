@@ -3,8 +3,9 @@
 Every name is a whole message of its own (``t("Blue")``, ``t("your cheering tile")``), so
 the translations can word each one, and the sentences of :mod:`.text` and
 :mod:`.narration` take them as named placeholders. Players have no colour in Camel Up (the
-camels do), so a seat is "Seat 2", and the listener is "you": their own things are
-"your", in messages of their own, never "Seat 0 (you)".
+camels do), so a seat is called by the name its player gave ("Ben", see
+:func:`camelcade.core.words.player_name`), else "Player 3", and the listener is "you":
+their own things are "your", in messages of their own, never "Ben (you)".
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from camelcade.core.types import PlayerId
-from camelcade.core.words import and_list, current_language, t
+from camelcade.core.words import and_list, current_language, player_name, t
 from camelcade.games.camel_up.spec import Edition
 
 _COLOURS: dict[str, dict[str, str]] = {}
@@ -43,8 +44,9 @@ def camel_name(edition: Edition, unit: str) -> str:
 
 
 def seat_label(seat: PlayerId) -> str:
-    """A seat's name: "Seat 2" (numbered from 0, as in ``partner 2`` and ``--seat``)."""
-    return t("Seat {number}", number=seat)
+    """A seat's name: its player's ("Ben"), else "Player 3" (numbered from 1, as people
+    count; the notation ``partner 2`` and ``--seat`` count from 0)."""
+    return player_name(seat)
 
 
 def then_list(names: Sequence[str]) -> str:
@@ -70,7 +72,7 @@ def camel_list(edition: Edition, units: Sequence[str]) -> str:
 
 
 def tile_name(side: str, owner: PlayerId, player: PlayerId | None) -> str:
-    """'your cheering tile', 'Seat 2's booing tile' (1st edition: oasis, mirage)."""
+    """'your cheering tile', 'Ben's booing tile' (1st edition: oasis, mirage)."""
     if owner == player:
         return {"cheer": t("your cheering tile"), "boo": t("your booing tile"),
                 "oasis": t("your oasis tile"), "mirage": t("your mirage tile")}[side]
@@ -105,7 +107,7 @@ def roll_name(edition: Edition, colour: str, value: int) -> str:
 
 
 def coins_list(coins: Sequence[int], player: PlayerId | None) -> str:
-    """'you 10, Seat 1 12 and Seat 2 6': everyone's coins, in seat order."""
+    """'you 10, Ben 12 and Player 3 6': everyone's coins, in seat order."""
     return and_list([t("you {coins}", coins=n) if seat == player
                      else t("{seat} {coins}", seat=seat_label(seat), coins=n)
                      for seat, n in enumerate(coins)])

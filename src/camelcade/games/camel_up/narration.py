@@ -9,7 +9,7 @@ the loser pile, card by card from the earliest; then everyone's coins. The sums 
 the rules' own scoring functions (:mod:`.scoring`), fed what the die is about to do, so
 the words cannot disagree with the coins.
 
-The listener's own moves are "You ...", others' "Seat 2 ...": two whole messages each.
+The listener's own moves are "You ...", others' "Ben ...": two whole messages each.
 A face-down finish card is named only to the seat that plays it.
 """
 
@@ -62,7 +62,7 @@ COUNTED: dict[str, Counted] = {
         "{seat}'s {count} {ticket} tickets win {value} coins each: {colour} is first.",
         "{seat}'s {count} {ticket} tickets win {value} coins each: {colour} is first."),
 }
-"""Equal scoring items of one seat told once: "Seat 2's 2 Red 2 tickets win 2 coins each:
+"""Equal scoring items of one seat told once: "Ben's 2 Red 2 tickets win 2 coins each:
 Red is first." (a run is never of one, so the singular forms are never said). Tickets that
 pay alike (on the second camel, on the others, the pyramid's) are told in one line each."""
 

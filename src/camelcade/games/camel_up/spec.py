@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from camelcade.core.options import Option, choice, integer
+from camelcade.core.options import FLAG, Control, Option, Preset, choice, integer
 from camelcade.core.words import N_, t
 
 FIRST_SPACE: Final = 1
@@ -127,12 +127,30 @@ def _boolean(value: Any) -> bool:
 
 OPTIONS: Final = (
     Option("edition", 2, N_("1 or 2"), integer(1, 2),
-           N_("2 = the 2018 edition with crazy camels; 1 = the 2014 edition")),
+           N_("2 = the 2018 edition with crazy camels; 1 = the 2014 edition"),
+           label=N_("Edition"),
+           explain=N_("The 2nd edition (2018) adds two crazy camels running backwards."),
+           control=Control("choice", choices=((2, N_("2nd edition (2018)")),
+                                              (1, N_("1st edition (2014)"))))),
     Option("grey_die_precedence", "carrying-first",
            N_("'carrying-first' or 'stacked-first'"),
-           choice(*PRECEDENCES), N_("which grey-die exception is applied first (CU4)")),
+           choice(*PRECEDENCES), N_("which grey-die exception is applied first (CU4)"),
+           label=N_("Grey die, when both exceptions apply"),
+           explain=N_("When one crazy camel carries racing camels and the other sits "
+                      "directly on it, the grey die moves the one chosen here."),
+           control=Control("choice", choices=(
+               ("carrying-first", N_("The one carrying racing camels")),
+               ("stacked-first", N_("The one on top"))))),
     Option("unofficial_two_player", False, N_("true or false"), _boolean,
-           N_("allow 2 players in the 2nd edition (unofficial; the box says 3-8)")),
+           N_("allow 2 players in the 2nd edition (unofficial; the box says 3-8)"),
+           label=N_("Allow two players"),
+           explain=N_("The box says 3 to 8 players; this lets two play the 2nd edition."),
+           control=FLAG),
+)
+PRESETS: Final = (
+    Preset(N_("Standard"), N_("The 2nd edition (2018) with its two crazy camels.")),
+    Preset(N_("1st edition (2014)"),
+           N_("Five racing camels, no crazy camels, oasis and mirage tiles."), {"edition": 1}),
 )
 
 

@@ -28,7 +28,8 @@ STYLES = {
 
 
 def seat_name(game: Game, seat: PlayerId) -> str:
-    """Seats are "Seat 0", "Seat 1", ...: the camels have the colours, not the players."""
+    """Seats are "Player 1", "Player 2", ... (or their players' names): the camels have the
+    colours, not the players."""
     return seat_label(seat)
 
 
@@ -40,7 +41,7 @@ def camel_label(state: CamelUpState, unit: str) -> str:
 def tile_label(state: CamelUpState, side: str, owner: PlayerId, player: PlayerId | None) -> str:
     """A tile's cell: '+' or '-' (on or back), then whose: 'S3', or 'you'."""
     sign = "+" if state.edition.tile_push(side) > 0 else "-"
-    return f"{sign}\n{t('you') if owner == player else f'S{owner}'}"
+    return f"{sign}\n{t('you') if owner == player else f'S{owner + 1}'}"
 
 
 def legend(state: CamelUpState, player: PlayerId | None) -> list[str]:
@@ -61,7 +62,7 @@ def legend(state: CamelUpState, player: PlayerId | None) -> list[str]:
         owners = sorted({tile.owner for tile in tiles.values()})
         # Each owner worded before the sentence: Babel finds no message inside another's.
         named = [t("you, your tile") if o == player else
-                 t("S{number}, {seat}'s tile", number=o, seat=seat_label(o)) for o in owners]
+                 t("S{number}, {seat}'s tile", number=o + 1, seat=seat_label(o)) for o in owners]
         lines.append(t("Under each tile its owner: {owners}.", owners=and_list(named)))
     return lines
 

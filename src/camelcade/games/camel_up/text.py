@@ -206,7 +206,7 @@ def seat_facts(state: CamelUpState, seat: PlayerId, player: PlayerId | None) -> 
 
 
 def seat_line(state: CamelUpState, seat: PlayerId, player: PlayerId | None) -> str:
-    """'You: 8 coins; leg tickets Yellow 5; 1 pyramid ticket.' or 'Seat 1: 12 coins.'"""
+    """'You: 8 coins; leg tickets Yellow 5; 1 pyramid ticket.' or 'Ben: 12 coins.'"""
     facts = "; ".join(seat_facts(state, seat, player))
     if seat == player:
         return t("You: {facts}.", facts=facts)
@@ -238,8 +238,8 @@ def piles_summary(state: CamelUpState, player: PlayerId | None) -> str | None:
 
 
 def card_name(state: CamelUpState, seat: PlayerId, colour: str, player: PlayerId | None) -> str:
-    """A card on an overall pile as ``player`` may know it: 'your Red', 'Seat 2's Blue'
-    once the piles are turned over, else just 'Seat 2' (face down)."""
+    """A card on an overall pile as ``player`` may know it: 'your Red', 'Ben's Blue'
+    once the piles are turned over, else just 'Ben' (face down)."""
     if seat == player:
         return t("your {colour}", colour=colour_name(colour))
     if state.phase == OVER:

@@ -16,6 +16,7 @@ from camelcade.games.caravan.spec import (
     COLOURS,
     NO_PROGRESS_OFF,
     OPTIONS,
+    PRESETS,
     STOP_ROUND,
     goods_count,
 )
@@ -34,6 +35,7 @@ class Caravan(Game):
     max_players: ClassVar[int] = len(COLOURS)
     default_players: ClassVar[int] = 3
     option_specs = OPTIONS
+    presets = PRESETS
     perfect_information: ClassVar[bool] = True
     """Nothing is hidden (see ``CaravanState._resample``)."""
     words: ClassVar[Words | None] = text

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import Any, Final
 
-from camelcade.core.options import Option, choice, integer
+from camelcade.core.options import Control, Option, Preset, choice, integer
 from camelcade.core.words import N_, t
 
 SIZE: Final = 7
@@ -187,6 +187,14 @@ NO_PROGRESS_OFF: Final = 0
 """``no_progress_rounds=0``: no such stop (the rules of version 1)."""
 MAX_NO_PROGRESS_ROUNDS: Final = 1000
 
+PRESETS: Final = (
+    Preset(N_("Standard"), N_("Five camels each; with 2 or 3 players the short game of "
+                              "32 goods.")),
+    Preset(N_("Introductory game: six camels"),
+           N_("Every player starts with six camels instead of five."), {"camels": 6}),
+    Preset(N_("Full game: 48 goods"), N_("All 48 goods in the bag, whatever the number of "
+                                         "players."), {"short_game": False}),
+)
 OPTIONS: Final = (
     Option(
         "camels",
@@ -194,6 +202,8 @@ OPTIONS: Final = (
         N_("5, or 6 (introductory game)"),
         integer(5, 6),
         N_("camels per player (seed: five, six in an introductory game)"),
+        label=N_("Camels per player"),
+        explain=N_("Five camels each; six make the introductory game."),
     ),
     Option(
         "short_game",
@@ -201,6 +211,12 @@ OPTIONS: Final = (
         N_("true or false; by default true for 2-3 players, false for 4"),
         _flag,
         N_("remove 3 of each common and 1 of each rare good, leaving 32 (CA10)"),
+        label=N_("Short game"),
+        explain=N_("Play with 32 goods instead of 48, as the rules advise for 2 or 3 "
+                   "players."),
+        control=Control("choice", choices=(
+            (None, N_("Short with 2 or 3 players, full with 4")),
+            (True, N_("Short game: 32 goods")), (False, N_("Full game: 48 goods")))),
     ),
     Option(
         "safety_stop",
@@ -208,6 +224,11 @@ OPTIONS: Final = (
         N_("'round' or 'bag-empty'"),
         choice(STOP_ROUND, STOP_BAG_EMPTY),
         N_("when a full round of passes without any action ends the game (see the docs)"),
+        label=N_("When passing ends the game"),
+        explain=N_("A full round in which everyone passes ends the game: at any time, or "
+                   "only once the bag is empty."),
+        control=Control("choice", choices=(
+            (STOP_ROUND, N_("At any time")), (STOP_BAG_EMPTY, N_("Once the bag is empty")))),
     ),
     Option(
         "no_progress_rounds",
@@ -216,6 +237,9 @@ OPTIONS: Final = (
         integer(NO_PROGRESS_OFF, MAX_NO_PROGRESS_ROUNDS),
         N_("full rounds without a pick-up, delivery, theft or draw that end the game (CA18; "
         "0: never)"),
+        label=N_("Rounds without progress that end the game"),
+        explain=N_("The game ends after this many full rounds without a pick-up, delivery, "
+                   "theft or draw; 0 never ends it this way."),
     ),
     Option(
         "map",
@@ -224,5 +248,7 @@ OPTIONS: Final = (
            "command line also the path of a map file like maps/standard.toml"),
         _map_name,
         N_("the board: which squares are goods spaces and cities"),
+        label=N_("Map"),
+        explain=N_("Which squares are goods spaces and cities."),
     ),
 )

@@ -201,10 +201,17 @@ def _seat_line(state: CaravanState, seat: PlayerId, player: PlayerId | None) -> 
                     state.theft_markers(seat)),
         "demand": tn("{count} demand marker", "{count} demand markers",
                      state.demand_markers(seat)),
-        "delivered": and_list(delivered) if delivered else t("nothing"),
         "held": goods(held),
         "penalty": penalty(held),
     }
+    if not delivered:  # whole sentences: French says "vous n'avez rien livré"
+        if seat == player:
+            return t("You: {score}; {supply} in your supply, {theft}, {demand}; you delivered "
+                     "nothing; you hold {held} (penalty {penalty}).", **values)
+        return t("{seat}: {score}; {supply} in the supply, {theft}, {demand}; delivered "
+                 "nothing; holds {held} (penalty {penalty}).", seat=state.colour(seat),
+                 **values)
+    values["delivered"] = and_list(delivered)
     if seat == player:
         return t("You: {score}; {supply} in your supply, {theft}, {demand}; you delivered "
                  "{delivered}; you hold {held} (penalty {penalty}).", **values)

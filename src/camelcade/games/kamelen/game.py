@@ -12,7 +12,7 @@ from camelcade.core.types import JSONDict, PlayerId
 from camelcade.games.kamelen import text
 from camelcade.games.kamelen.geometry import Geometry, geometry
 from camelcade.games.kamelen.position import KamelenLayout
-from camelcade.games.kamelen.spec import BOARDS, OPTIONS
+from camelcade.games.kamelen.spec import BOARDS, OPTIONS, PRESETS
 from camelcade.games.kamelen.state import KamelenState
 
 
@@ -25,6 +25,7 @@ class KamelenGame(Game):
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
     option_specs = OPTIONS
+    presets = PRESETS
     perfect_information: ClassVar[bool] = True
     words: ClassVar[Words] = text
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from camelcade.core.options import Option, choice, integer
+from camelcade.core.options import Control, Option, Preset, choice, integer
 from camelcade.core.words import N_
 
 FILES: Final = "abcdefghijk"
@@ -75,6 +75,13 @@ REPETITION_DRAW: Final = 3
 THIRD_STEPS: Final = ("outward", "any")
 """KA5: the third step continues outward ((1,3) and (2,3) leaps), or may also bend back."""
 
+PRESETS: Final = (
+    Preset(N_("Standard"), N_("The standard board of 11 × 11 squares.")),
+    Preset(N_("Board of 11 × 12"), N_("One rank more between the armies."),
+           {"board": "11x12"}),
+    Preset(N_("Board of 11 × 13"), N_("Two ranks more between the armies."),
+           {"board": "11x13"}),
+)
 OPTIONS: Final = (
     Option(
         "board",
@@ -82,6 +89,11 @@ OPTIONS: Final = (
         N_("'11x11', '11x12' or '11x13'"),
         choice(*BOARDS),
         N_("board size: 11 files by 11, 12 or 13 ranks"),
+        label=N_("Board"),
+        explain=N_("11 files by 11, 12 or 13 ranks: a longer board keeps the armies apart."),
+        control=Control("choice", choices=(
+            ("11x11", N_("11 × 11 (standard)")), ("11x12", N_("11 × 12")),
+            ("11x13", N_("11 × 13")))),
     ),
     Option(
         "no_capture_limit",
@@ -89,6 +101,9 @@ OPTIONS: Final = (
         N_("a whole number 0-10000 (0 = no limit)"),
         integer(0, 10_000),
         N_("plies without a capture before the game is drawn (0 = off)"),
+        label=N_("Moves without a capture before a draw"),
+        explain=N_("The game is drawn after this many moves, both sides counted, without "
+                   "a capture; 0 never draws it this way."),
     ),
     Option(
         "third_step",
@@ -96,5 +111,10 @@ OPTIONS: Final = (
         N_("'outward' or 'any'"),
         choice(*THIRD_STEPS),
         N_("KA5: whether the third step must continue outward (default) or may bend back"),
+        label=N_("Third step of a leap"),
+        explain=N_("Whether the last step of a camel's or dromedary's leap must go on "
+                   "outward or may bend back."),
+        control=Control("choice", choices=(
+            ("outward", N_("Outward only")), ("any", N_("Outward or back")))),
     ),
 )

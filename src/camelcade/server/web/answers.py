@@ -17,7 +17,7 @@ from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import plugin
 from camelcade.core.results import ranking_from, standings_sentence
-from camelcade.core.words import t, translate
+from camelcade.core.words import pt, t, translate
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch
 from camelcade.server.views import seat_names as seat_names  # mail and the API use it here
@@ -50,6 +50,8 @@ def commands(match: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
         doc = (inspect.getdoc(ref.load()) or "").strip().splitlines()  # as extracted
         help_line = doc[0] if doc else ""
         out.append({"name": str(name).lower(),
+                    # The word the terminal's prompt takes in this language, for the button.
+                    "label": str(pt("command word", str(name).lower())),
                     "help": translate(help_line) if help_line else str(name),
                     "advisor": advice})
     return out
@@ -102,6 +104,6 @@ def result_text(match: LiveMatch) -> str:
     """The final ranking in words: "Winner: Yellow. Then Red. Then Blue and Green.", a shared
     first place or a draw told as such (``core.results``)."""
     result = match.row.result or {}
-    names = seat_names(match.game)
+    names = seat_names(match.game, match.names)
     ranking = result.get("ranking") or ranking_from(result.get("winners", []), len(names))
     return standings_sentence(names, ranking)

@@ -13,15 +13,18 @@ from pydantic import BaseModel, ConfigDict, Field
 from camelcade import bots as bot_registry
 from camelcade.core.data import data_names
 from camelcade.core.errors import CamelcadeError
+from camelcade.core.options import Control
 from camelcade.core.registry import game_class, game_ids, plugin
-from camelcade.core.words import current_language, t, translate
+from camelcade.core.results import ranking_from, standings_sentence
+from camelcade.core.words import N_, current_language, t, translate
 from camelcade.records import Record
 from camelcade.server.admin import ENDED, ended_sentence
 from camelcade.server.manager import HOST, LEVEL_PREFIX
 from camelcade.server.protocol import MAX_TOKEN_CHARS, ErrorCode, ProtocolError
-from camelcade.server.routes.deps import RateLimited, ServicesDep, TokenDep
+from camelcade.server.routes.deps import RateLimited, ReadLimited, ServicesDep, TokenDep
 from camelcade.server.runtime import LiveMatch
 from camelcade.server.service import Services
+from camelcade.server.store import MatchRow, SeatRow
 from camelcade.server.web import answers
 from camelcade.server.web.assets import asset_urls
 from camelcade.server.web.mail import TurnMailer
@@ -29,6 +32,19 @@ from camelcade.server.web.replay import replay_steps
 
 router = APIRouter(prefix="/api/web", tags=["web app"])
 MAX_MY_GAMES = 100
+
+
+LEVEL_WORDS = (N_("easy"), N_("medium"), N_("hard"))
+"""The level names the games give their bots, in the catalogue: a page says them in its
+language (a level another game names is shown as it is written)."""
+
+
+def control_json(control: Control) -> dict[str, Any]:
+    """How the create form asks for an option, its choices in the page's language."""
+    return {"kind": control.kind, "low": control.low, "high": control.high,
+            "length": control.length, "item": translate(control.item) if control.item else "",
+            "choices": [{"value": value, "label": translate(label)}
+                        for value, label in control.choices]}
 
 
 def game_summary(game_id: str) -> dict[str, Any]:
@@ -45,9 +61,15 @@ def game_summary(game_id: str) -> dict[str, Any]:
         # data: said in the page's language (each game marks them for the catalogue, N_).
         "options": [{"name": o.name, "default": o.default, "allowed": translate(o.allowed),
                      "help": translate(o.help) if o.help else o.help,
-                     "values": data_names(game_id, o.name)}
+                     "values": data_names(game_id, o.name),
+                     "label": translate(o.label) if o.label else o.name,
+                     "explain": translate(o.explain) if o.explain else "",
+                     "control": control_json(o.form())}
                     for o in cls.option_specs],
-        "levels": [{"name": name, "bot": LEVEL_PREFIX + name,
+        # Named ways to play from the rulebook, then each option as a player's control.
+        "presets": [{"name": translate(p.name), "sentence": translate(p.sentence),
+                     "options": dict(p.options)} for p in cls.presets],
+        "levels": [{"name": name, "bot": LEVEL_PREFIX + name, "label": translate(name),
                     "description": translate(level.description) if level.description
                     else level.description}
                    for name, level in bot_registry.levels(game_id).items()],
@@ -83,7 +105,7 @@ async def match_page_data(match_id: str, request: Request, services: ServicesDep
     seat = _role(services, match, _optional_token(request))
     return {
         "game": game_summary(match.game.id),
-        "seat_names": answers.seat_names(match.game),
+        "seat_names": answers.seat_names(match.game, match.names),
         "commands": answers.commands(match, seat),
         "advisor": answers.advisor_allowed(match, seat),
         "advice": answers.advice_names(match.game),
@@ -130,7 +152,7 @@ async def my_games(body: Mine, services: ServicesDep) -> dict[str, Any]:
             found.append({"match_id": held.match_id, "gone": True})
             continue
         mover = match.state.current_player if match.status == "running" else None
-        names = answers.seat_names(match.game)
+        names = answers.seat_names(match.game, match.names)
         found.append({
             "match_id": match.id, "gone": False, "game": match.game.id,
             "title": match.game.title, "status": match.status, "seat": seat,
@@ -149,6 +171,46 @@ async def my_games(body: Mine, services: ServicesDep) -> dict[str, Any]:
     return {"matches": found}
 
 
+FINISHED_LISTED = 50
+"""Finished matches on the replay page's list, newest first."""
+
+
+def finished_entry(row: MatchRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """A finished match as the replay list shows it: the game's title, who played which
+    seat ("Red: Ray", "Player 2: bot level easy"), when it ended and its result in words."""
+    try:
+        game = game_class(row.game).load_saved(row.options)
+    except CamelcadeError:  # a game this server no longer has, or options it refuses
+        return {"id": row.id, "title": row.game, "players": [], "finished_at": row.finished_at,
+                "result": None}
+    given = tuple(s.name if s.kind != "bot" else None for s in seats)
+    names = answers.seat_names(game, given)
+    players: list[str] = []
+    for s in seats:
+        who: str
+        if s.kind == "bot":
+            bot = str(s.name or s.bot or "")
+            who = (t("bot level {level}", level=translate(bot.removeprefix(LEVEL_PREFIX)))
+                   if bot.startswith(LEVEL_PREFIX) else t("bot {name}", name=bot))
+        else:
+            who = s.name or str(t("a player"))
+        players.append(names[s.seat] if names[s.seat] == who
+                       else t("{name}: {text}", name=names[s.seat], text=who))
+    result = row.result or {}
+    ranking = result.get("ranking") or ranking_from(result.get("winners", []), len(names))
+    return {"id": row.id, "game": row.game, "title": game.title, "players": players,
+            "finished_at": row.finished_at,
+            "result": standings_sentence(names, ranking) if row.result else None}
+
+
+@router.get("/finished", summary="The replay page's list: finished matches in words",
+            dependencies=[ReadLimited])
+async def finished_matches(services: ServicesDep) -> dict[str, Any]:
+    rows = await services.store.read(services.store.list_matches, ("finished",),
+                                     FINISHED_LISTED, None, None)
+    return {"matches": [finished_entry(row, seats) for row, seats in rows]}
+
+
 @router.get("/matches/{match_id}/replay", summary="Every position of a finished match")
 async def match_replay(match_id: str, services: ServicesDep) -> dict[str, Any]:
     match = await services.manager.get(match_id)
@@ -156,8 +218,8 @@ async def match_replay(match_id: str, services: ServicesDep) -> dict[str, Any]:
         raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED, t("Replays come after the end."))
     texts = await services.store.read(services.store.load_actions, match.id, 0)
     record = Record(game=match.game.id, options=match.row.options, players=[], actions=texts)
-    steps = replay_steps(record)
-    steps["seat_names"] = answers.seat_names(match.game)
+    steps = replay_steps(record, match.names)
+    steps["seat_names"] = answers.seat_names(match.game, match.names)
     return steps
 
 

@@ -86,7 +86,7 @@ class TurnMailer:
         message["From"] = self.settings.smtp_from
         message["To"] = address
         with language(lang):
-            name, title = seat_names(match.game)[seat], match.game.title
+            name, title = seat_names(match.game, match.names)[seat], match.game.title
             message["Subject"] = t("Your turn in {game} ({seat})", game=title, seat=name)
             message.set_content("\n\n".join([
                 t("It is your turn as {seat} in {game}.", seat=name, game=title),

@@ -248,10 +248,11 @@ Seats are kept in this browser only.</p>
 
 def rules_page(title: str, html_body: str | None, game_id: str,
                lang: str = SOURCE_LANGUAGE, doc_lang: str = SOURCE_LANGUAGE,
-               choices: Sequence[tuple[str, str]] = ()) -> str:
+               choices: Sequence[tuple[str, str]] = (), after: str = "") -> str:
     """The rules of one game in ``lang``: its document (Markdown rendered, already
     HTML-safe) written in ``doc_lang``, which its ``<article lang>`` says, and a link to
-    each language of ``choices`` (code, the language's own name) it is written in."""
+    each language of ``choices`` (code, the language's own name) it is written in;
+    ``after``: HTML that follows the document (the game's ways to play and options)."""
     with language(lang):
         if html_body is None:
             body = (f"<h1>{escape(str(t('{title}: rules', title=title)))}</h1>"
@@ -270,4 +271,4 @@ def rules_page(title: str, html_body: str | None, game_id: str,
         links = (f'<p><a href="/#create">{escape(str(t("Play {title}", title=title)))}</a> · '
                  f'<a href="/replay">{escape(str(t("Replays")))}</a></p>')
         heading = str(t("{title} rules", title=title))
-    return page(heading, body + links, lang=lang, english=False)
+    return page(heading, body + after + links, lang=lang, english=False)

@@ -9,12 +9,13 @@ words (a win, a shared first place or a draw, ``core.results``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import State
 from camelcade.core.results import standings_sentence
-from camelcade.core.words import t
+from camelcade.core.words import player_names, t
 from camelcade.records import Record
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.web.answers import seat_names
@@ -37,9 +38,15 @@ def _step(state: State, index: int, sentence: str | None) -> dict[str, Any]:
     }
 
 
-def replay_steps(record: Record) -> dict[str, Any]:
+def replay_steps(record: Record, names: Sequence[str | None] = ()) -> dict[str, Any]:
     """Every position of ``record`` (step 0 is the start), or ``game/bad_options``-style
-    refusals naming the action that did not apply."""
+    refusals naming the action that did not apply; ``names``: those the players gave, for
+    a game that calls its seats by them."""
+    with player_names(names):
+        return _replay_steps(record)
+
+
+def _replay_steps(record: Record) -> dict[str, Any]:
     if len(record.actions) > MAX_REPLAY_ACTIONS:
         raise ProtocolError(ErrorCode.MESSAGE_TOO_LARGE, t(
             "The record has {count} actions; the limit is {limit}.",

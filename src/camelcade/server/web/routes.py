@@ -13,7 +13,7 @@ from markdown_it import MarkdownIt
 
 from camelcade.core.registry import game_class, game_ids, plugin
 from camelcade.core.rules_docs import doc_dirs, find_rules_doc, rules_doc_in, rules_languages
-from camelcade.core.words import N_, SOURCE_LANGUAGE, t
+from camelcade.core.words import N_, SOURCE_LANGUAGE, language, t
 from camelcade.i18n.languages import languages
 from camelcade.server.protocol import ErrorCode, ProtocolError, unknown_game
 from camelcade.server.service import Services
@@ -23,6 +23,7 @@ from camelcade.server.web.api import router as api_router
 from camelcade.server.web.assets import STATIC, board_file, swagger_folder
 from camelcade.server.web.language import request_language, web_catalogue
 from camelcade.server.web.mail import TurnMailer
+from camelcade.server.web.option_words import options_section
 
 router = APIRouter(include_in_schema=False)
 
@@ -134,8 +135,10 @@ def _rules_html(game_id: str, lang: str) -> str:
     if body is not None:
         body = DOC_IMAGE.sub(r'src="/rules-images/\1"', body)
         body = body.replace("<pre>", '<pre tabindex="0">')  # a scrolled block takes focus
+    with language(lang):
+        ways = options_section(game_id)  # the create form's words for its options
     return pages.rules_page(cls.title, body, game_id, lang=lang, doc_lang=doc_lang,
-                            choices=choices)
+                            choices=choices, after=ways)
 
 
 @router.get("/rules-images/{name}")

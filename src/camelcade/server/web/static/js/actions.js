@@ -128,7 +128,7 @@ export class CellPicker {
     if (!found.length && this.path.length) { path = [cell]; found = this.matching(path); }
     if (!found.length) {
       this.reset(false);
-      this.say(t("No move with {cell}.", { cell: this.cellText(cell) }), true);
+      this.say(t("No move with {cell}.", { cell: this.cellText(cell).replace(/\.$/, "") }), true);  // a cell's own full stop is not doubled
       return;
     }
     const exact = distinct(found.filter((w) => w.cells.length === path.length));

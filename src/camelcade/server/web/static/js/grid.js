@@ -57,7 +57,7 @@ export class BoardGrid {
     const grid = h("div", { role: "grid", class: "cc-grid", "aria-label": board.label || t("Board") });
     if (board.columns && board.columns.length) {
       const header = h("div", { role: "row", class: "cc-grid-row" },
-        h("span", { role: "columnheader", class: "cc-corner" }, h("span", { class: "cc-sr", text: "rank" })),
+        h("span", { role: "columnheader", class: "cc-corner" }, h("span", { class: "cc-sr", text: t("rank") })),
         board.columns.map((c) => h("span", { role: "columnheader", text: c })));
       grid.append(header);
     }

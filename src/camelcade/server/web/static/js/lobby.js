@@ -19,8 +19,8 @@ function seatChoices(game) {
     ["hotseat", t("hot-seat: another person at this device")]];
   for (const level of game.levels) {
     choices.push([`bot:${level.bot}`, level.description
-      ? t("bot, {level}: {description}", { level: level.name, description: level.description })
-      : t("bot, {level}", { level: level.name })]);
+      ? t("bot, {level}: {description}", { level: level.label ?? level.name, description: level.description })
+      : t("bot, {level}", { level: level.label ?? level.name })]);
   }
   return choices;
 }
@@ -54,22 +54,100 @@ function renderForm() {
   players.dataset.game = game.id;
   const options = $("#create-options");
   options.replaceChildren(h("legend", { text: t("Options of {game}", { game: game.title }) }));
-  if (!game.options.length) options.append(h("p", { text: t("This game has no options.") }));
-  for (const o of game.options) {
-    const id = `opt-${o.name}`;
-    const help = t("{help}. Default {default}; allowed: {allowed}.", { help: o.help, default: JSON.stringify(o.default), allowed: o.allowed });
-    // An option that picks named data (a map) is a list of the names the server offers.
-    const input = o.values
-      ? h("select", { id, name: o.name, "aria-describedby": `${id}-help` },
-        o.values.map((value) => h("option", { value, text: value, selected: value === o.default })))
-      : typeof o.default === "boolean"
-        ? h("input", { id, type: "checkbox", name: o.name, checked: o.default, "aria-describedby": `${id}-help` })
-        : h("input", { id, name: o.name, value: shown(o.default), "aria-describedby": `${id}-help` });
-    input.dataset.kind = typeof o.default;
-    options.append(h("p", {}, h("label", { for: id, text: o.name }), " ", input,
-      h("span", { id: `${id}-help`, class: "cc-help", text: ` ${help}` })));
+  if (game.presets.length) {
+    // The rulebook's named ways to play first; choosing one sets the controls below.
+    const select = h("select", { id: "create-preset", name: "preset", "aria-describedby": "create-preset-help" },
+      game.presets.map((preset, index) => h("option", { value: String(index), text: preset.name })));
+    select.addEventListener("change", () => applyPreset(game));
+    options.append(h("p", {}, h("label", { for: "create-preset", text: t("Way to play") }), " ", select, " ",
+      h("span", { id: "create-preset-help", class: "cc-help" })));
   }
+  if (!game.options.length) options.append(h("p", { text: t("This game has no options.") }));
+  else options.append(h("details", { id: "more-options" }, h("summary", { text: t("More options") }),
+    ...game.options.map((o) => optionControl(o))));
+  applyPreset(game);
   renderSeats();
+}
+
+// The control of one option, labelled in players' words (the code's name never shows):
+// a stepper within its bounds, a choice list, a checkbox, or one small stepper per number.
+function optionControl(o) {
+  const id = `opt-${o.name}`;
+  const help = h("span", { id: `${id}-help`, class: "cc-help", text: o.explain });
+  const c = o.control;
+  if (c.kind === "numbers") {
+    const steppers = [];
+    for (let i = 0; i < c.length; i++) {
+      const one = `${id}-${i}`;
+      steppers.push(h("span", { class: "cc-stepper" }, h("label", { for: one, text: c.item.replace("{number}", String(i + 1)) }), " ",
+        h("input", { id: one, type: "number", inputmode: "numeric", min: String(c.low), max: String(c.high), step: "1", size: "3", "data-option": o.name })), " ");
+    }
+    return h("fieldset", { id, class: "cc-numbers", "aria-describedby": `${id}-help` }, h("legend", { text: o.label }), h("p", {}, help), h("p", {}, ...steppers));
+  }
+  let input;
+  if (c.kind === "choice" || o.values) {
+    const choices = c.kind === "choice" ? c.choices : o.values.map((value) => ({ value, label: value }));
+    input = h("select", { id, name: o.name, "aria-describedby": `${id}-help` },
+      choices.map((choice) => h("option", { value: encoded(choice.value), text: choice.label })));
+  } else if (c.kind === "flag") input = h("input", { id, type: "checkbox", name: o.name, "aria-describedby": `${id}-help` });
+  else if (c.kind === "number") input = h("input", { id, type: "number", inputmode: "numeric", name: o.name, min: String(c.low), max: String(c.high), step: "1", "aria-describedby": `${id}-help` });
+  else input = h("input", { id, name: o.name, "aria-describedby": `${id}-help` });
+  return c.kind === "flag" ? h("p", {}, input, " ", h("label", { for: id, text: o.label }), " ", help)
+    : h("p", {}, h("label", { for: id, text: o.label }), " ", input, " ", help);
+}
+
+// A choice's value in its <option>: a name as it is, any other value (2, true, null) as JSON.
+function encoded(value) { return typeof value === "string" ? value : JSON.stringify(value); }
+
+function choicesOf(o) {
+  return o.control.kind === "choice" ? o.control.choices : (o.values || []).map((value) => ({ value, label: value }));
+}
+
+function setOption(o, value) {
+  const id = `opt-${o.name}`;
+  const c = o.control;
+  if (c.kind === "numbers") {
+    (value || []).forEach((number, i) => { const input = document.getElementById(`${id}-${i}`); if (input) input.value = String(number); });
+    return;
+  }
+  const input = document.getElementById(id);
+  if (!input) return;
+  if (c.kind === "choice" || o.values) {
+    input.value = encoded(value);
+  } else if (c.kind === "flag") input.checked = Boolean(value);
+  else input.value = value === null || value === undefined ? "" : String(value);
+}
+
+function applyPreset(game) {
+  const select = $("#create-preset");
+  const preset = select ? game.presets[Number(select.value)] : null;
+  if (select) $("#create-preset-help").textContent = preset?.sentence ?? "";
+  for (const o of game.options) setOption(o, preset && o.name in preset.options ? preset.options[o.name] : o.default);
+}
+
+// Each option's value as the control holds it; a number out of its bounds is said here,
+// with the player's label, rather than by the server with the code's name.
+function optionValue(o) {
+  const id = `opt-${o.name}`;
+  const c = o.control;
+  const whole = (input, label) => {
+    const number = Number(input.value);
+    if (input.value.trim() === "" || !Number.isInteger(number) || number < c.low || number > c.high) {
+      throw Object.assign(new Error(t("{label} must be a whole number from {low} to {high}.", { label, low: c.low, high: c.high })), { input });
+    }
+    return number;
+  };
+  if (c.kind === "numbers") {
+    return Array.from({ length: c.length }, (_, i) => whole(document.getElementById(`${id}-${i}`), `${o.label}, ${c.item.replace("{number}", String(i + 1))}`));
+  }
+  const input = document.getElementById(id);
+  if (c.kind === "choice" || o.values) {
+    const chosen = choicesOf(o).find((choice) => encoded(choice.value) === input.value);
+    return chosen ? chosen.value : input.value;  // a value forced in goes as it is: the server refuses it
+  }
+  if (c.kind === "flag") return input.checked;
+  if (c.kind === "number") return whole(input, o.label);
+  return input.value;
 }
 
 function renderSeats() {
@@ -83,7 +161,7 @@ function renderSeats() {
     const select = h("select", { id, name: id }, seatChoices(game).map(([value, text]) => h("option", { value, text })));
     select.value = previous[seat] && [...select.options].some((o) => o.value === previous[seat])
       ? previous[seat] : seat === 0 ? "me" : `bot:${game.levels[0]?.bot ?? "random"}`;
-    seats.append(h("p", {}, h("label", { for: id, text: t("Seat {number}", { number: seat + 1 }) }), " ", select));
+    seats.append(h("p", {}, h("label", { for: id, text: t("Player {number}", { number: seat + 1 }) }), " ", select));
   }
 }
 
@@ -96,24 +174,13 @@ function statusWord(status) {
   return status;
 }
 
-function shown(value) {
-  if (value === null || value === undefined) return "";
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
-}
-
-function parsed(text) {
-  // A list option is typed as JSON ([1, 2, 3]); anything else goes as typed and the
-  // server says what it allows.
-  try { return JSON.parse(text); } catch { return text; }
-}
-
 function optionValues(game) {
+  // Only what differs from the game's defaults is sent: a default the game works out
+  // itself (a count that depends on the players) stays the game's to work out.
   const values = {};
   for (const o of game.options) {
-    const input = $(`#opt-${CSS.escape(o.name)}`);
-    if (input.dataset.kind === "boolean") values[o.name] = input.checked;
-    else if (input.dataset.kind === "number" && input.value.trim() !== "" && !Number.isNaN(Number(input.value))) values[o.name] = Number(input.value);
-    else if (input.value !== shown(o.default)) values[o.name] = input.dataset.kind === "object" ? parsed(input.value) : input.value;
+    const value = optionValue(o);
+    if (JSON.stringify(value) !== JSON.stringify(o.default)) values[o.name] = value;
   }
   return values;
 }
@@ -137,7 +204,14 @@ async function create(event) {
   }
   const seats = choices.map((c) => c === "me" || c === "open" ? { kind: "open" }
     : c === "hotseat" ? { kind: "hotseat" } : { kind: "bot", bot: c.slice(4) });
-  const body = { game: game.id, options: { ...optionValues(game), players: choices.length }, seats, auto_start: true };
+  let options;
+  try { options = optionValues(game); } catch (wrong) {
+    error.textContent = wrong.message;
+    $("#more-options").open = true;
+    wrong.input?.focus();
+    return;
+  }
+  const body = { game: game.id, options: { ...options, players: choices.length }, seats, auto_start: true };
   if (me >= 0) body.join = { seat: me, name: myName.name() };
   const timer = $("#create-timer").value;
   if (timer) body.turn_timer = { seconds: Number(timer), on_timeout: "bot", bot: "random" };

@@ -2,7 +2,7 @@
 // the seats this browser holds, and everything said through one announcer.
 
 import { $, api, duration, h } from "./dom.js";
-import { ready, t, tn, translate } from "./i18n.js";
+import { N_, ready, t, tn, translate } from "./i18n.js";
 import { Announcer } from "./announcer.js";
 import { ActionChooser, CellPicker } from "./actions.js";
 import { ActionBar } from "./actionbar.js";
@@ -128,7 +128,14 @@ const picker = new CellPicker({
 function say(text, assertive = false) { announcer.say(text, { assertive }); }
 
 function name(seat) {
-  return page.meta?.seat_names?.[seat] ?? t("Seat {seat}", { seat });
+  return page.meta?.seat_names?.[seat] ?? t("Player {number}", { number: seat + 1 });
+}
+
+// "Rouge : Lena": a name and what follows it, with the colon as the page's language
+// writes it (French puts a space before it), the name kept as a node.
+function labelled(node, text) {
+  return translate(N_("{name}: {text}")).split(/(\{name\}|\{text\})/).filter(Boolean)
+    .map((piece) => (piece === "{name}" ? node : piece === "{text}" ? text : piece));
 }
 
 function heldSeats() {
@@ -313,7 +320,8 @@ function renderSeats() {
   // words, never the border alone). Scores and holdings are drawn on each game's board.
   list.replaceChildren(...msg.seats.map((s) => {
     const bot = String(s.name || "");
-    const who = s.kind === "bot" ? (bot.startsWith("@") ? t("bot level {level}", { level: bot.slice(1) }) : t("bot {name}", { name: bot }))
+    const level = page.meta?.game?.levels?.find((l) => l.bot === bot)?.label ?? bot.slice(1);
+    const who = s.kind === "bot" ? (bot.startsWith("@") ? t("bot level {level}", { level }) : t("bot {name}", { name: bot }))
       : s.taken ? (s.name || t("a player")) : t("open seat");
     const bits = [who];
     const here = s.kind === "bot" || (s.taken && s.connected);
@@ -323,8 +331,10 @@ function renderSeats() {
     if (moving) bits.push(t("to move"));
     return h("li", { class: `cc-seat${moving ? " cc-to-move" : ""}` },
       h("span", { class: `cc-dot ${here ? "cc-on" : "cc-off"}`, "aria-hidden": "true" }),
-      h("strong", { class: "cc-seat-name", text: name(s.seat) }), h("span", { class: "cc-sr", text: ": " }),
-      h("span", { class: "cc-seat-facts", text: bits.join(", ") }));
+      // The colon is for the screen reader; the panel shows the name above its facts.
+      ...labelled(h("strong", { class: "cc-seat-name", text: name(s.seat) }),
+        h("span", { class: "cc-seat-facts", text: bits.join(", ") }))
+        .map((piece) => (typeof piece === "string" ? h("span", { class: "cc-sr", text: piece }) : piece)));
   }));
   if (msg.spectators) list.append(h("li", { class: "cc-seat", text: tn("{count} watching", "{count} watching", msg.spectators) }));
   const mover = msg.status === "running" ? msg.seats.find((s) => s.seat === msg.current_player) : null;
@@ -347,7 +357,7 @@ function renderJoin() {
     host.append(h("p", {}, h("label", { for: "join-name", text: t("Your name") }), " ", input, " ", hint));
     const box = nameBox(input, hint);
     for (const s of free) {
-      host.append(h("button", { type: "button", onclick: () => join(s.seat, box) }, t("Take seat {seat}", { seat: name(s.seat) })), " ");
+      host.append(h("button", { type: "button", onclick: () => join(s.seat, box) }, t("Play as {seat}", { seat: name(s.seat) })), " ");
     }
   }
   const token = held(matchId).host || mine[0]?.token;
@@ -543,6 +553,7 @@ function announce(before, msg) {
   const view = msg.view;
   const parts = [];
   if (view && page.update) parts.push(...view.events);
+  else if (before && !before.view && view?.events?.length) parts.push(...view.events);  // the start, not a return
   else if (before && before.state_id !== msg.state_id && view?.events?.length) {
     const missed = view.events;  // the moves after the position shown before, in words
     parts.push(missed.length <= 3 ? t("Back in the match. {events}", { events: missed.join(" ") })
@@ -713,7 +724,7 @@ function renderSettings() {
     page.settings = saveSetting("notify", notifyBox.checked);
   });
   const commands = (page.meta?.commands ?? []).map((c) =>
-    h("button", { type: "button", onclick: () => ask(c.name) }, t("{command}: {help}", { command: c.name, help: c.help })));
+    h("button", { type: "button", onclick: () => ask(c.name) }, t("{command}: {help}", { command: c.label ?? c.name, help: c.help })));
   host.replaceChildren(
     h("p", {}, h("label", { for: "set-verbosity", text: t("Announcements") }), " ", verbosity),
     h("p", {}, sound, " ", h("label", { for: "set-sound", text: t("Sounds (a move, your turn, a refusal, the game's end)") })),

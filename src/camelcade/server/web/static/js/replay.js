@@ -3,7 +3,7 @@
 
 import { $, api, h } from "./dom.js";
 import { BoardGrid } from "./grid.js";
-import { ready, t, tn } from "./i18n.js";
+import { lang, ready, t, tn } from "./i18n.js";
 
 await ready;
 
@@ -52,7 +52,7 @@ function show(index) {
   if (replay.board) {
     try {
       replay.board.render($("#board-svg"), { ...step, seat: null, seats: replay.names.map((n, s) => ({ seat: s, label: n })), last_events: step.sentence ? [step.sentence] : [] },
-        { seatName: (s) => replay.names[s] ?? t("Seat {seat}", { seat: s }), selected: null, targets: new Set(), reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches, theme: matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light" });
+        { seatName: (s) => replay.names[s] ?? t("Player {number}", { number: s + 1 }), selected: null, targets: new Set(), reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches, theme: matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light" });
     } catch (error) { console.error(error); }
   }
 }
@@ -112,8 +112,12 @@ $("#record-file").addEventListener("change", async (event) => {
     catch (failure) { $("#replay-error").textContent = failure.message; }
     return;
   }
-  const { matches } = await api("/api/matches?status=finished&limit=50&expired=true");
-  $("#finished").replaceChildren(...(matches.length ? matches.map((m) =>
-    h("li", {}, h("a", { href: `/replay/${m.id}` }, t("{game}, {seats}", { game: m.game, seats: m.seats.map((s) => s.name || s.bot || t("player")).join(", ") }))))
+  // Each finished match in words: the game's title, who played, when it ended, the result.
+  const { matches } = await api("/api/web/finished");
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+  $("#finished").replaceChildren(...(matches.length ? matches.map((m) => h("li", {},
+    h("a", { href: `/replay/${m.id}` }, t("{game}: {players}", { game: m.title, players: m.players.join(", ") })),
+    m.finished_at ? ` ${t("Ended {date}.", { date: when.format(new Date(m.finished_at * 1000)) })}` : "",
+    m.result ? ` ${m.result}` : ""))
     : [h("li", { text: t("No finished match yet.") })]));
 })();

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import camelcade as cc
 from camelcade.core.plugin import DEFAULT_LEVELS
 
@@ -35,3 +37,30 @@ def test_the_default_hard_level_is_a_search_bounded_by_a_time() -> None:
     bot = cc.bots.load(hard.bot, **dict(hard.settings))
     assert bot.time_limit is not None and bot.time_limit <= 1.0  # type: ignore[attr-defined]
     assert bot.budget.clock == "wall"  # type: ignore[attr-defined]
+
+
+def test_a_level_is_found_by_one_lookup_with_or_without_its_prefix() -> None:
+    """The command line, the lab and the server ask the same function, so they find the
+    same level and refuse an unknown one in the same words, listed as it was asked for."""
+    from camelcade.server.manager import check_bot
+    from camelcade.server.protocol import ProtocolError
+    from camelcade.sim.entrants import parse_entrant
+
+    hard = cc.bots.level("kamelen", "hard")
+    assert cc.bots.level("kamelen", cc.bots.LEVEL_PREFIX + "hard") is hard
+    assert cc.bots.resolve("kamelen", "@hard")[1] == dict(hard.settings)
+    assert parse_entrant("@hard", "kamelen").bot == hard.bot
+    check_bot("@hard", "kamelen")
+    listed = ", ".join("@" + name for name in cc.bots.levels("kamelen"))
+    said = f"kamelen has no level 'expert'; its levels are: {listed}."
+    refusals = []
+    for ask in (lambda: cc.bots.resolve("kamelen", "@expert"),
+                lambda: parse_entrant("@expert", "kamelen"),
+                lambda: check_bot("@expert", "kamelen")):
+        with pytest.raises((cc.OptionError, ProtocolError)) as caught:
+            ask()
+        refusals.append(str(caught.value))
+    assert refusals == [said] * 3
+    with pytest.raises(cc.OptionError) as bare:
+        cc.bots.load_level("kamelen", "expert")
+    assert str(bare.value) == said.replace("@", "")

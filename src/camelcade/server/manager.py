@@ -18,7 +18,8 @@ import time
 from typing import Any
 
 from camelcade import bots as bot_registry
-from camelcade.core.errors import CamelcadeError, IllegalActionError, UnknownGameError
+from camelcade.bots import LEVEL_PREFIX
+from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError, UnknownGameError
 from camelcade.core.registry import load
 from camelcade.core.words import and_list, current_language, t, tn
 from camelcade.server.auth import hash_token, new_token, same_hash
@@ -49,18 +50,13 @@ def status_refusal(status: str) -> str:
     return t("The match is over.")
 
 
-LEVEL_PREFIX = "@"
-"""A bot named ``@hard`` is the game's level ``hard`` (``cc.bots.levels``): bot and settings."""
-
-
 def check_bot(name: str, game_id: str | None = None) -> None:
     """Refuse an unknown bot name at creation rather than when its turn comes."""
     if game_id is not None and name.startswith(LEVEL_PREFIX):
-        levels = bot_registry.levels(game_id)
-        if name[1:] not in levels:
-            raise ProtocolError(ErrorCode.BOT_UNKNOWN, t(
-                "{game} has no level {level}; its levels are: {levels}.", game=game_id,
-                level=repr(name[1:40]), levels=", ".join(LEVEL_PREFIX + n for n in levels)))
+        try:
+            bot_registry.level(game_id, name)
+        except OptionError as error:
+            raise ProtocolError(ErrorCode.BOT_UNKNOWN, str(error)) from None
         return
     if name not in bot_registry.names():
         known = ", ".join(bot_registry.names())

@@ -16,7 +16,7 @@ from camelcade.core.errors import CamelcadeError
 from camelcade.core.registry import game_class, game_ids, plugin
 from camelcade.core.words import current_language, t, translate
 from camelcade.records import Record
-from camelcade.server.manager import HOST, LEVEL_PREFIX
+from camelcade.server.manager import HOST
 from camelcade.server.protocol import MAX_TOKEN_CHARS, ErrorCode, ProtocolError
 from camelcade.server.routes.deps import RateLimited, ServicesDep, TokenDep
 from camelcade.server.runtime import LiveMatch
@@ -46,7 +46,7 @@ def game_summary(game_id: str) -> dict[str, Any]:
                      "help": translate(o.help) if o.help else o.help,
                      "values": data_names(game_id, o.name)}
                     for o in cls.option_specs],
-        "levels": [{"name": name, "bot": LEVEL_PREFIX + name,
+        "levels": [{"name": name, "bot": bot_registry.LEVEL_PREFIX + name,
                     "description": translate(level.description) if level.description
                     else level.description}
                    for name, level in bot_registry.levels(game_id).items()],

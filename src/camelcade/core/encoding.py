@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from camelcade.core.errors import CamelcadeError
+from camelcade.core.plugin import EncodingFactory
 from camelcade.core.types import JSONDict
 
 if TYPE_CHECKING:
@@ -206,8 +207,6 @@ class GameEncoding:
         return out
 
 
-EncodingFactory = Callable[["Game"], GameEncoding]
-"""What a game's manifest names in its ``rl`` slot: the encoding of a game's variant."""
 
 _CACHE: dict[tuple[str, str], GameEncoding] = {}
 

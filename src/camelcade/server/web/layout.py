@@ -48,7 +48,7 @@ def board_and_cells(state: State, role: int | None, seen: JSONDict | None = None
     if slot is None or slot.layout is None:
         return None, {}
     try:
-        layout = slot.layout.load()
+        layout: Callable[..., Any] = slot.layout.load()  # a WebLayout, maybe taking seen
         laid = (layout(state, role, seen=seen) if seen is not None and _takes_seen(layout)
                 else layout(state, role))
         board = laid.get("board")

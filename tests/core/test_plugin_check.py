@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -78,5 +82,21 @@ def test_a_slot_that_cannot_be_imported_fails_the_check(plugged: list[str]) -> N
     wrong = replace(TOY_PLUGIN, guide=Ref("tests.toygame.nowhere:guide"))
     registry.register(wrong)
     plugged.append(wrong.id)
-    with pytest.raises(ModuleNotFoundError, match="tests.toygame.nowhere"):
+    with pytest.raises(ModuleNotFoundError, match=r"tests\.toygame\.nowhere"):
         check_plugin(wrong.id)
+
+
+def test_listing_the_games_imports_their_manifests_and_no_rules_module() -> None:
+    """A fresh process lists the games: of each game's folder only its package (an
+    ``__init__`` that imports nothing) and its ``plugin`` manifest are imported."""
+    code = ("import sys, json, camelcade as cc; ids = cc.game_ids(); "
+            "print(json.dumps([[p.id, p.package, p.game.module] for p in cc.plugins()])); "
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('camelcade'))))")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={**os.environ, "CAMELCADE_PLUGINS": ""}).stdout
+    games, modules = (json.loads(line) for line in shown.splitlines())
+    assert len(games) >= 5
+    for _, package, rules in games:
+        assert rules not in modules  # the game class's module: the rules
+        inside = [m for m in modules if m == package or m.startswith(package + ".")]
+        assert inside == [package, package + ".plugin"], inside

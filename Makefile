@@ -26,11 +26,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[fast]'
 	touch $@
 
 $(VENV)/.installed-server: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[server]'
+	$(BIN)/python -m pip install --quiet -e '.[server,fast]'
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-dev: $(BIN)/python pyproject.toml

@@ -23,9 +23,9 @@ from benchmarks.random_games import api_overhead
 
 import camelcade as cc
 from camelcade.core.game import STATE_FORMAT
-from camelcade.games.caravan import CaravanState
 from camelcade.games.caravan.actions import Relay
 from camelcade.games.caravan.spec import NEIGHBOURS, NO_GOOD
+from camelcade.games.caravan.state import CaravanState
 
 GAME_ID = "caravan"
 

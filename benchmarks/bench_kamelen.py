@@ -31,11 +31,12 @@ import camelcade as cc
 from camelcade.bots.mcts import MCTSBot
 from camelcade.bots.random_bot import RandomBot
 from camelcade.core.game import State
-from camelcade.games.kamelen import KamelenGame, KamelenState
 from camelcade.games.kamelen.baselines import FlatMonteCarloBot
 from camelcade.games.kamelen.bots import GreedyBot, SearchBot
+from camelcade.games.kamelen.game import KamelenGame
 from camelcade.games.kamelen.movegen import generate, tables
 from camelcade.games.kamelen.perft import perft as state_perft
+from camelcade.games.kamelen.state import KamelenState
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))

@@ -1,4 +1,5 @@
-"""Every registered game, at every allowed player count, keeps the core invariants.
+"""Every registered game, at every allowed player count, keeps the core invariants, and
+every slot of its manifest fits its protocol (``check_plugin``).
 
 Deep checks (JSON, clones, sampling, refusals, text) run on a few games; cheap checks
 (legal actions, chance sums, termination) on many random games more, and hypothesis picks
@@ -15,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from camelcade.core import game_class, game_ids
-from camelcade.core.conformance import check_game
+from camelcade.core.conformance import check_game, check_plugin
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,12 @@ def _ids(case: tuple[str, int]) -> str:
 
 def _budget(game_id: str) -> Budget:
     return BUDGETS.get(game_id, Budget())
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_slot_of_the_manifest_loads_and_fits_its_protocol(game_id: str) -> None:
+    checked = check_plugin(game_id)
+    assert checked[0] == "game" and len(checked) > 5
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)

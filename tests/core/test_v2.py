@@ -171,14 +171,14 @@ def test_bots_and_levels_come_from_the_manifest(toy_game: str) -> None:
             assert level.bot in cc.bots.names(manifest.id), (manifest.id, level)
 
 
-def test_a_layout_names_missing_and_unknown_keys_and_writes_plain_json() -> None:
+def test_a_saved_position_names_missing_and_unknown_keys_and_writes_plain_json() -> None:
     from collections import Counter
     from dataclasses import dataclass
 
-    from camelcade.core.layout import Layout
+    from camelcade.core.saved import SavedPosition
 
     @dataclass
-    class Sample(Layout):
+    class Sample(SavedPosition):
         board: tuple[int, ...]
         pile: Counter[str]
         turn: int

@@ -20,7 +20,7 @@ from camelcade.core.encoding import (
     ActionIndex,
     Block,
     GameEncoding,
-    Layout,
+    TensorLayout,
     describe_encoding,
     encoding_for,
 )
@@ -142,7 +142,7 @@ def test_an_action_index_refuses_a_text_twice_and_a_layout_a_name_twice() -> Non
     with pytest.raises(ValueError, match="listed twice"):
         ActionIndex([ActionGroup("a", ("x", "y")), ActionGroup("b", ("x",))])
     with pytest.raises(ValueError, match="declared twice"):
-        Layout([Block("a", (2,), ""), Block("a", (3,), "")])
+        TensorLayout([Block("a", (2,), ""), Block("a", (3,), "")])
 
 
 def test_the_markdown_tables_escape_bars_and_show_one_index_as_a_number() -> None:
@@ -150,7 +150,7 @@ def test_the_markdown_tables_escape_bars_and_show_one_index_as_a_number() -> Non
         actions=ActionIndex([ActionGroup("go a|b", ("go a", "go b"), "a or b"),
                              ActionGroup("pass", ("pass",))]),
         chance=ActionIndex([]),
-        layout=Layout([Block("flag", (1,), "on | off")]),
+        layout=TensorLayout([Block("flag", (1,), "on | off")]),
         encode=lambda observation, out: None)
     text = describe_encoding(encoding)
     assert "| 0-1 | `go a\\|b` | 2 | `go a`, `go b` (a or b) |" in text

@@ -36,7 +36,7 @@ def test_the_image_is_multi_stage_non_root_with_a_health_check_and_a_base_argume
     assert "HEALTHCHECK" in text and "/health" in text
     assert 'ENTRYPOINT ["camelcade", "serve"]' in text
     assert "CAMELCADE_SERVER_HOST=0.0.0.0" in text
-    assert 'pip install ".[server]"' in text and "camelcade.mo" in text
+    assert 'pip install ".[server,fast]"' in text and "camelcade.mo" in text
 
 
 def test_compose_runs_postgresql_two_camelcades_and_caddy_trusted_by_address() -> None:

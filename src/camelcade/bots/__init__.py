@@ -17,7 +17,7 @@ from typing import Any
 from camelcade.core.agent import Agent
 from camelcade.core.errors import OptionError
 from camelcade.core.plugin import Level, Ref
-from camelcade.core.registry import plugin, plugins
+from camelcade.core.registry import game_class, plugin, plugins
 from camelcade.core.words import t, tn
 
 GENERIC: dict[str, Ref[Callable[..., Any]]] = {
@@ -58,7 +58,27 @@ def levels(game_id: str) -> dict[str, Level]:
 
 
 LEVEL_PREFIX = "@"
-"""A bot spec ``@hard`` names one of a game's levels instead of a bot."""
+"""A bot spec ``@hard`` names one of a game's levels instead of a bot (the one definition:
+the command line, the lab, the server and the web page all read it from here)."""
+
+
+def level(game_id: str, name: str) -> Level:
+    """The level ``name`` of ``game_id``, given as ``hard`` or as the bot spec ``@hard``.
+
+    The one lookup of a level by name. An unknown one raises ``OptionError`` listing the
+    game's levels spelled as this one was asked for (``@easy, @hard`` for a bot spec,
+    ``easy, hard`` for a bare name), so the list can be copied back as it stands.
+    """
+    spec = name.startswith(LEVEL_PREFIX)
+    bare = name.removeprefix(LEVEL_PREFIX)
+    offered = levels(game_id)
+    chosen = offered.get(bare)
+    if chosen is None:
+        prefix = LEVEL_PREFIX if spec else ""
+        raise OptionError(t("{game} has no level {level}; its levels are: {levels}.",
+                            game=game_class(game_id).title, level=repr(bare[:40]),
+                            levels=", ".join(prefix + key for key in offered)))
+    return chosen
 
 
 def ref(name: str) -> Ref[Callable[..., Any]]:
@@ -75,12 +95,7 @@ def ref(name: str) -> Ref[Callable[..., Any]]:
 def resolve(game_id: str, spec: str) -> tuple[Ref[Callable[..., Any]], dict[str, Any]]:
     """A bot name, or ``@level`` of ``game_id``, as the bot's class and its settings."""
     if spec.startswith(LEVEL_PREFIX):
-        offered = levels(game_id)
-        chosen = offered.get(spec[1:])
-        if chosen is None:
-            raise OptionError(t("{game} has no level {level}; its levels are: {levels}",
-                                game=game_id, level=repr(spec[1:40]),
-                                levels=", ".join(LEVEL_PREFIX + name for name in offered)))
+        chosen = level(game_id, spec)
         return ref(chosen.bot), dict(chosen.settings)
     return ref(spec), {}
 
@@ -101,15 +116,11 @@ def load(name: str, **kwargs: Any) -> Agent:
     return bot
 
 
-def load_level(game_id: str, level: str) -> Agent:
-    """The bot a game offers at ``level``; an unknown level names the game's levels."""
-    offered = levels(game_id)
-    chosen = offered.get(level)
-    if chosen is None:
-        raise OptionError(t("{game} has no level {level}; its levels are: {levels}",
-                            game=game_id, level=repr(level), levels=", ".join(offered)))
+def load_level(game_id: str, name: str) -> Agent:
+    """The bot a game offers at level ``name``; an unknown level names the game's levels."""
+    chosen = level(game_id, name)
     return load(chosen.bot, **dict(chosen.settings))
 
 
-__all__ = ["LEVEL_PREFIX", "levels", "load", "load_level", "names", "ref", "register",
-           "resolve"]
+__all__ = ["LEVEL_PREFIX", "level", "levels", "load", "load_level", "names", "ref",
+           "register", "resolve"]

@@ -30,6 +30,7 @@ import math
 import random
 
 from camelcade.bots.budget import clock_named
+from camelcade.bots.opening import forced_action
 from camelcade.core.action import Action
 from camelcade.core.chance import sample_chance
 from camelcade.core.errors import CamelcadeError
@@ -105,11 +106,10 @@ class PlainMCTSBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
+        forced = forced_action(view)
+        if forced is not None:
+            return forced
         actions = view.legal_actions()
-        if not actions:
-            raise CamelcadeError(f"seat {view.player} has no legal action to choose")
-        if len(actions) == 1:
-            return actions[0]
         players = view.game.players
         root = _Node(0, [0.0] * players)
         clock = self._clock

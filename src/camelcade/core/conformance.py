@@ -25,16 +25,22 @@ Like OpenSpiel's ``random_sim_test`` and pgx's ``api_test``, one suite serves ev
 * observations, ``to_json`` and ``describe`` are JSON-safe / plain text;
 * every game ends within ``max_actions``; the same seed gives the same record.
 
+``check_plugin`` checks the game's manifest: every slot loads, and what it names fits the
+slot's protocol (the arguments it is called with; the type of a data slot).
+
 Failures raise ``ConformanceError`` (an ``AssertionError``) naming the game, seed, step
 and invariant, so a failing run can be replayed.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from importlib.resources import files
+from typing import Any, cast
 
 from camelcade.core.action import Action
 from camelcade.core.chance import sample_chance
@@ -45,7 +51,24 @@ from camelcade.core.errors import (
     NotYourTurnError,
 )
 from camelcade.core.game import PROBABILITY_TOLERANCE, Game, State
-from camelcade.core.registry import load
+from camelcade.core.plugin import (
+    BalanceProbe,
+    BotFactory,
+    Command,
+    CommandGroup,
+    EncodingFactory,
+    EvaluatorFactory,
+    GamePlugin,
+    Grouping,
+    Guide,
+    PositionParser,
+    ProbeFactory,
+    Ref,
+    Renderer,
+    SeatNamer,
+    WebLayout,
+)
+from camelcade.core.registry import load, plugin
 
 JUNK_TEXTS = ("", "   ", "xyzzy", "\x00", "99999999", "draw", "-1", "🐪", "a" * 500)
 
@@ -361,3 +384,118 @@ def _check_same_seed_same_record(game: Game, seed: int, max_actions: int) -> Non
         replayed.apply(text)
     if [str(a) for a in replayed.history] != first:
         raise ConformanceError(f"{game!r}: replaying the seed-{seed} game from text differs")
+
+
+# -- the manifest ----------------------------------------------------------------------
+
+
+def _shape(protocol: type, method: str) -> int:
+    """How many positional arguments ``protocol`` passes to ``method`` (self left out)."""
+    parameters = list(inspect.signature(getattr(protocol, method)).parameters.values())[1:]
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters)
+
+
+def _misfit(found: object, protocol: type, method: str = "__call__") -> str | None:
+    """What is wrong with ``found`` as ``protocol`` says it is called, or None.
+
+    Its signature must take the protocol's positional arguments and need nothing else
+    (extra parameters with defaults are fine): the names are the game's own.
+    """
+    target = found if method == "__call__" else getattr(found, method, None)
+    if not callable(target):
+        return f"is not callable{'' if method == '__call__' else f' (no {method})'}"
+    try:
+        signature = inspect.signature(target)
+    except (TypeError, ValueError):
+        return None  # a builtin without a signature: nothing to check
+    count = _shape(protocol, method)
+    try:
+        signature.bind(*[None] * count)
+    except TypeError as error:
+        called = f".{method}" if method != "__call__" else ""
+        names = ", ".join(signature.parameters)
+        return (f"takes{called} ({names}), but {protocol.__name__}{called} is called with "
+                f"{count} argument{'s' if count != 1 else ''}: {error}")
+    return None
+
+
+def _callable_slots(manifest: GamePlugin) -> list[tuple[str, Ref[object], type]]:
+    """Every code slot that names something to call, with the protocol it must fit."""
+    terminal, search, web = manifest.terminal, manifest.search, manifest.web
+    slots: list[tuple[str, Ref[object] | None, type]] = [
+        *[(f"bots[{name!r}]", ref, BotFactory) for name, ref in manifest.bots.items()],
+        ("terminal.render", terminal.render, Renderer),
+        ("terminal.seat_name", terminal.seat_name, SeatNamer),
+        *[(f"terminal.commands[{name!r}]", ref, Command)
+          for name, ref in terminal.commands.items()],
+        *[(f"terminal.advisor_commands[{name!r}]", ref, Command)
+          for name, ref in terminal.advisor_commands.items()],
+        ("position", manifest.position, PositionParser),
+        ("web.layout", web.layout if web is not None else None, WebLayout),
+        ("rl", manifest.rl, EncodingFactory),
+        ("guide", manifest.guide, Guide),
+        ("balance", manifest.balance, ProbeFactory),
+        *[(f"search.evaluators[{name!r}]", ref, EvaluatorFactory)
+          for name, ref in search.evaluators.items()],
+        ("search.grouping", search.grouping, Grouping),
+    ]
+    return [(name, ref, protocol) for name, ref, protocol in slots if ref is not None]
+
+
+def _check_slot(name: str, ref: Ref[object], protocol: type) -> list[str]:
+    found = ref.load()
+    wrong = _misfit(found, protocol)
+    if wrong is None and protocol is ProbeFactory:  # the probe it makes: each method
+        probe = cast(Callable[[], object], found)()
+        for method in ("step", "finish", "figures"):
+            wrong = wrong or _misfit(probe, BalanceProbe, method)
+    return [] if wrong is None else [f"{name} ({ref.target}) {wrong}"]
+
+
+def check_plugin(game_id: str) -> list[str]:
+    """Load every slot of ``game_id``'s manifest and check what each names.
+
+    A code slot's object must fit its slot's protocol (``camelcade.core.plugin``): take the
+    arguments the protocol passes and need no others; the game class must be the game of
+    that id, ``cli`` a command group, ``counted`` a mapping of ``Counted``, each ``data``
+    slot a ``DataShelf``, and the web board, stylesheet and picture files of the package.
+    Raises ``ConformanceError`` listing every slot that fails; returns the slots checked.
+    """
+    from camelcade.core.data import DataShelf
+    from camelcade.core.words import Counted
+
+    manifest = plugin(game_id)
+    problems: list[str] = []
+    checked = ["game"]
+    try:
+        manifest.game_class()
+    except TypeError as error:
+        problems.append(f"game: {error}")
+    for name, ref, protocol in _callable_slots(manifest):
+        checked.append(name)
+        problems += _check_slot(name, ref, protocol)
+    if manifest.cli is not None:
+        checked.append("cli")
+        if not isinstance(manifest.cli.load(), CommandGroup):
+            problems.append(f"cli ({manifest.cli.target}) is not a command group (typer.Typer)")
+    if manifest.counted is not None:
+        checked.append("counted")
+        counted = manifest.counted.load()
+        if not (isinstance(counted, Mapping) and
+                all(isinstance(value, Counted) for value in counted.values())):
+            problems.append(f"counted ({manifest.counted.target}) is not a mapping of Counted")
+    for option, ref in manifest.data.items():
+        checked.append(f"data[{option!r}]")
+        if not isinstance(ref.load(), DataShelf):
+            problems.append(f"data[{option!r}] ({ref.target}) is not a DataShelf")
+    if manifest.web is not None:
+        folder = files(manifest.package)
+        for part in ("board", "stylesheet", "picture"):
+            path = getattr(manifest.web, part)
+            if path is not None:
+                checked.append(f"web.{part}")
+                if not folder.joinpath(path).is_file():
+                    problems.append(f"web.{part}: {path} is not a file of {manifest.package}")
+    if problems:
+        raise ConformanceError(f"the manifest of {game_id} is wrong: " + "; ".join(problems))
+    return checked

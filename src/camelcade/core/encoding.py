@@ -8,7 +8,7 @@ its options, a :class:`GameEncoding`:
   ``"bet blue"`` never changes, so a policy's output layer and the action mask keep their
   meaning from the first step to the last, and across runs;
 - a second index over the chance outcomes (OpenSpiel's explicit chance needs integers);
-- a :class:`Layout`: the observation tensor as named blocks with shapes and bounds, and an
+- a :class:`TensorLayout`: the observation tensor as named blocks with shapes and bounds, and an
   ``encode`` function that fills it from ``state.observation(seat)`` **alone** — the JSON a
   seat is given, never the state — so a tensor cannot carry what the seat may not see.
 
@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from camelcade.core.errors import CamelcadeError
+from camelcade.core.plugin import EncodingFactory
 from camelcade.core.types import JSONDict
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ class Block:
         return math.prod(self.shape)
 
 
-class Layout:
+class TensorLayout:
     """The observation tensor: blocks laid end to end in one flat float vector."""
 
     def __init__(self, blocks: Iterable[Block]) -> None:
@@ -174,7 +175,7 @@ class Buffer(Protocol):
 
 
 Encoder = Callable[[JSONDict, Buffer], None]
-"""Writes one seat's tensor from its observation JSON into ``out`` (``Layout.size`` floats,
+"""Writes one seat's tensor from its observation JSON into ``out`` (``TensorLayout.size`` floats,
 a list or a numpy array), which holds ``GameEncoding.base`` when it is called: the encoder
 writes only what the observation says, never the planes that never change."""
 
@@ -185,7 +186,7 @@ class GameEncoding:
 
     actions: ActionIndex
     chance: ActionIndex
-    layout: Layout
+    layout: TensorLayout
     encode: Encoder
     notes: tuple[str, ...] = field(default_factory=tuple)
     """Sentences for the documentation: what varies with the options, what is derived."""
@@ -206,8 +207,6 @@ class GameEncoding:
         return out
 
 
-EncodingFactory = Callable[["Game"], GameEncoding]
-"""What a game's manifest names in its ``rl`` slot: the encoding of a game's variant."""
 
 _CACHE: dict[tuple[str, str], GameEncoding] = {}
 
@@ -262,7 +261,7 @@ def seat_blocks(players: int) -> list[Block]:
     ]
 
 
-def write_seats(out: Buffer, layout: Layout, players: int, seat: int, mover: Any) -> None:
+def write_seats(out: Buffer, layout: TensorLayout, players: int, seat: int, mover: Any) -> None:
     """Fill the two blocks of :func:`seat_blocks`."""
     out[layout.offset["seat"] + seat] = 1.0
     if isinstance(mover, int) and 0 <= mover < players:
@@ -316,7 +315,7 @@ __all__ = [
     "Encoder",
     "EncodingFactory",
     "GameEncoding",
-    "Layout",
+    "TensorLayout",
     "describe_encoding",
     "encoding_for",
     "one_hot_group",

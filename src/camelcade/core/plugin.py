@@ -10,22 +10,32 @@ third party's package — plugs in without an edit outside its folder.
 Every code slot is a :class:`Ref`, the text ``"package.module:attribute"``, imported only
 when first used: ``import camelcade`` and ``camelcade --help`` stay fast however many games
 are installed, and a command that never draws a board never imports rich.
+
+Each slot says what it names: a ``Protocol`` below (``Renderer``, ``BotFactory``, ...),
+so the code that loads a slot is type-checked against it, and
+``camelcade.core.conformance.check_plugin`` loads every slot of a manifest and checks the
+loaded object against the same protocol (the arguments it is called with, or its type).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from camelcade.core.words import N_
 
 if TYPE_CHECKING:
+    from camelcade.core.action import Action
+    from camelcade.core.agent import Agent
+    from camelcade.core.data import DataShelf
+    from camelcade.core.encoding import GameEncoding
     from camelcade.core.game import Game, State
     from camelcade.core.types import PlayerId
+    from camelcade.core.words import Counted
 
-T = TypeVar("T")
+T = TypeVar("T", covariant=True)
 
 _LOADED: dict[str, Any] = {}
 
@@ -57,18 +67,100 @@ class Ref(Generic[T]):
         return cast(T, found)
 
 
-Command = Callable[["State", "PlayerId"], str]
-"""A word typed at the terminal prompt: gets the true state and the asking seat, returns
-text to print. It must reveal nothing that seat may not see."""
+# -- what each slot names ----------------------------------------------------------------
+# Parameters are positional-only: a game names them as it likes; ``check_plugin`` checks
+# that the loaded object takes these arguments (and needs no others).
 
-Renderer = Callable[["State", "PlayerId | None"], Any]
-"""Draws the position as a seat (None: everyone) may see it, as a rich renderable."""
 
-SeatNamer = Callable[["Game", "PlayerId"], str]
-"""How a seat is called in prompts and results ("Red", "South")."""
+class Command(Protocol):
+    """A word typed at the terminal prompt: gets the true state and the asking seat, returns
+    text to print. It must reveal nothing that seat may not see."""
 
-PositionParser = Callable[["Game", str], "State"]
-"""Builds a state from the game's one-line position notation (``play --position``)."""
+    def __call__(self, state: State, player: PlayerId, /) -> str: ...
+
+
+class Renderer(Protocol):
+    """Draws the position as a seat (None: everyone) may see it, as a rich renderable."""
+
+    def __call__(self, state: State, player: PlayerId | None, /) -> Any: ...
+
+
+class SeatNamer(Protocol):
+    """How a seat is called in prompts and results ("Red", "South")."""
+
+    def __call__(self, game: Game, seat: PlayerId, /) -> str: ...
+
+
+class PositionParser(Protocol):
+    """Builds a state from the game's one-line position notation (``play --position``)."""
+
+    def __call__(self, game: Game, text: str, /) -> State: ...
+
+
+class BotFactory(Protocol):
+    """A bot class (or factory) built from its keyword settings alone, every one with a
+    default (``cc.bots.load(name, **settings)``)."""
+
+    def __call__(self, **settings: Any) -> Agent: ...
+
+
+class WebLayout(Protocol):
+    """The accessible board a seat (None: a spectator) sees, and the cells each legal
+    action touches: ``{"board": ..., "actions": {action text: [cell ids]}}``
+    (``docs/web.md``). It may also take a ``seen`` keyword: the observation, made once."""
+
+    def __call__(self, state: State, player: PlayerId | None, /) -> Mapping[str, Any]: ...
+
+
+class EvaluatorFactory(Protocol):
+    """Makes a ``camelcade.bots.evaluators.Evaluator`` for a game (the bots check the
+    type: the core does not know the bots)."""
+
+    def __call__(self, game: Game, /) -> object: ...
+
+
+class Grouping(Protocol):
+    """An action's group for the tree searches: any hashable key (the camel that moves)."""
+
+    def __call__(self, action: Action, /) -> Hashable: ...
+
+
+class Guide(Protocol):
+    """Help written for players of ``game``: how pieces move, what actions do, examples."""
+
+    def __call__(self, game: Game, /) -> str: ...
+
+
+class EncodingFactory(Protocol):
+    """The learning encoding (``camelcade.core.encoding.GameEncoding``) of a game's variant."""
+
+    def __call__(self, game: Game, /) -> GameEncoding: ...
+
+
+class BalanceProbe(Protocol):
+    """A designer's probe: sees every step of each game, sums it up, then gives figures."""
+
+    def step(self, state: State, action: Action, /) -> None: ...
+
+    def finish(self, state: State, /) -> Mapping[str, float | Sequence[float]]: ...
+
+    def figures(self, totals: Mapping[str, Any], games: int, /) -> Mapping[str, float]: ...
+
+
+class ProbeFactory(Protocol):
+    """Makes a fresh ``BalanceProbe`` (a class taking no arguments)."""
+
+    def __call__(self) -> BalanceProbe: ...
+
+
+@runtime_checkable
+class CommandGroup(Protocol):
+    """A ``typer.Typer`` of a game's sub-commands (the core imports no command-line
+    library: what it needs of one is that it lists its commands and can be run)."""
+
+    registered_commands: list[Any]
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -99,7 +191,7 @@ class WebSlot:
 
     board: str | None = None
     stylesheet: str | None = None
-    layout: Ref[Callable[..., Any]] | None = None
+    layout: Ref[WebLayout] | None = None
     picture: str | None = None
     """An SVG picture of the game for the lobby, a path inside the package."""
 
@@ -117,8 +209,8 @@ class SearchSlot:
     generic grouping, by the action's class) or ``none``. See ``docs/bots.md``.
     """
 
-    evaluators: Mapping[str, Ref[Callable[..., Any]]] = field(default_factory=dict)
-    grouping: Ref[Callable[[Any], Any]] | None = None
+    evaluators: Mapping[str, Ref[EvaluatorFactory]] = field(default_factory=dict)
+    grouping: Ref[Grouping] | None = None
 
 
 @dataclass(frozen=True)
@@ -151,27 +243,27 @@ class GamePlugin:
     rulebook_language: str = "en"
     """The language the game's own rulebook was written in: its rules page offers that
     language first (``docs/games/<lang>/<id>.md``, English ``docs/games/<id>.md``)."""
-    bots: Mapping[str, Ref[Callable[..., Any]]] = field(default_factory=dict)
+    bots: Mapping[str, Ref[BotFactory]] = field(default_factory=dict)
     """The game's own bots by name, each a class or factory taking keyword settings."""
     levels: Mapping[str, Level] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
     terminal: TerminalSlot = field(default_factory=TerminalSlot)
-    cli: Ref[Any] | None = None
+    cli: Ref[CommandGroup] | None = None
     """A ``typer.Typer`` mounted as ``camelcade GAME-ID ...``."""
     position: Ref[PositionParser] | None = None
     web: WebSlot | None = None
-    rl: Ref[Any] | None = None
+    rl: Ref[EncodingFactory] | None = None
     """The game's encoding for the learning wrappers (action index, observation tensor)."""
-    guide: Ref[Callable[[Game], str]] | None = None
+    guide: Ref[Guide] | None = None
     """Help written for players: how each piece moves, what each action does, examples one
     per line. The terminal's ``help`` and the web app's help dialog show it."""
-    balance: Ref[Any] | None = None
+    balance: Ref[ProbeFactory] | None = None
     """A designer's probe for ``camelcade balance`` (``camelcade.sim.balance``): figures of
     the game's own (Camel Drive's races, shouts, lanes) beside the generic ones."""
-    counted: Ref[Mapping[str, Any]] | None = None
+    counted: Ref[Mapping[str, Counted]] | None = None
     """How a run of one event is told once (``camelcade.core.words.Counted`` per message),
     for ``group_repeats``: "Yellow draws 3 cards." for three draws."""
     search: SearchSlot = field(default_factory=SearchSlot)
-    data: Mapping[str, Ref[Any]] = field(default_factory=dict)
+    data: Mapping[str, Ref[DataShelf[Any]]] = field(default_factory=dict)
     """The game's data options: option name → its ``camelcade.core.data.DataShelf`` (the
     named entries the option chooses among; a host adds its own in a folder)."""
     ladder: tuple[str, ...] = ()

@@ -18,7 +18,8 @@ import time
 from typing import Any
 
 from camelcade import bots as bot_registry
-from camelcade.core.errors import CamelcadeError, IllegalActionError, UnknownGameError
+from camelcade.bots import LEVEL_PREFIX
+from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError, UnknownGameError
 from camelcade.core.registry import game_class, load
 from camelcade.core.words import and_list, current_language, t, tn
 from camelcade.server.admin import ENDED, ended_sentence
@@ -59,19 +60,13 @@ def lobby_closed_refusal(message: str) -> ProtocolError:
         "No new matches for now: {message}", message=message))
 
 
-LEVEL_PREFIX = "@"
-"""A bot named ``@hard`` is the game's level ``hard`` (``cc.bots.levels``): bot and settings."""
-
-
 def check_bot(name: str, game_id: str | None = None) -> None:
     """Refuse an unknown bot name at creation rather than when its turn comes."""
     if game_id is not None and name.startswith(LEVEL_PREFIX):
-        levels = bot_registry.levels(game_id)
-        if name[1:] not in levels:
-            raise ProtocolError(ErrorCode.BOT_UNKNOWN, t(
-                "{game} has no level {level}; its levels are: {levels}.",
-                game=game_class(game_id).title,
-                level=repr(name[1:40]), levels=", ".join(LEVEL_PREFIX + n for n in levels)))
+        try:
+            bot_registry.level(game_id, name)
+        except OptionError as error:
+            raise ProtocolError(ErrorCode.BOT_UNKNOWN, str(error)) from None
         return
     if name not in bot_registry.names():
         known = ", ".join(bot_registry.names())
@@ -87,6 +82,36 @@ def new_match_id() -> str:
         found = secrets.token_urlsafe(12)
         if not found.startswith("-"):
             return found
+
+
+def open_match_row(game: str, options: dict[str, Any], *, now: float, creator: str,
+                   bot_only: bool, auto_start: bool, turn_seconds: float | None,
+                   on_timeout: str, timeout_bot: str, host_hash: str | None = None,
+                   host_reserved_hash: str | None = None,
+                   rematch_of: str | None = None) -> MatchRow:
+    """The row of a match about to be created or rematched: a fresh id and a secret seed,
+    open at step 0. The one place a new match's row is made, so a created match and a
+    rematch cannot start from different defaults; the caller gives what it decides (its
+    game and options, its settings, who hosts)."""
+    return MatchRow(
+        id=new_match_id(),
+        game=game,
+        options=options,
+        seed=secrets.randbits(62),
+        status="open",
+        state_id=0,
+        auto_start=auto_start,
+        turn_seconds=turn_seconds,
+        on_timeout=on_timeout,
+        timeout_bot=timeout_bot,
+        created_at=now,
+        updated_at=now,
+        host_hash=host_hash,
+        host_reserved_hash=host_reserved_hash,
+        rematch_of=rematch_of,
+        bot_only=bot_only,
+        creator=creator,
+    )
 
 
 def creator_hash(address: str | None) -> str:
@@ -273,22 +298,13 @@ class MatchManager:
             row = seat_rows[joining.seat]
             row.kind, row.name, row.token_hash = "human", joining.name, hash_token(own_token)
             row.joined_at, row.lang = now, current_language()
-        match_row = MatchRow(
-            id=new_match_id(),
-            game=game.id,
-            options=game.options,
-            seed=secrets.randbits(62),
-            status="open",
-            state_id=0,
+        match_row = open_match_row(
+            game.id, game.options, now=now, creator=creator, bot_only=bot_only,
             auto_start=request.auto_start,
             turn_seconds=timer.seconds if timer else None,
             on_timeout=timer.on_timeout if timer else "bot",
             timeout_bot=timer.bot if timer else "random",
-            created_at=now,
-            updated_at=now,
             host_hash=hash_token(host_token),
-            bot_only=bot_only,
-            creator=creator,
         )
         await self.store.write(self.store.insert_match, match_row, seat_rows)
         match = LiveMatch(row=match_row, seats=seat_rows, game=game, state=game.new_state())
@@ -530,23 +546,15 @@ class MatchManager:
                     row.reserved_hash = previous.token_hash
                     row.lang = previous.lang
             source = old.row
-            match_row = MatchRow(
-                id=new_match_id(),
-                game=source.game,
-                options=source.options,
-                seed=secrets.randbits(62),
-                status="open",
-                state_id=0,
+            match_row = open_match_row(
+                source.game, source.options, now=now, creator=creator,
+                bot_only=source.bot_only,
                 auto_start=source.auto_start,
                 turn_seconds=source.turn_seconds,
                 on_timeout=source.on_timeout,
                 timeout_bot=source.timeout_bot,
-                created_at=now,
-                updated_at=now,
                 host_reserved_hash=source.host_hash,
                 rematch_of=source.id,
-                bot_only=source.bot_only,
-                creator=creator,
             )
             new_id = await self.store.write(self.store.insert_rematch, old.id, match_row, seat_rows)
             old.row.rematch_id = new_id

@@ -66,15 +66,10 @@ def parse_entrant(text: str, game_id: str) -> Entrant:
     if not label:
         raise OptionError(t("an entrant needs a bot name, e.g. random or mcts:iterations=50"))
     name, *pairs = label.split(":")
-    if name.startswith("@"):
+    if name.startswith(bot_registry.LEVEL_PREFIX):
         if pairs:
             raise OptionError(t("a level takes no settings: {entrant}", entrant=repr(label)))
-        levels = bot_registry.levels(game_id)
-        level = levels.get(name[1:])
-        if level is None:
-            raise OptionError(t("{game} has no level {level}; its levels are: {levels}",
-                                game=game_id, level=repr(name[1:]),
-                                levels=", ".join("@" + key for key in levels)))
+        level = bot_registry.level(game_id, name)
         entrant = Entrant(label, level.bot, tuple(sorted(level.settings.items())))
     else:
         if name not in bot_registry.names(game_id):

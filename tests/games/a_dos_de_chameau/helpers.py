@@ -18,8 +18,8 @@ from typing import Any
 
 import camelcade as cc
 from camelcade.core.game import STATE_FORMAT
-from camelcade.games.a_dos_de_chameau import ADosState
 from camelcade.games.a_dos_de_chameau.spec import card_set, sort_cards
+from camelcade.games.a_dos_de_chameau.state import ADosState
 
 GAME_ID = "a-dos-de-chameau"
 MAX_ACTIONS = 3000

@@ -17,11 +17,11 @@ from camelcade.core.chance import sample_chance
 from camelcade.core.errors import OptionError
 from camelcade.core.game import State
 from camelcade.core.view import LiveView
-from camelcade.games.a_dos_de_chameau import ADosState
 from camelcade.games.a_dos_de_chameau.bots import DEFAULT_TIME, ADosExpertBot
 from camelcade.games.a_dos_de_chameau.cards import cards_of
 from camelcade.games.a_dos_de_chameau.expert import ExpertEvaluator, Weights
 from camelcade.games.a_dos_de_chameau.spec import CARD_RANK
+from camelcade.games.a_dos_de_chameau.state import ADosState
 from camelcade.sim.entrants import parse_entrant
 
 from .helpers import GAME_ID, game, position

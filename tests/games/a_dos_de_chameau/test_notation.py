@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import camelcade as cc
-from camelcade.games.a_dos_de_chameau import Discard, Draw, Play
+from camelcade.games.a_dos_de_chameau.actions import Discard, Draw, Play
 from camelcade.games.a_dos_de_chameau.spec import CARD_ORDER
 
 from .helpers import game, position

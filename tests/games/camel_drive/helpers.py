@@ -15,8 +15,9 @@ from typing import Any
 
 import camelcade as cc
 from camelcade.core.game import STATE_FORMAT
-from camelcade.games.camel_drive import CamelDrive, CamelDriveState
+from camelcade.games.camel_drive.game import CamelDrive
 from camelcade.games.camel_drive.spec import COPIES, camels_for
+from camelcade.games.camel_drive.state import CamelDriveState
 
 GAME_ID = "camel-drive"
 

@@ -7,8 +7,8 @@ import random
 import camelcade as cc
 from camelcade.bots.random_bot import RandomBot
 from camelcade.core.chance import sample_chance
-from camelcade.games.camel_drive import CamelDriveState
 from camelcade.games.camel_drive.bots import PlannerBot
+from camelcade.games.camel_drive.state import CamelDriveState
 
 from .helpers import data, game, play, position
 

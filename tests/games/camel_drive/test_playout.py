@@ -7,10 +7,10 @@ import random
 import pytest
 
 from camelcade.core.chance import sample_chance
-from camelcade.games.camel_drive import CamelDriveState
 from camelcade.games.camel_drive.bots import win_chances
 from camelcade.games.camel_drive.deck import CARDS, code_of
 from camelcade.games.camel_drive.spec import bet_payout
+from camelcade.games.camel_drive.state import CamelDriveState
 from tests.playout_support import check_playouts_match
 
 from .helpers import data, game, play, position

@@ -14,8 +14,9 @@ from typing import Any
 
 import camelcade as cc
 from camelcade.core.game import STATE_FORMAT
-from camelcade.games.camel_up import CamelUp, CamelUpState
+from camelcade.games.camel_up.game import CamelUp
 from camelcade.games.camel_up.spec import CRAZY_START, EDITIONS
+from camelcade.games.camel_up.state import CamelUpState
 
 GAME_ID = "camel-up"
 CRAZY_VALUE = {space: value for value, space in CRAZY_START.items()}

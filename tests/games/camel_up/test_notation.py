@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import camelcade as cc
-from camelcade.games.camel_up import Bet, Die, Overall, Partner, PlaceTile, Roll
+from camelcade.games.camel_up.actions import Bet, Die, Overall, Partner, PlaceTile, Roll
 
 from .helpers import FRESH_1, START, game, setup
 

@@ -19,7 +19,6 @@ from functools import cache
 import pytest
 
 from camelcade.core.chance import sample_chance
-from camelcade.games.camel_up import CamelUpState
 from camelcade.games.camel_up.actions import Die
 from camelcade.games.camel_up.odds import (
     SEP,
@@ -31,6 +30,7 @@ from camelcade.games.camel_up.odds import (
 )
 from camelcade.games.camel_up.position import CamelUpPosition
 from camelcade.games.camel_up.spec import DIE_VALUES, EDITIONS, PRECEDENCES
+from camelcade.games.camel_up.state import CamelUpState
 
 from .helpers import game
 

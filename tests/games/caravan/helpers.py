@@ -14,8 +14,8 @@ from typing import Any
 
 import camelcade as cc
 from camelcade.core.game import STATE_FORMAT
-from camelcade.games.caravan import CaravanState
 from camelcade.games.caravan.spec import GOODS, goods_count
+from camelcade.games.caravan.state import CaravanState
 
 GAME_ID = "caravan"
 FULL = ["salt", "meat", "hides", "swords", "ivory", "cloth", "gems", "paper"]

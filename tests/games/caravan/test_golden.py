@@ -20,8 +20,8 @@ from pathlib import Path
 import camelcade as cc
 from camelcade.core.action import Action
 from camelcade.core.game import State
-from camelcade.games.caravan import CaravanState
 from camelcade.games.caravan.actions import Pick, Relay, Steal
+from camelcade.games.caravan.state import CaravanState
 from tests.golden_support import read_moves, short_playthrough
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "caravan"

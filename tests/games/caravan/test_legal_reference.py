@@ -16,9 +16,9 @@ import pytest
 
 import camelcade as cc
 from camelcade.core.chance import sample_chance
-from camelcade.games.caravan import CaravanState
 from camelcade.games.caravan.bots import GreedyBot
 from camelcade.games.caravan.spec import GOODS, NEIGHBOURS, NO_GOOD, SQUARE_NAMES, SQUARES
+from camelcade.games.caravan.state import CaravanState
 
 
 def chains(squares: set[int]) -> dict[int, int]:

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 import camelcade as cc
-from camelcade.games.caravan import CaravanState
 from camelcade.games.caravan.spec import STOP_ROUND, penalty
+from camelcade.games.caravan.state import CaravanState
 from tests.games.caravan.helpers import data, game, legal, position
 
 ROOT = Path(__file__).resolve().parents[3]

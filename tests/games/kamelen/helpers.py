@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import camelcade as cc
-from camelcade.games.kamelen import KamelenGame, KamelenState
+from camelcade.games.kamelen.game import KamelenGame
 from camelcade.games.kamelen.geometry import SQUARE_NAMES, geometry
 from camelcade.games.kamelen.notation import format_position
 from camelcade.games.kamelen.spec import BOARDS, LETTER_CODES
+from camelcade.games.kamelen.state import KamelenState
 
 GAME_ID = "kamelen"
 

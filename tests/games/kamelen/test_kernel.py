@@ -9,12 +9,21 @@ bend-back third step (two paths to one square) and a short no-capture clock are 
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
 
+from camelcade.games.kamelen import bots as bots_module
+from camelcade.games.kamelen import evaluator as evaluator_module
 from camelcade.games.kamelen import kernel
+from camelcade.games.kamelen import search as search_module
 from camelcade.games.kamelen.bots import one_ply_scores
 from camelcade.games.kamelen.evaluation import DEFAULT_WEIGHTS, Weights, piece_values
 from camelcade.games.kamelen.search import action_of, code_of, prepared
@@ -142,3 +151,66 @@ def test_codes_round_trip_through_actions() -> None:
     state = game().new_state()
     for action in [*state.legal_actions(), state.parse_action("pass")]:
         assert action_of(code_of(action)) == action
+
+
+def _pure_kernel(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """A fresh copy of ``kernel`` loaded as on an install without ``camelcade[fast]``
+    (numba cannot be imported), put where the bots and the search read the kernel."""
+    monkeypatch.setitem(sys.modules, "numba", None)  # `import numba` raises ImportError
+    spec = importlib.util.find_spec(kernel.__name__)
+    assert spec is not None and spec.loader is not None
+    pure = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pure)
+    for module in (search_module, bots_module, evaluator_module):
+        monkeypatch.setattr(module, "kernel", pure)
+    return pure
+
+
+def _moves_of_the_bots(states: list[KamelenState]) -> list[tuple[str, int, int, str]]:
+    """What ``kamelen-search`` (depth 3, no clock) and ``kamelen-greedy`` play in each
+    state, with the search's score and node count."""
+    played = []
+    for number, state in enumerate(states):
+        view = state.view(state.current_player)
+        searcher = bots_module.SearchBot(time_limit=None, max_depth=3, seed=number)
+        move = searcher.choose(view)
+        assert searcher.last is not None
+        greedy = bots_module.GreedyBot(seed=number).choose(view)
+        played.append((str(move), searcher.last.score, searcher.last.nodes, str(greedy)))
+    return played
+
+
+def test_without_numba_the_same_functions_run_as_python_and_play_the_same_moves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba is the optional extra ``[fast]``; without it the kernel is interpreted. Five
+    seeded positions of two games: the same moves, scores and node counts either way."""
+    assert kernel.COMPILED  # the test environment installs [fast]: this side is numba's
+    states = []
+    for seed, options in enumerate([{}, {}, {"board": "11x12"}, {"board": "11x13"}, {}]):
+        rng = random.Random(seed)
+        state = game(**options).new_state()
+        for _ in range(6 + 4 * seed):
+            state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    compiled = _moves_of_the_bots(states)
+    pure = _pure_kernel(monkeypatch)
+    assert not pure.COMPILED and pure.search is not kernel.search
+    assert _moves_of_the_bots(states) == compiled
+
+
+def test_numba_caches_the_kernel_in_the_users_cache_folder_not_in_the_package(
+        tmp_path: Path) -> None:
+    """Installed, the package is site-packages: numba's own default, beside the source,
+    is shared and often read-only. A fresh process shows where the cache goes."""
+    code = ("from camelcade.games.kamelen import kernel; "
+            "print(kernel.make._cache.cache_path); print(kernel.cache_dir())")
+    package = Path(kernel.__file__).parent
+    environ = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
+    for extra, expected in [({"XDG_CACHE_HOME": str(tmp_path / "xdg")},
+                             tmp_path / "xdg" / "camelcade" / "numba"),
+                            ({"NUMBA_CACHE_DIR": str(tmp_path / "own")}, tmp_path / "own")]:
+        shown = subprocess.run([sys.executable, "-c", code], env={**environ, **extra},
+                               capture_output=True, text=True, check=True).stdout.split("\n")
+        cache, chosen = Path(shown[0]), Path(shown[1])
+        assert chosen == expected and cache.is_relative_to(expected), shown
+        assert not cache.is_relative_to(package)

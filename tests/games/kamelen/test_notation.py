@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import camelcade as cc
-from camelcade.games.kamelen import PASS, Move
+from camelcade.games.kamelen.actions import PASS, Move
 from tests.games.kamelen.helpers import game, position, square
 
 BACKGROUND = {"a2": "C", "k10": "c"}

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from camelcade.games.kamelen import KamelenState
 from camelcade.games.kamelen.geometry import geometry, leap_paths
 from camelcade.games.kamelen.sampler import TRIES, slot_tables
 from camelcade.games.kamelen.spec import CAMEL
+from camelcade.games.kamelen.state import KamelenState
 from tests.playout_support import (
     check_playouts_replay,
     chi_square,

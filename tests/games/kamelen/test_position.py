@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import camelcade as cc
 from camelcade.core.game import STATE_FORMAT
-from camelcade.games import kamelen
-from camelcade.games.kamelen import KamelenState
+from camelcade.games.kamelen import game as kamelen
+from camelcade.games.kamelen.state import KamelenState
 from tests.games.kamelen.helpers import START, game, position, text
 
 BACKGROUND = {"a2": "C", "k10": "c"}
@@ -63,7 +63,7 @@ def test_json_round_trip_keeps_repetition_history() -> None:
 def test_position_state_is_exposed_for_the_cli() -> None:
     assert callable(kamelen.position_state)
     with pytest.raises(cc.StateError, match="kamelen"):
-        from camelcade.games.a_dos_de_chameau import ADosDeChameau
+        from camelcade.games.a_dos_de_chameau.game import ADosDeChameau
 
         kamelen.position_state(ADosDeChameau(players=2), START["11x11"])
 

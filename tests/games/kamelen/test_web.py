@@ -10,7 +10,7 @@ import random
 import pytest
 
 from camelcade.core.registry import plugin
-from camelcade.games.kamelen import KamelenState
+from camelcade.games.kamelen.state import KamelenState
 from camelcade.games.kamelen.web import layout
 from tests.games.kamelen.helpers import game, position
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from camelcade.core.errors import check_state as check
-from camelcade.core.layout import Layout
+from camelcade.core.saved import SavedPosition
 from camelcade.games.a_dos_de_chameau.spec import (
     CAMELS_PER_PLAYER,
     CARD_ORDER,
@@ -33,7 +33,7 @@ HIDDEN_FIELDS: Final = ("hands", "piles")
 
 
 @dataclass(frozen=True)
-class ADosPosition(Layout):
+class ADosPosition(SavedPosition):
     """A position as saved: per seat its camels, played cards, hand and face-down pile."""
 
     camels: list[list[int]]

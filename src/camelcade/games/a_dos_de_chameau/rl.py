@@ -13,7 +13,7 @@ from camelcade.core.encoding import (
     Block,
     Buffer,
     GameEncoding,
-    Layout,
+    TensorLayout,
     one_hot_group,
     scaled,
     seat_blocks,
@@ -54,7 +54,7 @@ def encoding(game: Game) -> GameEncoding:
     ])
     chance = ActionIndex([one_hot_group("draw", CARD_ORDER)])
     card_list = ", ".join(CARD_ORDER)
-    layout = Layout([
+    layout = TensorLayout([
         *seat_blocks(players),
         Block("last", (players,), "one-hot: the seat that played last"),
         Block("track", (TRACK_END, players),

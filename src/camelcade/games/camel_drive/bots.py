@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from camelcade.bots.opening import forced_action
 from camelcade.core.action import Action
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game, State
@@ -85,11 +86,10 @@ class PlannerBot:
         self._replica, self._seen = None, 0
 
     def choose(self, view: View) -> Action:
+        forced = forced_action(view)
+        if forced is not None:
+            return forced
         actions = view.legal_actions()
-        if not actions:
-            raise CamelcadeError(f"seat {view.player} has no legal action to choose")
-        if len(actions) == 1:
-            return actions[0]
         phase = view.observation["phase"]
         sample = self._sampler(view)
         if phase == BETTING:

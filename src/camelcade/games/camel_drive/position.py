@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from camelcade.core.errors import check_state as check
 from camelcade.core.game import Game
-from camelcade.core.layout import Layout
+from camelcade.core.saved import SavedPosition
 from camelcade.core.types import JSONDict
 from camelcade.games.camel_drive.spec import (
     BETTING,
@@ -49,7 +49,7 @@ MAX_RACES: Final = 10_000
 
 
 @dataclass
-class Position(Layout):
+class Position(SavedPosition):
     """A Camel Drive position as saved (see the module docstring); lists are per camel."""
 
     race: int
@@ -88,7 +88,7 @@ class Position(Layout):
     def _data(self, keys: tuple[str, ...]) -> JSONDict:
         # Every field is JSON-shaped already (ints, strings, lists of them, two small
         # objects), so copying one level down per field does what the generic walk of
-        # Layout.to_data does at a fraction of its cost: positions are saved at every
+        # SavedPosition.to_data does at a fraction of its cost: positions are saved at every
         # step of the conformance suite and the goldens.
         data: JSONDict = {}
         for key in keys:

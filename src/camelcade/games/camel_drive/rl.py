@@ -14,7 +14,7 @@ from camelcade.core.encoding import (
     Block,
     Buffer,
     GameEncoding,
-    Layout,
+    TensorLayout,
     one_hot_group,
     scaled,
     seat_blocks,
@@ -57,7 +57,7 @@ def encoding(game: Game) -> GameEncoding:
         one_hot_group("bet", colours),
     ])
     chance = ActionIndex([one_hot_group("card", [str(v) for v in CARD_VALUES])])
-    layout = Layout([
+    layout = TensorLayout([
         *seat_blocks(players),
         Block("mine", (camels,), "per camel: driven by the observing seat"),
         Block("phase", (len(PHASES),), f"one-hot: {', '.join(PHASES)}"),

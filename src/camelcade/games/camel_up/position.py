@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from camelcade.core.errors import check_state as check
-from camelcade.core.layout import Layout
+from camelcade.core.saved import SavedPosition
 from camelcade.core.types import JSONDict
 from camelcade.games.camel_up.actions import PILES
 from camelcade.games.camel_up.spec import (
@@ -74,7 +74,7 @@ def saved(to_json: Callable[[Any], Any]) -> Any:
 
 
 @dataclass(frozen=True)
-class CamelUpPosition(Layout):
+class CamelUpPosition(SavedPosition):
     """A whole position, as saved (see the module docstring)."""
 
     phase: str = saved(_value)

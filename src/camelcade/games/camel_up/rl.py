@@ -13,7 +13,7 @@ from camelcade.core.encoding import (
     Block,
     Buffer,
     GameEncoding,
-    Layout,
+    TensorLayout,
     one_hot_group,
     scaled,
     seat_blocks,
@@ -63,7 +63,7 @@ def encoding(game: Game) -> GameEncoding:
     values = sorted(set(edition.leg_tickets), reverse=True)
     copies = {value: edition.leg_tickets.count(value) for value in values}
     stack_height = max(len(units) - 1, 1)
-    layout = Layout([
+    layout = TensorLayout([
         *seat_blocks(players),
         Block("phase", (len(PHASES),), f"one-hot: {', '.join(PHASES)}"),
         Block("unit_cell", (len(units), CELLS),

@@ -25,6 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from camelcade.bots.opening import forced_action
 from camelcade.core.action import Action
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game
@@ -169,11 +170,10 @@ class GreedyBot:
         return Position(self, state, me).value()
 
     def choose(self, view: View) -> Action:
+        forced = forced_action(view)
+        if forced is not None:
+            return forced
         actions = view.legal_actions()
-        if not actions:
-            raise CamelcadeError(f"seat {view.player} has no legal action to choose")
-        if len(actions) == 1:
-            return actions[0]
         state = view.sample_state(self._rng)  # Caravan hides nothing: the true position
         assert isinstance(state, CaravanState)
         if self.memory.game is None and view.history:

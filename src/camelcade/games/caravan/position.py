@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from camelcade.core.errors import StateError
-from camelcade.core.layout import Layout
+from camelcade.core.saved import SavedPosition
 from camelcade.core.types import JSONDict
 from camelcade.games.caravan.spec import (
     END_DELIVERY,
@@ -81,7 +81,7 @@ class Space:
 
 
 @dataclass(frozen=True)
-class CaravanPosition(Layout):
+class CaravanPosition(SavedPosition):
     """A complete position (see the module docstring for the fields)."""
 
     supply: tuple[int, ...]

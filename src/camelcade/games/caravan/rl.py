@@ -19,7 +19,7 @@ from camelcade.core.encoding import (
     Block,
     Buffer,
     GameEncoding,
-    Layout,
+    TensorLayout,
     one_hot_group,
     scaled,
     seat_blocks,
@@ -77,7 +77,7 @@ def encoding(game: Game) -> GameEncoding:
         ActionGroup("pass", ("pass",), "end the turn early"),
     ])
     chance = ActionIndex([one_hot_group("draw", GOODS)])
-    layout = Layout([
+    layout = TensorLayout([
         *seat_blocks(players),
         Block("camels", (players, SIZE, SIZE), f"per seat and square: its camels / {camels}"),
         Block("loads", (players, len(GOODS), SIZE, SIZE),

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
+from camelcade.bots.opening import forced_action
 from camelcade.core.action import Action
 from camelcade.core.chance import sample_chance
-from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
 from camelcade.core.view import View
@@ -32,11 +32,10 @@ class FlatMonteCarloBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
+        forced = forced_action(view)
+        if forced is not None:
+            return forced
         actions = view.legal_actions()
-        if not actions:
-            raise CamelcadeError(f"seat {view.player} has no legal action to choose")
-        if len(actions) == 1:
-            return actions[0]
         root = view.sample_state(self._rng)
         per_action = max(1, self.playouts // len(actions))
         best, best_value = actions[0], -1.0

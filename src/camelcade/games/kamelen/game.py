@@ -59,3 +59,11 @@ class KamelenGame(Game):
         except (KeyError, TypeError) as error:
             raise StateError(f"not an observation of {self.id}: {error!r}") from None
         return self._state_from_data(data)
+
+
+def position_state(game: Game, text: str) -> KamelenState:
+    """The position ``text`` as a fresh state of ``game``; bad text raises ``StateError``
+    (the manifest's ``position`` slot: the command line's ``play --position``)."""
+    if not isinstance(game, KamelenGame):
+        raise StateError(f"position_state needs a kamelen game, got {game.id!r}")
+    return game.state_from_position(text)

@@ -2,8 +2,15 @@
 
 Why compiled: in CPython an alpha-beta node cost about 10 µs, a third of it listing moves,
 and no rearrangement of the Python got near the 3× the issue on strong bots asks for.
-numba compiles these functions to machine code once (``cache=True`` keeps the result
-beside this file, so a later process loads it in under a second).
+numba compiles these functions to machine code once (``cache=True`` keeps the result in
+the user's cache folder, ``cache_dir()``, so a later process loads it in under a second).
+
+numba is the optional extra ``camelcade[fast]``, not a dependency of every install: where
+it cannot be imported these same functions run as plain Python on the same arrays (the
+pure-Python search, ``COMPILED`` is False). Every move and score is the same, only about
+a hundred times slower, so a bot under a time budget searches shallower and one under a
+depth or node budget takes that much longer (``tests/games/kamelen/test_kernel.py``
+checks the two agree).
 
 What this module holds is the search's working copy of a position, not a second set of
 rules: every table it walks is built from the rules' own (``movegen.tables``, the
@@ -24,30 +31,85 @@ more than a node's work. Moves are ints ``source << 8 | target`` (``Move.code``)
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from camelcade.bots.budget import CLOCKS
 from camelcade.games.kamelen.evaluation import ELIMINATION_GAP, WIN, WIN_BOUND
 
+try:
+    import numba
+except ImportError:  # no ``camelcade[fast]``: the pure-Python search (module docstring)
+    COMPILED = False
+else:
+    COMPILED = True
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 Array = npt.NDArray[np.int64]
 
 
+def cache_dir() -> Path:
+    """Where numba keeps the compiled kernel: ``$NUMBA_CACHE_DIR`` when it is set, else
+    ``camelcade/numba`` in the user's cache folder (``$XDG_CACHE_HOME``, or ``~/.cache``).
+
+    Never beside this file, numba's own default: installed, that is site-packages,
+    which is shared by every user and often not theirs to write.
+    """
+    given = os.environ.get("NUMBA_CACHE_DIR", "")
+    if given:
+        return Path(given)
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".cache"
+    return root / "camelcade" / "numba"
+
+
+def _writable(folder: Path) -> bool:
+    """Whether ``folder`` can be made and written (a read-only home, a locked-down
+    container): numba's test, made before numba would fall back to the package's folder."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError:
+        return False
+    return True
+
+
+_CACHE = cache_dir() if COMPILED else None
+_CACHING = _CACHE is not None and _writable(_CACHE)
+
+
 def _compiled(function: F) -> F:
-    """numba's ``njit`` (machine code, cached on disk), typed for mypy as the function.
+    """numba's ``njit`` (machine code, cached in ``cache_dir()``), typed for mypy as the
+    function; the function itself, interpreted, without numba.
+
+    numba picks a function's cache folder when it is decorated, from its
+    ``config.CACHE_DIR``; that is set to ours for the decoration only, so other users of
+    numba in the process keep theirs. Where ours cannot be written nothing is cached
+    (each process compiles anew) rather than written into the package.
 
     The recursive ``search`` and ``quiesce`` are always called with int64 arguments
     (``_wide(1)``, not ``1``): numba types a constant argument as a literal of its
     own, and a recursive function compiled for two argument types crashes when it is
     loaded back from the cache (numba issue 6713).
     """
-    return cast(F, numba.njit(cache=True)(function))
+    if not COMPILED:
+        return function
+    if not _CACHING:
+        return cast(F, numba.njit(cache=False)(function))
+    config: Any = numba.config  # its settings are set from the environment at run time
+    saved = config.CACHE_DIR
+    config.CACHE_DIR = str(_CACHE)
+    try:
+        return cast(F, numba.njit(cache=True)(function))
+    finally:
+        config.CACHE_DIR = saved
 
 
 @_compiled
@@ -323,12 +385,17 @@ def _tick(W: Array) -> bool:
     return False
 
 
-@_compiled
-def _now(kind: int) -> int:
-    """The clock ``kind`` (its index in ``CLOCKS``), in nanoseconds."""
-    with numba.objmode(now="int64"):
-        now = int(_CLOCKS[kind]() * 1e9)
-    return now
+if COMPILED:
+    @_compiled
+    def _now(kind: int) -> int:
+        """The clock ``kind`` (its index in ``CLOCKS``), in nanoseconds."""
+        with numba.objmode(now="int64"):
+            now = int(_CLOCKS[kind]() * 1e9)
+        return now
+else:
+    def _now(kind: int) -> int:
+        """The clock ``kind`` (its index in ``CLOCKS``), in nanoseconds."""
+        return int(_CLOCKS[kind]() * 1e9)
 
 
 @_compiled

@@ -30,7 +30,7 @@ PLUGIN = GamePlugin(
         commands={"position": Ref(f"{_HERE}.terminal:position_command")},
         advisor_commands={"hint": Ref(f"{_HERE}.terminal:hint_command")},
     ),
-    position=Ref(f"{_HERE}:position_state"),
+    position=Ref(f"{_HERE}.game:position_state"),
     web=WebSlot(board="web/board.js", stylesheet="web/board.css",
                 layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
     guide=Ref(f"{_HERE}.guide:guide"),

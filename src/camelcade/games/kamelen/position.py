@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from camelcade.core.errors import check_state as check
-from camelcade.core.layout import Layout
+from camelcade.core.saved import SavedPosition
 from camelcade.core.types import JSONDict
 from camelcade.games.kamelen.geometry import Geometry, square_name
 from camelcade.games.kamelen.movegen import animals, generate, tables
@@ -31,7 +31,7 @@ from camelcade.games.kamelen.spec import CAMEL, SIDE_NAMES, WIDTH
 
 
 @dataclass(frozen=True)
-class KamelenLayout(Layout):
+class KamelenLayout(SavedPosition):
     """A checked Kamelen position: the position line's fields and the repetition keys."""
 
     position: Position

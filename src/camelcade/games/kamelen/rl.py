@@ -14,7 +14,7 @@ from camelcade.core.encoding import (
     Block,
     Buffer,
     GameEncoding,
-    Layout,
+    TensorLayout,
     scaled,
     seat_blocks,
     write_seats,
@@ -77,7 +77,7 @@ def encoding(game: Game) -> GameEncoding:
         ActionGroup("pass", ("pass",), "only when no move is legal"),
     ])
     limit = int(game.option("no_capture_limit")) or CLOCK_SCALE
-    layout = Layout([
+    layout = TensorLayout([
         *seat_blocks(2),
         Block("pieces", (4, ranks, WIDTH),
               "planes: South camels, South dromedaries, North camels, North dromedaries"),

@@ -20,8 +20,8 @@ from rich.text import Text
 from camelcade.core.game import Game, State
 from camelcade.core.types import PlayerId
 from camelcade.core.words import t, tn
-from camelcade.games.kamelen import position_state
 from camelcade.games.kamelen.actions import Move
+from camelcade.games.kamelen.game import position_state
 from camelcade.games.kamelen.geometry import colour_of, square_name
 from camelcade.games.kamelen.phrases import animal, home, last_move, side
 from camelcade.games.kamelen.spec import FILES, OWNER, PIECE_LETTERS, ROCK, WIDTH

@@ -19,7 +19,7 @@ from camelcade.core.results import ranking_from, standings_sentence
 from camelcade.core.words import N_, current_language, t, translate
 from camelcade.records import Record
 from camelcade.server.admin import ENDED, ended_sentence
-from camelcade.server.manager import HOST, LEVEL_PREFIX
+from camelcade.server.manager import HOST
 from camelcade.server.protocol import MAX_TOKEN_CHARS, ErrorCode, ProtocolError
 from camelcade.server.routes.deps import RateLimited, ReadLimited, ServicesDep, TokenDep
 from camelcade.server.runtime import LiveMatch
@@ -69,7 +69,8 @@ def game_summary(game_id: str) -> dict[str, Any]:
         # Named ways to play from the rulebook, then each option as a player's control.
         "presets": [{"name": translate(p.name), "sentence": translate(p.sentence),
                      "options": dict(p.options)} for p in cls.presets],
-        "levels": [{"name": name, "bot": LEVEL_PREFIX + name, "label": translate(name),
+        "levels": [{"name": name, "bot": bot_registry.LEVEL_PREFIX + name,
+                    "label": translate(name),
                     "description": translate(level.description) if level.description
                     else level.description}
                    for name, level in bot_registry.levels(game_id).items()],
@@ -190,8 +191,9 @@ def finished_entry(row: MatchRow, seats: list[SeatRow]) -> dict[str, Any]:
         who: str
         if s.kind == "bot":
             bot = str(s.name or s.bot or "")
-            who = (t("bot level {level}", level=translate(bot.removeprefix(LEVEL_PREFIX)))
-                   if bot.startswith(LEVEL_PREFIX) else t("bot {name}", name=bot))
+            level = bot.removeprefix(bot_registry.LEVEL_PREFIX)
+            who = (t("bot level {level}", level=translate(level)) if level != bot
+                   else t("bot {name}", name=bot))
         else:
             who = s.name or str(t("a player"))
         players.append(names[s.seat] if names[s.seat] == who

@@ -72,7 +72,7 @@ def laid_out(state: State, role: int | None, seen: JSONDict | None = None) -> La
     if slot is None or slot.layout is None:
         return Laid()
     try:
-        layout = slot.layout.load()
+        layout: Callable[..., Any] = slot.layout.load()  # a WebLayout, maybe taking seen
         given = (layout(state, role, seen=seen) if seen is not None and _takes_seen(layout)
                  else layout(state, role))
         board = given.get("board")

@@ -1,11 +1,14 @@
-"""The saved layout of a position: one dataclass per game whose fields are the saved keys.
+"""The saved position: one dataclass per game whose fields are the saved keys.
 
-A game's ``position.py`` declares its layout as a dataclass deriving from :class:`Layout`:
-the field names are the keys of ``to_json()["state"]``, written once. ``to_data`` turns it
+A game's ``position.py`` declares its saved position as a dataclass deriving from
+:class:`SavedPosition` (named apart from the learning encoding's ``TensorLayout`` and the
+web board's ``WebLayout``): the field names are the keys of ``to_json()["state"]``,
+written once. ``to_data`` turns it
 into JSON-safe data; ``from_data`` checks the keys (missing and unknown ones named) and
 hands the values to the game's ``_parse``, which validates each field and says what is
-allowed. The state builds itself from a validated layout and is the only writer of its own
-private fields, so the layout is not repeated in a field list, a ``_to_data`` and a sampler.
+allowed. The state builds itself from a validated saved position and is the only writer of
+its own private fields, so the saved position is not repeated in a field list, a
+``_to_data`` and a sampler.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any, ClassVar, TypeVar
 from camelcade.core.errors import StateError
 from camelcade.core.types import JSONDict
 
-_L = TypeVar("_L", bound="Layout")
+_L = TypeVar("_L", bound="SavedPosition")
 
 
 _SCALARS: frozenset[type] = frozenset({int, str, float, bool, type(None)})
@@ -48,8 +51,8 @@ def plain(value: Any) -> Any:
     return value
 
 
-class Layout:
-    """Base of a game's saved layout (a dataclass; see the module docstring)."""
+class SavedPosition:
+    """Base of a game's saved position (a dataclass; see the module docstring)."""
 
     name: ClassVar[str] = "'state'"
     """How an error names the saved object."""

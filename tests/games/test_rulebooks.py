@@ -216,3 +216,24 @@ def test_the_numbers_a_rulebook_states_are_the_engines(game_id: str) -> None:
             text = flat(rulebook_in(game_id, lang) or "")
             phrase = phrases[lang].format(value)
             assert phrase in text, f"{game_id} rules/{lang}.md should say {phrase!r}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_terminal_prints_each_rulebook_as_plain_words(game_id: str) -> None:
+    from typer.testing import CliRunner
+
+    from camelcade.cli.main import app
+
+    runner = CliRunner()
+    for lang in LANGUAGES:
+        result = runner.invoke(app, ["rules", game_id, "--plain", "--lang", lang])
+        assert result.exit_code == 0, result.output
+        lines = result.output.splitlines()
+        text = rulebook_in(game_id, lang) or ""
+        assert lines[0] == text.splitlines()[0].lstrip("# ") + ":"  # the title, no '#'
+        words = next(part.words for part in parts(text) if isinstance(part, Picture))
+        assert f"{words}:" in lines  # a picture is its words, then the position in words
+        assert not any(line.startswith(("#", "|", "![")) for line in lines)
+        assert "**" not in result.output and "](board:" not in result.output
+    developer = runner.invoke(app, ["rules", game_id, "--plain", "--developer"])
+    assert developer.exit_code == 0 and "otation" in developer.output

@@ -78,7 +78,8 @@ def test_the_template_has_the_command_words_and_the_command_line_help() -> None:
     template = check.read_catalogue(build.template_path(ROOT), "en")
     words = {message.id for message in template if message.context == "command word"}
     assert {"help", "legal", "board", "quit"} <= words
-    assert template.get("Show a game's rules and action notation.") is not None
+    assert template.get(
+        "Show a game's rules for players (--developer: with the action notation).") is not None
 
 
 # -- the checks themselves can fail -------------------------------------------------

@@ -70,8 +70,11 @@ def _rows(board: dict[str, Any]) -> tuple[list[tuple[str, list[dict[str, Any]]]]
     return [("", cells[i:i + LIST_WIDTH]) for i in range(0, len(cells), LIST_WIDTH)], []
 
 
-def render_board(board: dict[str, Any], description: str = "") -> str:
-    """The SVG text of a layout's ``board`` (see the module docstring)."""
+def render_board(board: dict[str, Any], description: str = "", title: str | None = None
+                 ) -> str:
+    """The SVG text of a layout's ``board`` (see the module docstring); ``title`` (a
+    rulebook's words for the picture) stands for the board's own label, and is also the
+    picture's accessible name where the SVG is inline in a page."""
     rows, columns = _rows(board)
     labelled = any(label for label, _ in rows)
     left = LABEL_WIDTH if labelled else GAP
@@ -79,9 +82,10 @@ def render_board(board: dict[str, Any], description: str = "") -> str:
     wide = max((len(cells) for _, cells in rows), default=0)
     width = left + wide * (CELL_WIDTH + GAP) + GAP
     height = top + len(rows) * (CELL_HEIGHT + GAP) + GAP
-    label = str(board.get("label", "Board"))
+    label = str(board.get("label", "Board")) if title is None else title
+    named = "" if title is None else f' aria-label="{escape(title, {chr(34): "&quot;"})}"'
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" font-family="sans-serif">',
+           f'viewBox="0 0 {width} {height}" role="img"{named} font-family="sans-serif">',
            f"<title>{escape(label)}</title>", f"<desc>{escape(description)}</desc>"]
     for number, column in enumerate(columns):
         x = left + number * (CELL_WIDTH + GAP) + CELL_WIDTH // 2

@@ -241,8 +241,9 @@ class GamePlugin:
     summary: str = ""
     """One line for the lobby and ``camelcade list``: what kind of game it is."""
     rulebook_language: str = "en"
-    """The language the game's own rulebook was written in: its rules page offers that
-    language first (``docs/games/<lang>/<id>.md``, English ``docs/games/<id>.md``)."""
+    """The language the game's own (printed) rulebook was written in, whose words for the
+    game the translations follow. The player's rulebooks are ``rules/<lang>.md`` in the
+    game's package (``camelcade.core.rules_docs.find_rulebook``)."""
     bots: Mapping[str, Ref[BotFactory]] = field(default_factory=dict)
     """The game's own bots by name, each a class or factory taking keyword settings."""
     levels: Mapping[str, Level] = field(default_factory=lambda: dict(DEFAULT_LEVELS))

@@ -248,17 +248,22 @@ Seats are kept in this browser only.</p>
 
 def rules_page(title: str, html_body: str | None, game_id: str,
                lang: str = SOURCE_LANGUAGE, doc_lang: str = SOURCE_LANGUAGE,
-               choices: Sequence[tuple[str, str]] = (), after: str = "") -> str:
+               choices: Sequence[tuple[str, str]] = (), *, note: str = "",
+               links: Sequence[tuple[str, str]] = (), after: str = "") -> str:
     """The rules of one game in ``lang``: its document (Markdown rendered, already
-    HTML-safe) written in ``doc_lang``, which its ``<article lang>`` says, and a link to
-    each language of ``choices`` (code, the language's own name) it is written in;
-    ``after``: HTML that follows the document (the game's ways to play and options)."""
+    HTML-safe) written in ``doc_lang``, which its ``<article lang>`` says; under its title a
+    link to each language of ``choices`` (code, the language's own name) it is written in,
+    always in the order given, then ``note`` (why it is not in ``lang``); at the foot the
+    way to play it and ``links`` (address, words), the other rules pages; ``after``: HTML
+    that follows the document (the game's ways to play and options)."""
     with language(lang):
         if html_body is None:
-            body = (f"<h1>{escape(str(t('{title}: rules', title=title)))}</h1>"
-                    f"<p>{escape(str(t('This game has no rules document.')))}</p>")
+            head = f"<h1>{escape(str(t('{title}: rules', title=title)))}</h1>"
+            rest = f"<p>{escape(str(t('This game has no rules document.')))}</p>"
         else:
-            body = f'<article class="cc-rules" lang="{escape(doc_lang)}">{html_body}</article>'
+            cut = html_body.find("</h1>")
+            head, rest = (html_body[:cut + 5], html_body[cut + 5:]) if cut >= 0 else (
+                f"<h1>{escape(str(t('{title}: rules', title=title)))}</h1>", html_body)
         if len(choices) > 1:
             current = ' aria-current="page"'
             items = "".join(
@@ -266,9 +271,14 @@ def rules_page(title: str, html_body: str | None, game_id: str,
                 f'lang="{escape(code)}"{current if code == doc_lang else ""}>'
                 f"{escape(name)}</a></li>" for code, name in choices)
             label = escape(str(t("The rules in other languages")))
-            body = f'<nav class="cc-languages" aria-label="{label}"><ul>{items}</ul></nav>' \
-                + body
-        links = (f'<p><a href="/#create">{escape(str(t("Play {title}", title=title)))}</a> · '
-                 f'<a href="/replay">{escape(str(t("Replays")))}</a></p>')
+            head += (f'<nav class="cc-languages" lang="{escape(lang)}" aria-label="{label}">'
+                     f"<ul>{items}</ul></nav>")
+        if note:
+            head += f'<p class="cc-note" lang="{escape(lang)}">{escape(note)}</p>'
+        body = f'<article class="cc-rules" lang="{escape(doc_lang)}">{head}{rest}</article>'
+        ways = [("/#create", str(t("Play {title}", title=title))),
+                ("/replay", str(t("Replays"))), *links]
+        body += "<p>" + " · ".join(f'<a href="{escape(href)}">{escape(words)}</a>'
+                                   for href, words in ways) + "</p>"
         heading = str(t("{title} rules", title=title))
-    return page(heading, body + after + links, lang=lang, english=False)
+    return page(heading, body + after, lang=lang, english=False)

@@ -323,7 +323,8 @@ function renderSeats() {
     const level = page.meta?.game?.levels?.find((l) => l.bot === bot)?.label ?? bot.slice(1);
     const who = s.kind === "bot" ? (bot.startsWith("@") ? t("bot level {level}", { level }) : t("bot {name}", { name: bot }))
       : s.taken ? (s.name || t("a player")) : t("open seat");
-    const bits = [who];
+    // A player's own name is the panel's title already; say it once.
+    const bits = who === name(s.seat) ? [] : [who];
     const here = s.kind === "bot" || (s.taken && s.connected);
     if (s.kind !== "bot" && s.taken) bits.push(s.connected ? t("connected") : t("away"));
     if (s.seat === page.seat) bits.push(t("you"));

@@ -16,9 +16,9 @@ help:
 	@echo "make bench   run the benchmarks, figures to benchmarks/results/"
 	@echo "make serve   set up and start the game server and web app on http://127.0.0.1:8000/"
 	@echo "make web-test  only the browser tests (Debian's chromium; part of make test)"
-	@echo "make extract     write the message template locale/camelcade.pot from the sources"
-	@echo "make catalogues  extract, then merge the template into each language's .po"
-	@echo "make compile     compile each .po (every install does it too; docs/i18n.md)"
+	@echo "make extract     write each domain's message template (shared, and each game's) from the sources"
+	@echo "make catalogues  extract, then merge each template into each language's .po"
+	@echo "make compile     compile each domain's .po (every install does it too; docs/i18n.md)"
 	@echo "make docs        write the generated documentation (docs/rl-encodings.md)"
 
 $(BIN)/python:

@@ -27,7 +27,7 @@ from typing import Any
 from camelcade.core.errors import UnknownGameError
 from camelcade.core.game import Game
 from camelcade.core.plugin import GamePlugin
-from camelcade.core.words import t
+from camelcade.core.words import add_domain, t
 
 ENV_PLUGINS = "CAMELCADE_PLUGINS"
 ENTRY_POINT_GROUP = "camelcade.games"
@@ -44,13 +44,17 @@ _LOCK = threading.RLock()
 
 
 def register(plugin: GamePlugin) -> None:
-    """Register a game's manifest; a second game under the same id is refused."""
+    """Register a game's manifest, and its own translations if it has any; a second game
+    under the same id is refused."""
     if not isinstance(plugin, GamePlugin):
         raise TypeError(f"register() takes a GamePlugin, got {type(plugin).__name__}")
     with _LOCK:
         known = _PLUGINS.get(plugin.id)
         if known is not None and known != plugin:
             raise ValueError(f"a game with id {plugin.id!r} is registered already")
+        folder = plugin.locale_folder()
+        if plugin.locale is not None and folder is not None:
+            add_domain(plugin.locale.domain, folder)
         _PLUGINS[plugin.id] = plugin
 
 

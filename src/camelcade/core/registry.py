@@ -27,7 +27,7 @@ from typing import Any
 from camelcade.core.errors import UnknownGameError
 from camelcade.core.game import Game
 from camelcade.core.plugin import GamePlugin
-from camelcade.core.words import add_domain, t
+from camelcade.core.words import add_domain, remove_domain, t
 
 ENV_PLUGINS = "CAMELCADE_PLUGINS"
 ENTRY_POINT_GROUP = "camelcade.games"
@@ -59,9 +59,22 @@ def register(plugin: GamePlugin) -> None:
 
 
 def unregister(game_id: str) -> None:
-    """Forget a registered game (tests that plug a game in for a while use it)."""
+    """Forget a registered game, and its translations unless another game shares their
+    domain (tests that plug a game in for a while use it)."""
     with _LOCK:
-        _PLUGINS.pop(game_id, None)
+        gone = _PLUGINS.pop(game_id, None)
+        if gone is not None and gone.locale is not None and not any(
+                other.locale == gone.locale for other in _PLUGINS.values()):
+            remove_domain(gone.locale.domain)
+
+
+def refresh() -> None:
+    """Read the entry points again: a package installed since the games were first listed
+    (a long-lived process, or a test that installs one) plugs in without a restart."""
+    global _DISCOVERED
+    with _LOCK:
+        _DISCOVERED = False
+        _discover()
 
 
 def register_module(module: str) -> None:

@@ -78,6 +78,14 @@ def add_domain(name: str, folder: Path) -> None:
     _WORDED.clear()
 
 
+def remove_domain(name: str) -> None:
+    """Stop speaking the game domain ``name`` (a game unregistered); the shared one stays."""
+    if name != DOMAIN and _DOMAINS.pop(name, None) is not None:
+        _CATALOGUES.clear()
+        _MADE.clear()
+        _WORDED.clear()
+
+
 def domains() -> dict[str, Path]:
     """Every domain spoken and the folder of its compiled catalogues, the shared one first."""
     return dict(_DOMAINS)

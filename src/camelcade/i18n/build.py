@@ -310,25 +310,29 @@ def compile_catalogues(root: Path) -> list[Path]:
 
     Fuzzy and empty translations are left out, so those messages fall back to English.
     """
+    languages = declared_languages(root)
+    return [path for domain in domains(root) for path in compile_domain(domain, languages)]
+
+
+def compile_domain(domain: Domain, languages: dict[str, dict[str, Any]]) -> list[Path]:
+    """One domain's ``.po`` of each of ``languages`` (``languages.toml``'s tables) to its
+    ``.mo`` and ``<domain>.web.json``: what an outside game's package, or a test's copy of
+    one, compiles its own catalogues with."""
     from babel.messages.mofile import write_mo
 
     written = []
-    for domain in domains(root):
-        for code, settings in declared_languages(root).items():
-            if code == "en":
-                continue
-            path = domain.catalogue(code)
-            if not path.is_file():
-                continue
-            catalog = _read(path, code)
-            mo = path.with_suffix(".mo")
-            with mo.open("wb") as out:
-                write_mo(out, translated_only(catalog), use_fuzzy=False)
-            web = path.with_name(web_catalogue_name(domain.name))
-            web.write_text(json.dumps(web_catalogue(catalog, code, settings),
-                                      ensure_ascii=False, sort_keys=True, indent=0),
-                           encoding="utf-8")
-            written += [mo, web]
+    for code, settings in languages.items():
+        path = domain.catalogue(code)
+        if code == "en" or not path.is_file():
+            continue
+        catalog = _read(path, code)
+        mo = path.with_suffix(".mo")
+        with mo.open("wb") as out:
+            write_mo(out, translated_only(catalog), use_fuzzy=False)
+        web = path.with_name(web_catalogue_name(domain.name))
+        web.write_text(json.dumps(web_catalogue(catalog, code, settings), ensure_ascii=False,
+                                  sort_keys=True, indent=0), encoding="utf-8")
+        written += [mo, web]
     return written
 
 

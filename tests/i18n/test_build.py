@@ -5,6 +5,8 @@ from __future__ import annotations
 import gettext
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from camelcade.core.words import LOCALE_DIR
@@ -164,3 +166,22 @@ def test_a_message_moved_back_to_the_shared_code_keeps_its_translation(tmp_path:
     assert _translated(tmp_path, "fr")["camelcade"] == {"Shared words.",
                                                          ("one toy", "{count} toys")}
     assert _translated(tmp_path, "fr")["toy"] == {"A toy sentence."}
+
+
+def test_setup_py_loads_the_build_by_its_path_and_compiles_every_domain(tmp_path: Path) -> None:
+    """``setup.py`` runs the build before camelcade is installed: the module loaded from its
+    file, outside ``sys.modules``, must compile every domain (a dataclass there broke it)."""
+    _tree(tmp_path)
+    path = build.catalogue_path(tmp_path, "de")
+    path.parent.mkdir(parents=True)
+    forms = build.declared_languages(tmp_path)["de"]["plural_forms"]
+    path.write_text(SHARED_BEFORE.format(code="de", forms=forms), encoding="utf-8")
+    build.split_catalogues(tmp_path)
+    code = ("import importlib.util, sys; from pathlib import Path\n"
+            "spec = importlib.util.spec_from_file_location('camelcade_i18n_build', sys.argv[1])\n"
+            "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)\n"
+            "print(len(module.compile_catalogues(Path(sys.argv[2]))))")
+    done = subprocess.run([sys.executable, "-c", code, build.__file__, str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) == 18  # .mo and .web.json: 3 domains (shared, toy, other) × 3

@@ -32,9 +32,8 @@ from __future__ import annotations
 import json
 import sys
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 DOMAIN = "camelcade"
 """The shared domain: every message not marked in a game's folder alone."""
@@ -59,10 +58,11 @@ WEB_SUFFIXES = (".js",)
 """Messages found in these files go to the web app's catalogue too."""
 
 
-@dataclass(frozen=True)
-class Domain:
+class Domain(NamedTuple):
     """One catalogue's domain: its name, its ``locale`` folder and, for a game's, the game's
-    folder (whose sources mark its messages)."""
+    folder (whose sources mark its messages). A named tuple, not a dataclass: ``setup.py``
+    loads this module by its path, outside ``sys.modules``, where a dataclass cannot be
+    made."""
 
     name: str
     folder: Path

@@ -458,7 +458,8 @@ def check_plugin(game_id: str) -> list[str]:
     A code slot's object must fit its slot's protocol (``camelcade.core.plugin``): take the
     arguments the protocol passes and need no others; the game class must be the game of
     that id, ``cli`` a command group, ``counted`` a mapping of ``Counted``, each ``data``
-    slot a ``DataShelf``, and the web board, stylesheet and picture files of the package.
+    slot a ``DataShelf``, the web board, stylesheet and picture files of the package, and
+    the catalogues of the game's own gettext domain (``locale``).
     Raises ``ConformanceError`` listing every slot that fails; returns the slots checked.
     """
     from camelcade.core.data import DataShelf
@@ -496,6 +497,12 @@ def check_plugin(game_id: str) -> list[str]:
                 checked.append(f"web.{part}")
                 if not folder.joinpath(path).is_file():
                     problems.append(f"web.{part}: {path} is not a file of {manifest.package}")
+    if manifest.locale is not None:
+        checked.append("locale")
+        domain, where = manifest.locale.domain, manifest.locale_folder()
+        if where is None or not any(where.glob(f"*/LC_MESSAGES/{domain}.[mp]o")):
+            problems.append(f"locale: {where} holds no catalogue of the domain {domain!r} "
+                            f"(<lang>/LC_MESSAGES/{domain}.po or .mo)")
     if problems:
         raise ConformanceError(f"the manifest of {game_id} is wrong: " + "; ".join(problems))
     return checked

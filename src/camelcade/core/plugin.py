@@ -22,6 +22,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from camelcade.core.words import N_
@@ -214,6 +216,17 @@ class SearchSlot:
 
 
 @dataclass(frozen=True)
+class LocaleSlot:
+    """The game's own translations: a gettext domain whose catalogues are in the game's
+    package, ``<folder>/<lang>/LC_MESSAGES/<domain>.mo`` (and the web app's
+    ``<domain>.web.json`` beside each). A built-in game's domain is its folder's name
+    (``make catalogues`` writes it); an outside package compiles its own."""
+
+    domain: str
+    folder: str = "locale"
+
+
+@dataclass(frozen=True)
 class Level:
     """A strength offered to people ("easy", "hard"): a bot and its settings."""
 
@@ -264,6 +277,9 @@ class GamePlugin:
     """How a run of one event is told once (``camelcade.core.words.Counted`` per message),
     for ``group_repeats``: "Yellow draws 3 cards." for three draws."""
     search: SearchSlot = field(default_factory=SearchSlot)
+    locale: LocaleSlot | None = None
+    """The game's own translations (None: every message it says is the shared domain's, or
+    English)."""
     data: Mapping[str, Ref[DataShelf[Any]]] = field(default_factory=dict)
     """The game's data options: option name → its ``camelcade.core.data.DataShelf`` (the
     named entries the option chooses among; a host adds its own in a folder)."""
@@ -284,6 +300,12 @@ class GamePlugin:
         """The package holding the game's module: where its files (web board, maps) live."""
         module = self.game.module
         return module.rpartition(".")[0] or module
+
+    def locale_folder(self) -> Path | None:
+        """Where the game's compiled catalogues are (None: it has none of its own)."""
+        if self.locale is None:
+            return None
+        return Path(str(resources.files(self.package) / self.locale.folder))
 
     def game_class(self) -> type[Game]:
         """The game class, imported now; it must be a ``Game`` whose ``id`` is this one."""

@@ -1,6 +1,14 @@
 """Camel Drive's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
+from camelcade.core.plugin import (
+    GamePlugin,
+    Level,
+    LocaleSlot,
+    Ref,
+    SearchSlot,
+    TerminalSlot,
+    WebSlot,
+)
 
 _HERE = "camelcade.games.camel_drive"
 
@@ -21,6 +29,7 @@ PLUGIN = GamePlugin(
         "hard": Level("camel-drive-planner", {}, "plays for second place and bets on the "
                       "likely winner, from hundreds of race endings"),
     },
+    locale=LocaleSlot("camel_drive"),
     search=SearchSlot(evaluators={"race": Ref(f"{_HERE}.evaluator:race")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),

@@ -1,6 +1,14 @@
 """Camel Up's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
+from camelcade.core.plugin import (
+    GamePlugin,
+    Level,
+    LocaleSlot,
+    Ref,
+    SearchSlot,
+    TerminalSlot,
+    WebSlot,
+)
 
 _HERE = "camelcade.games.camel_up"
 
@@ -23,6 +31,7 @@ PLUGIN = GamePlugin(
                       "weighs what its moves leave the other players, and guesses their "
                       "hidden race bets"),
     },
+    locale=LocaleSlot("camel_up"),
     search=SearchSlot(evaluators={"legs": Ref(f"{_HERE}.evaluator:legs")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),

@@ -1,6 +1,14 @@
 """Kamelen's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
+from camelcade.core.plugin import (
+    GamePlugin,
+    Level,
+    LocaleSlot,
+    Ref,
+    SearchSlot,
+    TerminalSlot,
+    WebSlot,
+)
 
 _HERE = "camelcade.games.kamelen"
 
@@ -23,6 +31,7 @@ PLUGIN = GamePlugin(
         "hard": Level("kamelen-search", {"time_limit": 0.9},
                       "searches for about a second a move"),
     },
+    locale=LocaleSlot("kamelen"),
     search=SearchSlot(evaluators={"material": Ref(f"{_HERE}.evaluator:material")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),

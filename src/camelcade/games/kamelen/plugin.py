@@ -1,6 +1,6 @@
 """Kamelen's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
+from camelcade.core.plugin import GamePlugin, LessonSlot, Level, Ref, SearchSlot, TerminalSlot, WebSlot
 
 _HERE = "camelcade.games.kamelen"
 
@@ -35,4 +35,5 @@ PLUGIN = GamePlugin(
                 layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
     guide=Ref(f"{_HERE}.guide:guide"),
     counted=Ref(f"{_HERE}.text:COUNTED"),
+    lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
 )

@@ -15,8 +15,8 @@ def _script(game: str) -> str:
     lines = []
     for lesson in course(game).lessons:
         state = lesson.start()
-        weaker = next(str(a) for a in state.legal_actions() if str(a) not in lesson.moves)
-        lines += ["hint", weaker, "no-such-move", lesson.moves[0]]
+        weaker = [str(a) for a in state.legal_actions() if str(a) not in lesson.moves]
+        lines += ["hint", *weaker[:1], "no-such-move", lesson.moves[0]]
     return "\n".join([*lines, "quit", ""])
 
 
@@ -31,7 +31,10 @@ def test_a_plain_session_completes_the_whole_tutorial(run: Run, game: str) -> No
         assert f"Lesson {lesson.number} of {len(lessons)}: {lesson.title}" in out
         assert lesson.goal in out and lesson.hint in out
         assert f"Rule: {lesson.rule}." in out
-    assert out.count("is legal, but it does not reach the goal.") == len(lessons)
+    with_weaker = [lesson for lesson in lessons
+                   if any(str(a) not in lesson.moves for a in lesson.start().legal_actions())]
+    assert len(with_weaker) >= len(lessons) - 1
+    assert out.count("is legal, but it does not reach the goal.") == len(with_weaker)
     refused = [line for line in out.splitlines()
                if line.startswith("Error:") and "'no-such-move'" in line]
     assert len(refused) == len(lessons)

@@ -98,6 +98,14 @@ async def replay_page(request: Request, match_id: str | None = None,
     return _html_in(request, lang, N_("Replay"), pages.REPLAY, "replay.js")
 
 
+@router.get("/learn/{game_id}")
+def learn_page(request: Request, game_id: str, lang: str | None = None) -> HTMLResponse:
+    """A game's lessons, or the 404 page for a game without them."""
+    if game_id not in game_ids() or plugin(game_id).lessons is None:
+        return not_found_page(request, lang)
+    return _html_in(request, lang, N_("Learn to play"), pages.LEARN, "learn.js")
+
+
 @router.get("/my")
 def my_games_page(request: Request, lang: str | None = None) -> HTMLResponse:
     return _html_in(request, lang, N_("My games"), pages.MY_GAMES, "mygames.js")
@@ -135,7 +143,7 @@ def _rules_html(game_id: str, lang: str) -> str:
         body = DOC_IMAGE.sub(r'src="/rules-images/\1"', body)
         body = body.replace("<pre>", '<pre tabindex="0">')  # a scrolled block takes focus
     return pages.rules_page(cls.title, body, game_id, lang=lang, doc_lang=doc_lang,
-                            choices=choices)
+                            choices=choices, learn_link=plugin(game_id).lessons is not None)
 
 
 @router.get("/rules-images/{name}")

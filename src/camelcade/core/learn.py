@@ -226,7 +226,7 @@ def lesson_texts(game_id: str) -> list[str]:
     """Every English message of the game's course (the catalogue must hold each)."""
     found = course(game_id)
     texts = [getattr(lesson, key) for lesson in found.lessons for key in TEXTS]
-    return texts + [found.first_game.title, found.first_game.goal]
+    return [*texts, found.first_game.title, found.first_game.goal]
 
 
 def check(lesson: Lesson, state: State, text: str) -> Verdict:

@@ -24,8 +24,8 @@ from camelcade.server.runtime import LiveMatch
 from camelcade.server.service import Services
 from camelcade.server.web import answers
 from camelcade.server.web.assets import asset_urls
-from camelcade.server.web.mail import TurnMailer
 from camelcade.server.web.learn import MAX_MOVE_CHARS, course_data, verdict_data
+from camelcade.server.web.mail import TurnMailer
 from camelcade.server.web.replay import replay_steps
 
 router = APIRouter(prefix="/api/web", tags=["web app"])

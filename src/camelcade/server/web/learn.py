@@ -16,8 +16,8 @@ from typing import Any
 
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.learn import Course, Lesson, check, course
-from camelcade.core.words import t, translate
 from camelcade.core.registry import game_ids
+from camelcade.core.words import t, translate
 from camelcade.server.protocol import ErrorCode, ProtocolError, unknown_game
 from camelcade.server.views import seat_names
 from camelcade.server.web.layout import laid_out

@@ -81,7 +81,8 @@ function show(index) {
   picker.update(now.legal);
   chooser.update(now.legal, "");
   drawBoard(now);
-  say(`${heading(now)}. ${t("Rule: {rule}.", { rule: now.rule })} ${now.goal}`);
+  const head = heading(now);
+  say(`${head}${/[.!?]$/.test(head) ? "" : "."} ${t("Rule: {rule}.", { rule: now.rule })} ${now.goal}`);
   chooser.focus();
 }
 

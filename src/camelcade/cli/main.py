@@ -312,6 +312,31 @@ def play_command(
     session.run()
 
 
+@app.command("learn")
+@_local
+def learn_command(
+    game_id: GameId,
+    plain: Plain = False,
+    seed: Seed = None,
+    lesson: Annotated[
+        str | None, typer.Option("--lesson", help="Start at this lesson (its number or id).")
+    ] = None,
+) -> None:
+    """Learn a game by playing: short lessons, each a position and a goal, then a first
+    game against the easy bot with the advisor on."""
+    from camelcade.cli import setup
+    from camelcade.cli.learn import LearnSession
+    from camelcade.cli.render import make_screen
+    from camelcade.core.learn import course
+    from camelcade.core.registry import game_class
+
+    game_class(game_id)  # an unknown id raises, naming the games
+    lessons = course(game_id)
+    start = 1 if lesson is None else lessons.lesson(lesson).number
+    LearnSession(lessons, make_screen(plain), setup.choose_seed(seed),
+                 first_lesson=start).run()
+
+
 @app.command("replay")
 @_local
 def replay_command(

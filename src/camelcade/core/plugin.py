@@ -227,6 +227,20 @@ class LocaleSlot:
 
 
 @dataclass(frozen=True)
+class LessonSlot:
+    """The game's guided tutorial (``camelcade learn``, ``/learn/<game>``): lessons as data.
+
+    ``data`` is a TOML file inside the game's package (``"lessons.toml"``), read by
+    ``camelcade.core.learn``; each lesson there names a function of ``judges`` (a module
+    of the game's, ``"package.lessons"``) that says, computed by the engine, whether a
+    legal move reaches the lesson's goal and the numbers its explanation speaks of.
+    """
+
+    data: str
+    judges: str
+
+
+@dataclass(frozen=True)
 class Level:
     """A strength offered to people ("easy", "hard"): a bot and its settings."""
 
@@ -290,6 +304,8 @@ class GamePlugin:
     the expert above it, so "the expert beats the search" is a claim at equal time.
     Empty: ``random``, ``mcts`` at 100 iterations and the game's own bots, in that order."""
     """Evaluators and an action grouping for the generic searches (see ``SearchSlot``)."""
+    lessons: LessonSlot | None = None
+    """The guided tutorial, five to ten lessons and a first game (see ``LessonSlot``)."""
 
     def __post_init__(self) -> None:
         if not self.id or self.id != self.id.strip().lower() or " " in self.id:

@@ -2,6 +2,7 @@
 
 from camelcade.core.plugin import (
     GamePlugin,
+    LessonSlot,
     Level,
     LocaleSlot,
     Ref,
@@ -38,6 +39,8 @@ PLUGIN = GamePlugin(
         advisor_commands={"odds": Ref(f"{_HERE}.terminal:advise")},
     ),
     cli=Ref(f"{_HERE}.cli:app"),
+    position=Ref(f"{_HERE}.notation:position_state"),
+    lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
     guide=Ref(f"{_HERE}.guide:guide"),
     balance=Ref(f"{_HERE}.balance:RaceProbe"),
     web=WebSlot(board="web/board.js", stylesheet="web/board.css",

@@ -2,6 +2,7 @@
 
 from camelcade.core.plugin import (
     GamePlugin,
+    LessonSlot,
     Level,
     LocaleSlot,
     Ref,
@@ -44,4 +45,5 @@ PLUGIN = GamePlugin(
                 layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
     guide=Ref(f"{_HERE}.guide:guide"),
     counted=Ref(f"{_HERE}.text:COUNTED"),
+    lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
 )

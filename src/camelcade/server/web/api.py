@@ -27,6 +27,7 @@ from camelcade.server.service import Services
 from camelcade.server.store import MatchRow, SeatRow
 from camelcade.server.web import answers
 from camelcade.server.web.assets import asset_urls
+from camelcade.server.web.learn import MAX_MOVE_CHARS, course_data, verdict_data
 from camelcade.server.web.mail import TurnMailer
 from camelcade.server.web.replay import replay_steps
 
@@ -76,7 +77,25 @@ def game_summary(game_id: str) -> dict[str, Any]:
                    for name, level in bot_registry.levels(game_id).items()],
         "assets": asset_urls(game_id),
         "rules": f"/rules/{game_id}",
+        "learn": f"/learn/{game_id}" if manifest.lessons is not None else None,
     }
+
+
+@router.get("/learn/{game_id}", summary="A game's lessons: goals, positions, legal moves")
+def learn_course(game_id: str) -> dict[str, Any]:
+    return course_data(game_id)
+
+
+class LessonMove(BaseModel):
+    """A move to judge in a lesson's position, in the game's notation."""
+
+    model_config = ConfigDict(extra="forbid")
+    move: str = Field(max_length=MAX_MOVE_CHARS)
+
+
+@router.post("/learn/{game_id}/{lesson}", summary="A lesson's verdict on a move")
+def learn_verdict(game_id: str, lesson: str, body: LessonMove) -> dict[str, Any]:
+    return verdict_data(game_id, lesson, body.move)
 
 
 @router.get("/games", summary="Every game for the lobby: summary, options, levels, pictures")

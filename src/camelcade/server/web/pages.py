@@ -216,6 +216,36 @@ REPLAY = """
 </section></div>
 """
 
+LEARN = """
+<h1 id="learn-title">Learn to play</h1>
+<section aria-labelledby="lesson-h" id="lesson" class="cc-lesson">
+<h2 id="lesson-h" tabindex="-1">Lesson</h2>
+<p id="lesson-rule" class="cc-help"></p>
+<p id="lesson-goal" class="cc-goal"></p>
+<p><button type="button" id="lesson-hint">Hint</button>
+<button type="button" id="lesson-skip">Skip this lesson</button></p>
+<p id="lesson-hint-text" hidden></p>
+<p id="verdict" class="cc-verdict"></p>
+<p><button type="button" id="lesson-next" hidden>Next lesson</button></p>
+<div id="act"></div></section>
+<section aria-labelledby="board-h" class="cc-board-section"><h2 id="board-h">Board</h2>
+<div id="board-host" class="cc-board-host"><svg id="board-svg" aria-hidden="true"
+ focusable="false"></svg></div>
+<div id="board-grid" class="cc-text-view"></div></section>
+<section aria-labelledby="position-h"><h2 id="position-h">Position</h2>
+<div id="position" class="cc-position"></div></section>
+<section aria-labelledby="first-h" id="first" hidden>
+<h2 id="first-h" tabindex="-1">Your first game</h2><p id="first-goal"></p>
+<p><button type="button" id="first-start">Start the game</button></p>
+<p id="first-error" class="cc-error" role="alert"></p></section>
+<p id="learn-error" class="cc-error" role="alert"></p>
+<div id="announce-polite" class="cc-sr" aria-live="polite" aria-atomic="true"></div>
+<div id="announce-assertive" class="cc-sr" aria-live="assertive" aria-atomic="true"></div>
+"""
+"""The lessons of a game (``learn.js``): the lesson's text first, the main content a
+screen reader reads and the live region says; then the moves, the board (the match
+page's grid and picture) and the position in words."""
+
 NOT_FOUND = """
 <h1>Page not found</h1>
 <p>There is no page at this address.</p>

@@ -12,7 +12,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 
-from camelcade.core.registry import game_class, game_ids
+from camelcade.core.registry import game_class, game_ids, plugin
 from camelcade.core.rule_pictures import parts, picture_svg
 from camelcade.core.rules_docs import (
     Rulebook,
@@ -109,6 +109,14 @@ async def replay_page(request: Request, match_id: str | None = None,
     return _html_in(request, lang, N_("Replay"), pages.REPLAY, "replay.js")
 
 
+@router.get("/learn/{game_id}")
+def learn_page(request: Request, game_id: str, lang: str | None = None) -> HTMLResponse:
+    """A game's lessons, or the 404 page for a game without them."""
+    if game_id not in game_ids() or plugin(game_id).lessons is None:
+        return not_found_page(request, lang)
+    return _html_in(request, lang, N_("Learn to play"), pages.LEARN, "learn.js")
+
+
 @router.get("/my")
 def my_games_page(request: Request, lang: str | None = None) -> HTMLResponse:
     return _html_in(request, lang, N_("My games"), pages.MY_GAMES, "mygames.js")
@@ -201,7 +209,7 @@ def _rulebook_html(game_id: str, lang: str, learn: bool) -> str:
             language=spoken[lang].name if lang in spoken else lang))
         links = [(f"/rules/{game_id}/developer",
                   str(t("The complete rules, with the notation (for developers)")))]
-        if learn:
+        if learn and plugin(game_id).lessons is not None:
             links.insert(0, (f"/learn/{game_id}", str(t("Learn to play {title}", title=title))))
         ways = options_section(game_id)
     return pages.rules_page(title, _rulebook_body(game_id, rulebook), game_id, lang=lang,

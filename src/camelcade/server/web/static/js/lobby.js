@@ -31,7 +31,8 @@ function renderGames() {
     h("div", {}, h("h3", { text: g.title }), h("p", { text: g.summary || "" }),
       h("p", { class: "cc-help", text: g.min_players === g.max_players ? tn("{count} player", "{count} players", g.min_players)
         : t("{min} to {max} players", { min: g.min_players, max: g.max_players }) }),
-      h("p", {}, h("a", { href: g.rules }, t("{game} rules", { game: g.title })), " · ",
+      h("p", {}, g.learn ? [h("a", { href: g.learn }, t("Learn to play {game}", { game: g.title })), " · "] : null,
+        h("a", { href: g.rules }, t("{game} rules", { game: g.title })), " · ",
         h("button", { type: "button", onclick: () => choose(g.id) }, t("New {game} match", { game: g.title })))))));
   $("#create-game").replaceChildren(...games.map((g) => h("option", { value: g.id, text: g.title })));
 }

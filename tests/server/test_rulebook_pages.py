@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastapi import FastAPI
 from typer.testing import CliRunner
 
 from camelcade.cli.main import app as cli_app
 from camelcade.core import registry, rules_docs
 from camelcade.core.plugin import GamePlugin, Ref, WebSlot
+from camelcade.core.registry import plugin
 from camelcade.core.rules_docs import find_rulebook
 from camelcade.server.web import routes
 from tests.server.conftest import sqlite_settings
@@ -57,7 +57,9 @@ def test_the_rules_page_is_the_players_rulebook_in_the_pages_language(api: Api,
         pictures = re.findall(r'<svg [^>]*role="img" aria-label="([^"]+)"', html)
         assert pictures and "](board:" not in html and "<img" not in html
         assert f'href="/rules/{game_id}/developer"' in html
-        assert "/learn/" not in html  # no such page in this app (yet)
+        # "Learn to play" is linked exactly for the games that have lessons.
+        has_lessons = plugin(game_id).lessons is not None
+        assert (f'href="/learn/{game_id}"' in html) == has_lessons
         assert len(html) < 150_000
 
 
@@ -79,18 +81,10 @@ def test_the_rulebook_is_far_shorter_than_the_developer_document(api: Api) -> No
         assert len(player.text) * 5 < len(developer.read_text(encoding="utf-8"))
 
 
-def test_learn_to_play_is_linked_only_once_its_page_exists() -> None:
-    bare = FastAPI()
-    assert not routes.learn_route_exists(bare)
-
-    @bare.get("/learn/{game_id}")
-    def learn(game_id: str) -> str:
-        return game_id
-
-    assert routes.learn_route_exists(bare)
-    with_learn = routes._rulebook_html("kamelen", "de", True)
+def test_learn_to_play_is_linked_from_a_game_with_lessons_only() -> None:
+    with_learn = routes._rulebook_html("kamelen", "de")
     assert 'href="/learn/kamelen"' in with_learn and "Kamelen spielen lernen" in with_learn
-    assert "/learn/" not in routes._rulebook_html("kamelen", "de", False)
+    assert "/learn/" not in routes._rulebook_html("caravan", "de")
 
 
 # An outside game: a package of its own, shipping its rulebooks in its folder.
@@ -145,7 +139,7 @@ def test_an_outside_games_rulebook_is_found_through_its_package(outside_game: st
 
 
 def test_a_missing_language_is_shown_in_english_with_a_note(outside_game: str) -> None:
-    html = routes._rulebook_html(outside_game, "da", False)
+    html = routes._rulebook_html(outside_game, "da")
     assert '<html lang="da">' in html and '<article class="cc-rules" lang="en">' in html
     assert ('<p class="cc-note" lang="da">Disse regler er endnu ikke skrevet på Dansk; '
             "her er de på engelsk.</p>") in html
@@ -153,7 +147,7 @@ def test_a_missing_language_is_shown_in_english_with_a_note(outside_game: str) -
 
 
 def test_nothing_of_the_markdown_passes_as_html_but_the_pictures(outside_game: str) -> None:
-    html = routes._rulebook_html(outside_game, "en", False)
+    html = routes._rulebook_html(outside_game, "en")
     main = html.split("<main", 1)[1]
     assert "<script>" not in main and "&lt;script&gt;" in main
     assert "<img" not in main and "&lt;img src=x onerror=alert(1)&gt;" in main

@@ -184,20 +184,11 @@ def _rulebook_body(game_id: str, rulebook: Rulebook) -> str:
     return "".join(out)
 
 
-LEARN_ROUTE = re.compile(r"/learn/\{[a-z_]+\}")
-"""The address of a game's guided first game, as the learning pages declare it."""
-
-
-def learn_route_exists(app: FastAPI) -> bool:
-    """The hook for "Learn to play": the rules pages link to ``/learn/<game>`` only when
-    the app has that page (it is another module's; the link appears once it is mounted)."""
-    return any(LEARN_ROUTE.fullmatch(str(getattr(route, "path", ""))) for route in app.routes)
-
-
 @cache
-def _rulebook_html(game_id: str, lang: str, learn: bool) -> str:
+def _rulebook_html(game_id: str, lang: str) -> str:
     """The player's rulebook of ``game_id`` in ``lang`` (else English, saying so), or the
-    developer document when the game ships no rulebook."""
+    developer document when the game ships no rulebook; "Learn to play" first among its
+    links when the game has lessons."""
     rulebook = find_rulebook(game_id, lang)
     if rulebook is None:
         return _rules_html(game_id, lang)
@@ -209,7 +200,7 @@ def _rulebook_html(game_id: str, lang: str, learn: bool) -> str:
             language=spoken[lang].name if lang in spoken else lang))
         links = [(f"/rules/{game_id}/developer",
                   str(t("The complete rules, with the notation (for developers)")))]
-        if learn and plugin(game_id).lessons is not None:
+        if plugin(game_id).lessons is not None:
             links.insert(0, (f"/learn/{game_id}", str(t("Learn to play {title}", title=title))))
         ways = options_section(game_id)
     return pages.rules_page(title, _rulebook_body(game_id, rulebook), game_id, lang=lang,
@@ -236,8 +227,7 @@ def rules_page(request: Request, game_id: str, lang: str | None = None) -> HTMLR
     """A game's rules for players in the request's language if written in it, else English."""
     if game_id not in game_ids():
         return not_found_page(request, lang)
-    html = _rulebook_html(game_id, request_language(request, lang),
-                          learn_route_exists(request.app))
+    html = _rulebook_html(game_id, request_language(request, lang))
     response = _html(html, request, lang)
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response

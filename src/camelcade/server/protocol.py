@@ -234,6 +234,8 @@ class SeatPresence(BaseModel):
     name: str | None
     taken: bool
     connected: bool
+    former: bool = False
+    """Its player deleted their profile: shown as "a former player"."""
 
 
 class SeatView(BaseModel):

@@ -14,8 +14,10 @@ import { play as cue } from "./sound.js";
 import { held, keep, saveSetting, settings } from "./store.js";
 import { nameBox } from "./names.js";
 import { shareLink, shareNote } from "./share.js";
+import { syncSeats } from "./me.js";
 
 await ready;
+await syncSeats(); // the profile's seats taken on another browser are this one's too
 
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const page = {
@@ -314,7 +316,7 @@ function renderSeats() {
   list.replaceChildren(...msg.seats.map((s) => {
     const bot = String(s.name || "");
     const who = s.kind === "bot" ? (bot.startsWith("@") ? t("bot level {level}", { level: bot.slice(1) }) : t("bot {name}", { name: bot }))
-      : s.taken ? (s.name || t("a player")) : t("open seat");
+      : s.former ? t("a former player") : s.taken ? (s.name || t("a player")) : t("open seat");
     const bits = [who];
     const here = s.kind === "bot" || (s.taken && s.connected);
     if (s.kind !== "bot" && s.taken) bits.push(s.connected ? t("connected") : t("away"));

@@ -114,6 +114,6 @@ $("#record-file").addEventListener("change", async (event) => {
   }
   const { matches } = await api("/api/matches?status=finished&limit=50&expired=true");
   $("#finished").replaceChildren(...(matches.length ? matches.map((m) =>
-    h("li", {}, h("a", { href: `/replay/${m.id}` }, t("{game}, {seats}", { game: m.game, seats: m.seats.map((s) => s.name || s.bot || t("player")).join(", ") }))))
+    h("li", {}, h("a", { href: `/replay/${m.id}` }, t("{game}, {seats}", { game: m.game, seats: m.seats.map((s) => s.former ? t("a former player") : s.name || s.bot || t("player")).join(", ") }))))
     : [h("li", { text: t("No finished match yet.") })]));
 })();

@@ -5,6 +5,7 @@ sign-in link (a real SMTP server on 127.0.0.1), and every refusal leaving nothin
 from __future__ import annotations
 
 import email
+import email.policy
 import re
 import statistics
 import time
@@ -40,7 +41,8 @@ class Mail:
     def message(self, index: int) -> Message:
         self.inbox.wait(index + 1)
         assert len(self.inbox.messages) > index, "no sign-in mail arrived"
-        return email.message_from_bytes(self.inbox.messages[index].content)
+        return email.message_from_bytes(self.inbox.messages[index].content,
+                                        policy=email.policy.default)
 
     def link(self, index: int) -> tuple[str, str]:
         """The link of the ``index``-th mail and its token."""

@@ -83,6 +83,12 @@ on("#delete", "click", () => {
   });
 });
 
+// The link's token, at load or pasted into this very page's address (only the # changes).
+async function fromAddress() {
+  const found = location.hash.match(/^#signin=([\w.-]{1,128})$/);
+  if (found) await signInWith(found[1]);
+}
+
+window.addEventListener("hashchange", fromAddress);
 show(await me);
-const found = location.hash.match(/^#signin=([\w.-]{1,128})$/);
-if (found) await signInWith(found[1]);
+await fromAddress();

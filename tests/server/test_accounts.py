@@ -174,6 +174,7 @@ def test_the_mailed_link_keeps_the_profile_and_signs_another_browser_in_to_its_s
     assert message["To"] == "ada@example.org"
     assert message["Subject"] == "Your sign-in link for camelcade"
     link, token = mail.link(0)
+    assert link == f"{server.base}/account?lang=en#signin={token}"  # the token after #
     assert token not in str(_rows(db_url, sign_in_links))  # kept as a hash only
     other.me()
     signed = other.post("/api/me/signin", {"token": token})
@@ -337,6 +338,15 @@ def test_download_and_delete_my_data(
     seat = browser.api.match(match_id)["seats"][0]
     assert seat["former"] is True and seat["name"] is None and seat["taken"] is True
     assert browser.me()["profile"]["kept"] is False  # a new guest
+
+
+def test_the_openapi_page_lists_the_account_calls(server: ServerThread) -> None:
+    schema = httpx.get(f"{server.base}/openapi.json").json()
+    assert {"/api/me", "/api/me/matches", "/api/me/link", "/api/me/signin", "/api/me/login",
+            "/api/me/password", "/api/me/signout", "/api/me/signout-everywhere",
+            "/api/me/data"} <= set(schema["paths"])
+    assert set(schema["paths"]["/api/me"]) == {"get", "patch", "delete"}
+    assert "/account" not in schema["paths"]  # a page, not a call
 
 
 def test_sign_out_and_sign_out_everywhere(

@@ -21,7 +21,7 @@ from camelcade.server.accounts.web import COOKIE, secure_cookies
 from camelcade.server.models import profiles, sessions, sign_in_links
 from camelcade.server.settings import Settings
 from tests.server.conftest import FAST_CLIENTS
-from tests.server.support import Api, ServerThread, free_port
+from tests.server.support import Api, Client, ServerThread, free_port, play_until_finished
 from tests.server.test_web import Inbox
 
 LINK = re.compile(r"(http://\S+/account\?lang=\w+#signin=(\S+))")
@@ -80,8 +80,8 @@ def server(db_url: str, mail: Mail) -> Iterator[ServerThread]:
 class Browser:
     """One browser: its own cookie jar, and the page's CSRF token once it has one."""
 
-    def __init__(self, server: ServerThread) -> None:
-        self.api = Api(server.base)
+    def __init__(self, server: ServerThread, source: str | None = None) -> None:
+        self.api = Api(server.base, source=source)
         self.http = self.api.http
         self.csrf = ""
 
@@ -193,6 +193,30 @@ def test_the_mailed_link_keeps_the_profile_and_signs_another_browser_in_to_its_s
     assert len(_rows(db_url, profiles)) == 1
 
 
+def test_a_profiles_own_seat_token_plays_and_claims_the_rematch_seat(
+        server: ServerThread, browsers: list[Browser]) -> None:
+    """The token ``/api/me/matches`` hands a browser is a seat token everywhere: on the
+    websocket, and for the rematch, whose seat is the profile's too."""
+    ada = browsers[0]
+    ada.me()
+    created = ada.post("/api/matches", {
+        "game": "a-dos-de-chameau", "options": {"players": 2}, "auto_start": True,
+        "seats": [{"kind": "open"}, {"kind": "bot", "bot": "random"}],
+        "join": {"seat": 0, "name": "Ada"}})
+    match_id = created.json()["match"]["id"]
+    token = ada.http.get("/api/me/matches").json()["matches"][0]["token"]
+    assert token != created.json()["token"]
+    client = Client(server.ws_base, match_id, token)
+    play_until_finished([client], seed=1)
+    client.close()
+    again = ada.http.post(f"/api/matches/{match_id}/rematch",
+                          headers={"Authorization": f"Bearer {token}"})
+    assert again.status_code == 200, again.text
+    new_id, seat = again.json()["match"]["id"], again.json()["seat"]
+    mine = ada.http.get("/api/me/matches").json()["matches"]
+    assert {(m["match_id"], m["seat"]) for m in mine} == {(match_id, 0), (new_id, seat)}
+
+
 def test_forged_expired_and_used_links_are_refused_and_change_nothing(
         server: ServerThread, browsers: list[Browser], mail: Mail, db_url: str) -> None:
     guest, other, third = browsers
@@ -275,6 +299,43 @@ def test_sign_in_requests_are_limited_per_address_and_per_client(
     assert set(statuses) == {200, 429}
     refused = browser.post("/api/me/link", {"email": "another@example.org"})
     assert "Too many sign-in attempts" in _error(refused, 429, "rate/limited")
+    # From another client address: the flooded e-mail address is still limited, another not.
+    elsewhere = Browser(server, source="127.0.0.2")
+    try:
+        elsewhere.me()
+        _error(elsewhere.post("/api/me/link", {"email": "flood@example.org"}), 429,
+               "rate/limited")
+        assert elsewhere.post("/api/me/link", {"email": "calm@example.org"}).status_code == 200
+    finally:
+        elsewhere.close()
+
+
+def test_expired_sessions_and_old_links_are_swept(
+        server: ServerThread, browsers: list[Browser], mail: Mail, db_url: str) -> None:
+    from camelcade.server.accounts.db import forget_old
+
+    old, kept, _ = browsers
+    old.me()
+    kept.me()
+    assert old.post("/api/me/link", {"email": "old@example.org"}).status_code == 200
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(update(sessions).where(sessions.c.token_hash == _hash(old))
+                         .values(expires_at=time.time() - 1))
+            conn.execute(update(sign_in_links).values(expires_at=time.time() - 2 * 86400))
+        forget_old(engine, time.time())  # (the housekeeping may have been first)
+    finally:
+        engine.dispose()
+    assert [row.token_hash for row in _rows(db_url, sessions)] == [_hash(kept)]
+    assert _rows(db_url, sign_in_links) == []
+    assert old.me()["profile"]["kept"] is False  # a new guest: the old session is gone
+
+
+def _hash(browser: Browser) -> str:
+    from camelcade.server.auth import hash_token
+
+    return hash_token(browser.http.cookies[COOKIE])
 
 
 def test_a_link_request_answers_alike_for_known_and_unknown_addresses(

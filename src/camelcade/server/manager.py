@@ -501,7 +501,10 @@ class MatchManager:
         assert old.row.rematch_id is not None
         new = await self.get(old.row.rematch_id)
         fresh = new_token()
-        old_hash = hash_token(token)
+        held = None if who == HOST else old.seat_row(int(who))
+        # The seat's stored hash: a profile's derived token (``profile_seat_token``) claims
+        # the rematch seat kept for the token its seat was taken with, for the profile.
+        old_hash = held.token_hash if held is not None and held.token_hash else hash_token(token)
         now = time.time()
         async with new.lock:
             if who == HOST:
@@ -511,7 +514,8 @@ class MatchManager:
                 seat = None
             else:
                 seat = await self.store.write(
-                    self.store.claim_reserved, new.id, old_hash, hash_token(fresh), now
+                    self.store.claim_reserved, new.id, old_hash, hash_token(fresh), now,
+                    held.profile_id if held is not None else None,
                 )
                 ok = seat is not None
             await self._refresh_locked(new)

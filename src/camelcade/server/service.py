@@ -400,6 +400,8 @@ class Services:
                                                          self.settings.lobby_expiry_seconds):
                     last_sweep = time.monotonic()
                     await self.expire()
+                    await self.store.write(accounts_db.forget_old, self.store.engine,
+                                           self.clock())
                 self.manager.evict_idle(self.settings.cache_idle_seconds)
                 await self.check_host()
                 if time.monotonic() - last_announce >= self.settings.presence_refresh:

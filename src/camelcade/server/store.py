@@ -246,7 +246,8 @@ class Store:
             self.notify(conn, {"m": match_id, "k": "meta"})
 
     def claim_reserved(
-        self, match_id: str, reserved_hash: str, token_hash: str, now: float
+        self, match_id: str, reserved_hash: str, token_hash: str, now: float,
+        profile_id: str | None = None,
     ) -> int | None:
         """Give the rematch seat reserved for an old token a new token; its seat or None."""
         with self.engine.begin() as conn:
@@ -261,7 +262,8 @@ class Store:
             conn.execute(
                 update(seats)
                 .where((seats.c.match_id == match_id) & (seats.c.seat == seat.seat))
-                .values(token_hash=token_hash, reserved_hash=None, kind=kind, joined_at=now)
+                .values(token_hash=token_hash, reserved_hash=None, kind=kind, joined_at=now,
+                        profile_id=profile_id)
             )
             self._touch(conn, match_id, now)
             return int(seat.seat)

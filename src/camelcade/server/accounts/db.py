@@ -236,13 +236,18 @@ def delete_profile(engine: Engine, profile_id: str) -> list[str]:
     return ids
 
 
-def profile_seats(engine: Engine, profile_id: str, limit: int = 200) -> list[tuple[str, int]]:
-    """``(match id, seat)`` of the profile's seats, the newest matches first."""
+def profile_seats(engine: Engine, profile_id: str, match_id: str | None = None,
+                  limit: int = 200) -> list[tuple[str, int]]:
+    """``(match id, seat)`` of the profile's seats (in ``match_id`` only, if given), the
+    newest matches first."""
+    where = seats.c.profile_id == profile_id
+    if match_id is not None:
+        where = where & (seats.c.match_id == match_id)
     with engine.connect() as conn:
         return [(str(row.match_id), int(row.seat)) for row in conn.execute(
             select(seats.c.match_id, seats.c.seat)
             .join(matches, matches.c.id == seats.c.match_id)
-            .where(seats.c.profile_id == profile_id)
+            .where(where)
             .order_by(matches.c.updated_at.desc(), seats.c.seat).limit(limit))]
 
 

@@ -13,7 +13,7 @@ import secrets
 import time
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi import APIRouter, FastAPI, Query, Request, Response
 from pwdlib import PasswordHash
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -86,7 +86,7 @@ async def me(request: Request, response: Response, services: ServicesDep) -> MeO
     found = await current(request)
     if found is not None:
         return _out(request, found.profile, found.session_hash)
-    services.create_limiter.check(client_address(request))
+    accounts_of(request).guests.check(client_address(request))
     name = t("Guest {number}", number=1000 + secrets.randbelow(9000))
     profile, token = await services.store.write(
         db.new_guest, _engine(services), str(name), current_language(), time.time())
@@ -116,15 +116,20 @@ async def change(body: Change, request: Request, services: ServicesDep, me: Writ
 
 
 @router.get("/matches", summary="The profile's matches on any browser, your turn first")
-async def my_matches(services: ServicesDep, me: SignedIn) -> dict[str, Any]:
+async def my_matches(services: ServicesDep, me: SignedIn,
+                     match_id: str | None = Query(
+                         default=None, max_length=40,
+                         description="only this match (a match page asks for its own)"),
+                     ) -> dict[str, Any]:
     """Each seat comes with a seat token for this browser (derived from the server's key;
     the share link and hot-seat tokens go on as before)."""
     key = services.manager.seat_key
     found = []
-    for match_id, seat in await services.store.read(db.profile_seats, _engine(services),
-                                                    me.profile.id):
-        token = profile_seat_token(key, match_id, seat, me.profile.id)
-        summary = await seat_summary(services, match_id, token)
+    held = await services.store.read(db.profile_seats, _engine(services), me.profile.id,
+                                     match_id)
+    for held_id, seat in held:
+        token = profile_seat_token(key, held_id, seat, me.profile.id)
+        summary = await seat_summary(services, held_id, token)
         if not summary.get("gone"):
             found.append({**summary, "token": token})
     return {"matches": your_turn_first(found)}

@@ -36,7 +36,7 @@ CSRF_HEADER = "X-CSRF-Token"
 SIGN_IN_PER_MINUTE = 10
 """Sign-in attempts (link requests, link uses, passwords) per minute, per client address
 and per e-mail address, after a first burst of as many: 100 a minute are mostly refused."""
-LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+GUESTS_PER_MINUTE = 60
 
 
 def secure_cookies(settings: Settings) -> bool:
@@ -56,11 +56,15 @@ class Accounts:
     services: Services
     per_address: AddressLimiter = field(init=False)
     per_email: AddressLimiter = field(init=False)
+    guests: AddressLimiter = field(init=False)
+    """New guest profiles per client address: a classroom behind one address gets one
+    each, a script making thousands does not."""
 
     def __post_init__(self) -> None:
         rate = SIGN_IN_PER_MINUTE / 60.0
         self.per_address = AddressLimiter(rate, SIGN_IN_PER_MINUTE)
         self.per_email = AddressLimiter(rate, SIGN_IN_PER_MINUTE)
+        self.guests = AddressLimiter(GUESTS_PER_MINUTE / 60.0, GUESTS_PER_MINUTE)
 
     def csrf(self, token_hash: str) -> str:
         return keyed(self.services.manager.seat_key, "csrf", token_hash)

@@ -17,9 +17,9 @@ import { shareLink, shareNote } from "./share.js";
 import { syncSeats } from "./me.js";
 
 await ready;
-await syncSeats(); // the profile's seats taken on another browser are this one's too
 
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
+await syncSeats(matchId); // the profile's seats here, taken on another browser too
 const page = {
   meta: null, msg: null, view: null, history: [], seat: null, socket: null,
   active: null,          // the held seat shown now (hot-seat: one person at a time)

@@ -28,10 +28,11 @@ export function signedInAs(data) {
   me = Promise.resolve(data);
 }
 
-export async function syncSeats() {
+export async function syncSeats(matchId = null) {
   if (!(await me)) return [];
   try {
-    const { matches } = await api("/api/me/matches");
+    const query = matchId ? `?match_id=${encodeURIComponent(matchId)}` : "";
+    const { matches } = await api(`/api/me/matches${query}`);
     for (const m of matches) keep(m.match_id, { game: m.game, seat: m.seat, token: m.token });
     return matches;
   } catch {

@@ -161,6 +161,23 @@ def test_cookies_are_secure_everywhere_but_on_plain_http_to_this_computer() -> N
     assert not secure_cookies(base)
 
 
+def test_no_guest_is_made_where_the_browser_would_drop_the_secure_cookie(
+        tmp_path: Any) -> None:
+    """Plain http to a public address: a Secure cookie would never come back, and every
+    page view would make one more guest."""
+    url = f"sqlite:///{tmp_path / 'plain.db'}"
+    settings = Settings(database_url=url).with_changes(**FAST_CLIENTS,
+                                                       public_url="http://games.example")
+    running = ServerThread(settings).start()
+    try:
+        answer = httpx.get(f"{running.base}/api/me")
+        assert "https" in _error(answer, 401, "auth/required")
+        assert "set-cookie" not in answer.headers
+        assert _rows(url, profiles) == []
+    finally:
+        running.stop()
+
+
 def test_the_mailed_link_keeps_the_profile_and_signs_another_browser_in_to_its_seats(
         server: ServerThread, browsers: list[Browser], mail: Mail, db_url: str) -> None:
     guest, other, _ = browsers

@@ -26,6 +26,7 @@ from camelcade.server.accounts.web import (
     SignedIn,
     Writing,
     accounts_of,
+    cookies_kept,
     current,
 )
 from camelcade.server.auth import hash_token, keyed, profile_seat_token
@@ -86,6 +87,10 @@ async def me(request: Request, response: Response, services: ServicesDep) -> MeO
     found = await current(request)
     if found is not None:
         return _out(request, found.profile, found.session_hash)
+    if not cookies_kept(request):
+        raise ProtocolError(ErrorCode.AUTH_REQUIRED, t(
+            "Profiles need this site served over https (or opened on this computer): a "
+            "browser keeps no session cookie otherwise. Seat tokens still work."))
     accounts_of(request).guests.check(client_address(request))
     name = t("Guest {number}", number=1000 + secrets.randbelow(9000))
     profile, token = await services.store.write(

@@ -47,6 +47,15 @@ def secure_cookies(settings: Settings) -> bool:
     return not (parts.scheme == "http" and local)
 
 
+def cookies_kept(request: Request) -> bool:
+    """Whether the browser will keep a session cookie sent with this answer: a Secure one
+    only arrives over https (the request's, or the public address's behind a proxy). On
+    plain http to another computer no guest is made, or every page view would make one."""
+    settings = accounts_of(request).settings
+    return (not secure_cookies(settings) or request.url.scheme == "https"
+            or settings.public_url.startswith("https://"))
+
+
 @dataclass
 class Accounts:
     """What the accounts keep per server process: the key (the manager's, read at start)

@@ -245,6 +245,9 @@ def test_forged_expired_and_used_links_are_refused_and_change_nothing(
     for forged in ("x" * 40, f"{raw}.{'A' * len(signature)}", f"{'B' * len(raw)}.{signature}"):
         message = _error(other.post("/api/me/signin", {"token": forged}), 400, "auth/bad_link")
         assert "not one this server made" in message
+    german = _error(other.post("/api/me/signin?lang=de", {"token": "x" * 40}), 400,
+                    "auth/bad_link")
+    assert german == "Dieser Anmeldelink stammt nicht von diesem Server; fordere einen neuen an."
     engine = create_engine(db_url)
     with engine.begin() as conn:
         conn.execute(update(sign_in_links).values(expires_at=time.time() - 1))

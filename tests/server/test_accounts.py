@@ -8,6 +8,7 @@ import email
 import email.policy
 import re
 import statistics
+import threading
 import time
 from collections.abc import Iterator
 from email.message import Message
@@ -471,3 +472,29 @@ def test_a_password_signs_in_once_the_profile_is_kept(
     right = two.post("/api/me/login", {"email": "PW@example.org",
                                        "password": "long enough secret"})
     assert right.json()["profile"]["email"] == "pw@example.org"
+
+
+def test_password_hashing_never_holds_up_the_event_loop(
+        server: ServerThread, browsers: list[Browser]) -> None:
+    """argon2 takes a good fraction of a second by design; on the event loop it held up
+    every request (and every move) of the process meanwhile."""
+    browser = browsers[0]
+    browser.me()
+    took: list[float] = []
+
+    def sign_in() -> None:
+        started = time.perf_counter()
+        browser.post("/api/me/login", {"email": "x@example.org", "password": "0123456789"})
+        took.append(time.perf_counter() - started)
+
+    thread = threading.Thread(target=sign_in)
+    slowest = 0.0
+    with httpx.Client(base_url=server.base) as probe:
+        probe.get("/api/health")
+        thread.start()
+        while thread.is_alive():
+            started = time.perf_counter()
+            probe.get("/api/health")
+            slowest = max(slowest, time.perf_counter() - started)
+    thread.join()
+    assert slowest < took[0] / 2, (slowest, took)

@@ -8,6 +8,7 @@ same hashing whether the address has one or not.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import time
@@ -234,7 +235,7 @@ async def set_password(body: PasswordSet, request: Request, services: ServicesDe
         if len(body.password) < MIN_PASSWORD:
             raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t(
                 "A password needs at least {count} characters.", count=MIN_PASSWORD))
-        digest = hasher.hash(body.password)
+        digest = await asyncio.to_thread(hasher.hash, body.password)
     await services.store.write(db.set_password, _engine(services), me.profile.id, digest)
     profile = await services.store.read(db.profile_by_id, _engine(services), me.profile.id)
     assert profile is not None
@@ -253,7 +254,10 @@ async def password_sign_in(body: PasswordSignIn, request: Request, response: Res
     address = body.email.strip().lower()
     accounts_of(request).limit(request, address)
     found = await services.store.read(db.password_of, _engine(services), address)
-    right = hasher.verify(body.password, found[1] if found else NO_ONE)
+    # argon2 takes a good fraction of a second by design: never on the event loop, where
+    # every match of the process would wait for it (cffi lets the thread run in parallel).
+    right = await asyncio.to_thread(hasher.verify, body.password,
+                                    found[1] if found else NO_ONE)
     if found is None or not right:
         raise ProtocolError(ErrorCode.AUTH_BAD_LINK, t(
             "The address or the password is wrong (or the address has no password: ask for "

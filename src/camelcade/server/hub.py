@@ -199,6 +199,7 @@ class Hub:
                 "name": s.bot if s.kind == "bot" and not s.name else s.name,
                 "taken": s.kind == "bot" or s.token_hash is not None,
                 "connected": s.kind == "bot" or s.seat in connected,
+                "former": s.former,
             }
             for s in match.seats
         ], spectators

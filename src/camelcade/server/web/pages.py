@@ -19,7 +19,8 @@ from camelcade.server.names import MAX_NAME_CHARS, RAW_NAME_UTF16
 NAV = (
     '<nav aria-label="Site"><ul class="cc-nav">'
     '<li><a href="/">Lobby</a></li><li><a href="/my">My games</a></li>'
-    '<li><a href="/replay">Replays</a></li><li><a href="/docs">API</a></li>'
+    '<li><a href="/replay">Replays</a></li><li><a href="/account">Account</a></li>'
+    '<li><a href="/docs">API</a></li>'
     "</ul></nav>"
 )
 
@@ -264,8 +265,8 @@ lobby.</p>
 
 MY_GAMES = """
 <h1>My games</h1>
-<p>Every match this browser holds a seat in; those where it is your turn come first.
-Seats are kept in this browser only.</p>
+<p>Every match you hold a seat in; those where it is your turn come first. Seats taken
+while signed in follow your profile to every browser signed in to it (see Account).</p>
 <section aria-labelledby="turn-h"><h2 id="turn-h">Your turn</h2><ul id="my-turn"></ul>
 </section>
 <section aria-labelledby="wait-h"><h2 id="wait-h">Waiting for others</h2><ul id="my-wait"></ul>
@@ -274,6 +275,48 @@ Seats are kept in this browser only.</p>
 <section aria-labelledby="mail-h"><h2 id="mail-h">E-mail when it is your turn</h2>
 <div id="mail"></div></section>
 """
+
+ACCOUNT = """
+<h1>Account</h1>
+<p id="account-who" role="status"></p>
+<p id="signin-status" role="status"></p>
+<section aria-labelledby="name-h"><h2 id="name-h">Your name</h2>
+<form id="name-form"><label for="profile-name">Display name</label>
+<input id="profile-name" autocomplete="nickname" required>
+<button type="submit">Save the name</button></form>
+<p id="name-status" role="status"></p></section>
+<section aria-labelledby="keep-h"><h2 id="keep-h">Keep your profile</h2>
+<p>Add your e-mail address: the server sends you a sign-in link. It keeps this profile with
+the address, and opened in another browser it signs that browser in to the same profile,
+with all its games. A link works once, for 15 minutes.</p>
+<form id="link-form"><label for="link-email">E-mail address</label>
+<input id="link-email" type="email" autocomplete="email" required>
+<button type="submit">Send me a sign-in link</button></form>
+<p id="link-status" role="status"></p></section>
+<section aria-labelledby="password-h"><h2 id="password-h">Password</h2>
+<p>Optional: with a password, your address signs in without waiting for a mail.</p>
+<form id="password-form" hidden><label for="new-password">New password (at least 10
+characters)</label>
+<input id="new-password" type="password" autocomplete="new-password" minlength="10" required>
+<button type="submit">Save the password</button></form>
+<p id="password-status" role="status"></p>
+<h3>Sign in with a password</h3>
+<form id="login-form"><label for="login-email">E-mail address</label>
+<input id="login-email" type="email" autocomplete="username" required>
+<label for="login-password">Password</label>
+<input id="login-password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button></form>
+<p id="login-status" role="status"></p></section>
+<section aria-labelledby="data-h"><h2 id="data-h">Your data</h2>
+<p><a href="/api/me/data" download="camelcade-profile.json">Download my data (JSON)</a></p>
+<p><button type="button" id="signout">Sign out</button>
+<button type="button" id="signout-all">Sign out everywhere</button></p>
+<p>Deleting your profile removes your name, address, password and sessions; your matches
+stay, where you are shown as a former player.</p>
+<p><button type="button" id="delete">Delete my profile</button></p>
+<p id="data-status" role="status"></p></section>
+"""
+"""The account page (``account.js``): docs/accounts.md says what each part does."""
 
 
 def rules_page(title: str, html_body: str | None, game_id: str,

@@ -122,6 +122,11 @@ def my_games_page(request: Request, lang: str | None = None) -> HTMLResponse:
     return _html_in(request, lang, N_("My games"), pages.MY_GAMES, "mygames.js")
 
 
+@router.get("/account")
+def account_page(request: Request, lang: str | None = None) -> HTMLResponse:
+    return _html_in(request, lang, N_("Account"), pages.ACCOUNT, "account.js")
+
+
 @router.get("/i18n/{code}.json")
 def catalogue(code: str) -> JSONResponse:
     """The web app's messages in ``code`` (``camelcade.server.web.language``)."""

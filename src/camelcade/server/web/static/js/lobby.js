@@ -8,8 +8,10 @@ import { heldMatches, keep } from "./store.js";
 import { ready, t, tn } from "./i18n.js";
 import { nameBox } from "./names.js";
 import { shareLink, shareNote } from "./share.js";
+import { me } from "./me.js";
 
 await ready;
+await me; // a guest profile at the first visit: the seats taken here are the profile's
 
 let games = [];
 let myName = null;
@@ -255,7 +257,7 @@ async function loadMatches() {
       h("thead", {}, h("tr", {}, [t("Game"), t("Status"), t("Seats"), t("Actions")].map((text) => h("th", { scope: "col", text })))),
       h("tbody", {}, matches.map((m) => {
         const open = m.seats.filter((s) => !s.taken).length;
-        const seats = m.seats.map((s) => s.kind === "bot" ? t("bot {name}", { name: String(s.bot || "").replace(/^@/, "") }) : s.taken ? (s.name || t("player")) : t("open")).join(", ");
+        const seats = m.seats.map((s) => s.kind === "bot" ? t("bot {name}", { name: String(s.bot || "").replace(/^@/, "") }) : s.former ? t("a former player") : s.taken ? (s.name || t("player")) : t("open")).join(", ");
         const link = mine[m.id] ? t("Open (your seat)") : m.status === "open" && open ? tn("Join ({count} open)", "Join ({count} open)", open) : t("Watch");
         return h("tr", {}, h("td", { text: title(m.game) }), h("td", { text: statusWord(m.status) }), h("td", { text: seats }),
           h("td", {}, h("a", { href: `/match/${m.id}`, "aria-label": t("{link}: {game}, {seats}", { link, game: title(m.game), seats }) }, link)));

@@ -52,7 +52,7 @@ function drawBoard(now) {
   const names = now.seats.map((s) => s.label);
   try {
     page.board.render($("#board-svg"), { ...now, last_events: [] }, {
-      seatName: (s) => names[s] ?? t("Seat {seat}", { seat: s }), selected: null, targets: new Set(),
+      seatName: (s) => names[s] ?? t("Player {number}", { number: s + 1 }), selected: null, targets: new Set(),
       reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches,
       theme: matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light",
     });

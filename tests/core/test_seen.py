@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from camelcade.core import Action, PlayerId
+import camelcade as cc
+from camelcade.core import Action, PlayerId, State
 from camelcade.core.conformance import ConformanceError, check_game
 from camelcade.core.seen import Seen
 from camelcade.core.view import StaleViewError
@@ -122,3 +123,46 @@ def test_a_redraw_leaves_the_random_state_of_the_caller_alone() -> None:
     random.seed(5)
     Seen(dealt(), 0)
     assert random.random() == expected
+
+
+def _positions(game_id: str, seed: int, players: int) -> list[State]:
+    """Every position of one seeded random game."""
+    from camelcade.core.chance import sample_chance
+
+    rng = random.Random(seed)
+    state = cc.load(game_id, players=players).new_state()
+    found = []
+    while not state.is_terminal():
+        found.append(state.clone())
+        state.apply(sample_chance(state, rng) if state.is_chance()
+                    else rng.choice(state.legal_actions()))
+    return found
+
+
+def test_another_seats_card_play_is_worded_on_a_copy_where_it_is_legal() -> None:
+    """Regression: wording Red's play for Yellow on Yellow's copy, where Red's hand was
+    redrawn without the card, failed (the play is made on a copy to find its move)."""
+    positions = [s for s in _positions("a-dos-de-chameau", 3, 3)
+                 if not s.is_chance() and len(s.legal_actions()) > 1]
+    worded = 0
+    for state in positions[:60]:
+        mover = state.current_player
+        for action in state.legal_actions():
+            other = (mover + 1) % 3
+            seen = Seen(state, other)
+            sentence = seen.describe_action(action)
+            assert sentence.startswith(("Red ", "Yellow ", "Orange ")), sentence
+            worded += not seen.state._is_listed(action)
+    assert worded > 0  # some plays were not legal in the viewer's own copy
+
+
+def test_a_discard_is_worded_even_where_no_redraw_makes_it_legal() -> None:
+    """A discard is legal only with no playable card in hand, which a redraw seldom gives:
+    the sentence is then worded on the viewer's own copy (it names the discarded card,
+    which is played face up, and nothing else of the hand)."""
+    discards = [(s, a) for s in _positions("a-dos-de-chameau", 11, 2) if not s.is_chance()
+                for a in s.legal_actions() if str(a).startswith("discard")]
+    assert len(discards) >= 5
+    for state, action in discards[:5]:
+        other = 1 - state.current_player
+        assert "discards" in Seen(state, other).describe_action(action)

@@ -43,7 +43,7 @@ S2 = TypeVar("S2", bound="State")
 
 REDRAW_SEED = 30
 """The seed of the redraw behind every ``Seen``: output is the same run after run."""
-GIVEN_TRIES = 10_000
+GIVEN_TRIES = 200
 """Redraws tried for a copy in which an action being described is legal (``Seen._given``);
 each succeeds with the chance that a hand holds the card played, so a few suffice."""
 
@@ -134,7 +134,9 @@ class Seen(Generic[S]):
         A sentence about another seat's move is worded while the move is being made: its
         card is in that seat's hand, which the copy redrew. Redrawing until the action is
         listed draws from what the viewer knows *and* that news, and reveals nothing the
-        action does not (the sentence is given the action itself anyway).
+        action does not (the sentence is given the action itself anyway). When no redraw
+        of ``GIVEN_TRIES`` makes it legal (a discard, legal only with no playable card in
+        hand), the sentence is worded on the view's own copy.
         """
         if self.state._is_listed(action):
             return self
@@ -145,8 +147,7 @@ class Seen(Generic[S]):
                 given = copy_of(self)
                 given.state = copy
                 return given
-        raise CamelcadeError(f"{self.game.id}: no redraw for {self.role} in {GIVEN_TRIES} "
-                             f"tries makes {action} legal")
+        return self
 
     def after(self, action: Action) -> S:
         """The position after the legal ``action`` as this viewer will know it: the true

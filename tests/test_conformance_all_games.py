@@ -34,7 +34,7 @@ BUDGETS = {
     # Random Caravan games run to thousands of actions (the bag empties slowly when
     # nobody aims for deliveries), about 0.3-0.5 s each even unchecked.
     "caravan": Budget(cheap_games=25, deep_games=1, deep_every=60,
-                      hypothesis_deep_every=400, max_actions=60_000, presenters_every=600),
+                      hypothesis_deep_every=400, max_actions=60_000, presenters_every=30),
 }
 
 CASES = [

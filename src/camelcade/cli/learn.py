@@ -77,7 +77,7 @@ class LearnSession:
                               count=count, title=translate(lesson.title)))
         self.screen.say(t("Rule: {rule}.", rule=translate(lesson.rule)))
         self.screen.say(translate(lesson.goal))
-        self.screen.board(state, seat, hooks)
+        self.screen.board(state.seen(seat), hooks)
         while True:
             typed = self.screen.ask(t("Your move: "))
             if typed is None:
@@ -90,7 +90,7 @@ class LearnSession:
             if command == "hint":
                 self.screen.say(translate(lesson.hint))
             elif command == "board":
-                self.screen.board(state, seat, hooks)
+                self.screen.board(state.seen(seat), hooks)
             elif not command:
                 self.screen.note(t("Type a move, or {hint}.", hint=prompt_words()["hint"]))
             else:

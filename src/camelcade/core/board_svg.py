@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape
 
 if TYPE_CHECKING:
     from camelcade.core.game import State
+    from camelcade.core.seen import Seen
 
 CELL_WIDTH = 96
 CELL_HEIGHT = 60
@@ -36,12 +37,18 @@ LINES = 4
 def layout_of(state: State, player: int | None = None) -> dict[str, Any] | None:
     """The game's accessible board for ``player`` (None: a spectator), or None if the game
     declares no layout."""
+    return board_of(state.seen(player))
+
+
+def board_of(seen: Seen[Any]) -> dict[str, Any] | None:
+    """The game's accessible board for the viewer of ``seen``, or None if the game declares
+    no layout."""
     from camelcade.core.registry import plugin
 
-    slot = plugin(state.game.id).web
+    slot = plugin(seen.game.id).web
     if slot is None or slot.layout is None:
         return None
-    board = slot.layout.load()(state, player).get("board")
+    board = slot.layout.load()(seen).get("board")
     return board if isinstance(board, dict) else None
 
 
@@ -105,10 +112,11 @@ def render_board(board: dict[str, Any], description: str = "", title: str | None
 def board_svg(state: State, player: int | None = None) -> str | None:
     """The SVG of ``state``'s board as ``player`` (None: a spectator) may see it, or None
     when the game declares no web layout (a notebook then shows the text)."""
-    board = layout_of(state, player)
+    seen = state.seen(player)
+    board = board_of(seen)
     if board is None:
         return None
-    return render_board(board, state.describe(player))
+    return render_board(board, seen.describe())
 
 
 __all__ = ["board_svg", "layout_of", "render_board"]

@@ -29,6 +29,7 @@ from camelcade.core.errors import (
     StateError,
 )
 from camelcade.core.options import Option, Preset
+from camelcade.core.seen import Seen
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 from camelcade.core.view import LiveView, View
 from camelcade.core.words import t, tn, translate
@@ -44,13 +45,15 @@ _S = TypeVar("_S", bound="State")
 class Words(Protocol):
     """A game's words: its ``text`` module, declared as ``Game.words``.
 
-    The state's ``_describe`` and ``_describe_action`` read them, so ``state.py`` never
-    imports its text module (which imports the state), and no game has an import cycle.
+    Presenters: each takes one viewer's ``Seen`` (``camelcade.core.seen``), never the true
+    state. ``State.describe`` and ``describe_action`` make the ``Seen`` and call them, so
+    ``state.py`` never imports its text module (which imports the state), and no game has
+    an import cycle.
     """
 
-    def describe_state(self, state: Any, player: PlayerId | None, /) -> str: ...
+    def describe_state(self, seen: Seen[Any], /) -> str: ...
 
-    def describe_action(self, state: Any, action: Any, player: PlayerId | None, /) -> str: ...
+    def describe_action(self, seen: Seen[Any], action: Any, /) -> str: ...
 
 
 class Game(ABC):
@@ -237,6 +240,13 @@ class Game(ABC):
                 state._seen_by[index] = seen
         return state
 
+    def _words(self) -> Words:
+        """The game's presenters in words (``Game.words``)."""
+        words = type(self).words
+        if words is None:
+            raise NotImplementedError(f"{self.id} declares no words (Game.words)")
+        return words
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and (self.id, self._key) == (other.id, other._key)
 
@@ -342,25 +352,19 @@ class State(ABC):
             if not name.startswith("_") and isinstance(value, list | dict | set):
                 setattr(other, name, copy.deepcopy(value))
 
-    def _describe(self, player: PlayerId | None) -> str:
-        """Plain-language text of the position as ``player`` (a checked seat, or None) sees it.
 
-        By default the game's ``words.describe_state``.
+    def _describe(self, player: PlayerId | None) -> str:
+        """The position in words for ``player``, for a game that declares no ``words``.
+
+        Called only on a ``Seen``'s redrawn copy (``camelcade.core.seen``), never on the
+        true state, so it reads nothing ``player`` may not see.
         """
-        return self._words().describe_state(self, player)
+        raise NotImplementedError(f"{self._game.id} declares no words (Game.words)")
 
     def _describe_action(self, action: Action, player: PlayerId | None) -> str:
-        """One sentence saying what a legal ``action`` does here, as ``player`` may know it.
-
-        By default the game's ``words.describe_action``.
-        """
-        return self._words().describe_action(self, action, player)
-
-    def _words(self) -> Words:
-        words = type(self._game).words
-        if words is None:
-            raise NotImplementedError(f"{self._game.id} declares no words (Game.words)")
-        return words
+        """What a legal ``action`` does, for ``player``, for a game that declares no
+        ``words``; called only on a ``Seen``'s redrawn copy, as ``_describe``."""
+        raise NotImplementedError(f"{self._game.id} declares no words (Game.words)")
 
     def _ranking(self) -> list[list[PlayerId]]:
         """The seats at a terminal state, grouped best first, every tie-break applied.
@@ -800,16 +804,21 @@ class State(ABC):
             "state": self._to_data(),
         }
 
+    def seen(self, player: PlayerId | None = None) -> Seen[Any]:
+        """What ``player`` (None: a spectator) may know of this position, for presenters:
+        the words, the boards, the tensors (``camelcade.core.seen``)."""
+        return Seen(self, player)
+
     def describe(self, player: PlayerId | None = None) -> str:
-        """Plain-language text of the position as ``player`` sees it (None: public)."""
-        return self._describe(None if player is None else self._check_player(player))
+        """Plain-language text of the position as ``player`` sees it (None: public): the
+        game's ``words.describe_state`` of ``seen(player)``."""
+        return Seen(self, player).describe()
 
     def describe_action(self, action: Action | str, player: PlayerId | None = None) -> str:
-        """One sentence: what the legal ``action`` does here (as ``player`` may know it)."""
+        """One sentence: what the legal ``action`` does here (as ``player`` may know it):
+        the game's ``words.describe_action`` with ``seen(player)``."""
         resolved = self.check_action(action)
-        if player is not None:
-            self._check_player(player)
-        return self._describe_action(resolved, player)
+        return Seen(self, player).describe_action(resolved)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State) or type(other) is not type(self):

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from camelcade.core.data import DataShelf
     from camelcade.core.encoding import GameEncoding
     from camelcade.core.game import Game, State
+    from camelcade.core.seen import Seen
     from camelcade.core.types import PlayerId
     from camelcade.core.words import Counted
 
@@ -75,16 +76,17 @@ class Ref(Generic[T]):
 
 
 class Command(Protocol):
-    """A word typed at the terminal prompt: gets the true state and the asking seat, returns
-    text to print. It must reveal nothing that seat may not see."""
+    """A word typed at the terminal prompt: gets the asking seat's ``Seen`` (never the true
+    state: ``camelcade.core.seen``), returns text to print."""
 
-    def __call__(self, state: State, player: PlayerId, /) -> str: ...
+    def __call__(self, seen: Seen[Any], /) -> str: ...
 
 
 class Renderer(Protocol):
-    """Draws the position as a seat (None: everyone) may see it, as a rich renderable."""
+    """Draws the position as a seat (a spectator: role None) may see it, from its ``Seen``,
+    as a rich renderable."""
 
-    def __call__(self, state: State, player: PlayerId | None, /) -> Any: ...
+    def __call__(self, seen: Seen[Any], /) -> Any: ...
 
 
 class SeatNamer(Protocol):
@@ -107,11 +109,11 @@ class BotFactory(Protocol):
 
 
 class WebLayout(Protocol):
-    """The accessible board a seat (None: a spectator) sees, and the cells each legal
-    action touches: ``{"board": ..., "actions": {action text: [cell ids]}}``
-    (``docs/web.md``). It may also take a ``seen`` keyword: the observation, made once."""
+    """The accessible board a seat (a spectator: role None) sees, from its ``Seen``, and
+    the cells each legal action touches: ``{"board": ..., "actions": {action text: [cell
+    ids]}}`` (``docs/web.md``)."""
 
-    def __call__(self, state: State, player: PlayerId | None, /) -> Mapping[str, Any]: ...
+    def __call__(self, seen: Seen[Any], /) -> Mapping[str, Any]: ...
 
 
 class EvaluatorFactory(Protocol):

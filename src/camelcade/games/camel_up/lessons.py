@@ -92,13 +92,19 @@ def _tops(state: CamelUpState) -> dict[str, int]:
             if (stack := state.ticket_stack(colour))}
 
 
+def _move_values(action: Action) -> dict[str, object]:
+    """The numbers of the move itself ("tile 7 cheer" says a space), said with the verdict."""
+    return {"space": action.space} if isinstance(action, PlaceTile) else {}
+
+
 def leader(state: State, action: Action) -> Judged:
     """Goal: take the leg ticket of the camel most likely to lead when the leg ends (a
     stack moves with everyone on top; a crazy camel carries racing camels backward)."""
     game = _camel_up(state)
     odds = _legs(Position.from_state(game))
     best = max(game.edition.racing, key=lambda c: odds.first[c])
-    values = {"best": colour_name(best), "top": _percent(odds.first[best])}
+    values = {**_move_values(action), "best": colour_name(best),
+              "top": _percent(odds.first[best])}
     if not isinstance(action, Bet):
         return Judged(False, values, NO_LEG_TICKET)
     values |= {"camel": colour_name(action.colour),
@@ -126,7 +132,8 @@ def best_ticket(state: State, action: Action) -> Judged:
     tops = _tops(game)
     best = max(tops, key=lambda c: odds.ticket_value(c, tops[c]))
     values: dict[str, object] = {
-        "best": colour_name(best), "top": _coins(odds.ticket_value(best, tops[best])),
+        **_move_values(action), "best": colour_name(best),
+        "top": _coins(odds.ticket_value(best, tops[best])),
         "worth": _coins(_worth(game, odds, action)), "second": SECOND_PAY}
     if not isinstance(action, Bet):
         return Judged(False, values, NO_TICKET_WORTH)
@@ -158,7 +165,8 @@ def pyramid(state: State, action: Action) -> Judged:
     tops = _tops(game)
     ticket = max(odds.ticket_value(c, v) for c, v in tops.items())
     tile = max(odds.landings[s] for s in game.tile_spaces(game.current_player))
-    values = {"worth": _coins(_worth(game, odds, action)), "pay": PYRAMID_PAY,
+    values = {**_move_values(action), "worth": _coins(_worth(game, odds, action)),
+              "pay": PYRAMID_PAY,
               "ticket": _coins(ticket), "tile": _coins(tile)}
     return Judged(isinstance(action, Roll), values, ROLL_PAYS_MORE)
 
@@ -169,7 +177,8 @@ def _race_bet(state: State, action: Action, pile: str) -> Judged:
     table = race.winner if pile == WINNER else race.loser
     best = max(game.edition.racing, key=lambda c: table[c])
     values: dict[str, object] = {
-        "best": colour_name(best), "top": _percent(table[best]), "races": RACES,
+        **_move_values(action), "best": colour_name(best), "top": _percent(table[best]),
+        "races": RACES,
         "first": OVERALL_PAYS[0], "second": OVERALL_PAYS[1],
         "third": OVERALL_PAYS[2]}
     if not (isinstance(action, Overall) and action.pile == pile):

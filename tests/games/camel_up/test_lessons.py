@@ -8,8 +8,8 @@ from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 
-from camelcade.core.learn import check, course
 from camelcade.core.game import State
+from camelcade.core.learn import check, course
 from camelcade.games.camel_up.actions import Die
 from camelcade.games.camel_up.spec import OVERALL_PAYS, PYRAMID_PAY
 from camelcade.games.camel_up.state import CamelUpState

@@ -8,9 +8,14 @@ from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 
+import pytest
+
+from camelcade.core.errors import StateError
 from camelcade.core.game import State
 from camelcade.core.learn import check, course
+from camelcade.core.registry import load
 from camelcade.games.camel_up.actions import Die
+from camelcade.games.camel_up.notation import position_state
 from camelcade.games.camel_up.spec import OVERALL_PAYS, PYRAMID_PAY
 from camelcade.games.camel_up.state import CamelUpState
 
@@ -134,3 +139,15 @@ def test_race_bets_say_what_the_early_cards_pay() -> None:
     state = loser.start()
     assert state.pile("winner") == [(0, "red")] and "red" not in state.hand(0)
     assert check(loser, state, "loser red").kind == "illegal"  # the card is on the pile
+
+
+def test_the_position_notation_fills_in_a_new_match_and_refuses_bad_lines() -> None:
+    game = load("camel-up", players=3)
+    state = position_state(game, COURSE.lesson("stacking").position)
+    assert state.phase == "play" and state.coins() == [3, 3, 3]  # the rest as at the start
+    with pytest.raises(StateError, match="not one line of JSON"):
+        position_state(game, "1:red 2:blue")
+    with pytest.raises(StateError, match="track, tiles, rolled"):
+        position_state(game, '{"camels": []}')
+    with pytest.raises(StateError, match="every camel"):
+        position_state(game, '{"track": [[3, ["red"]]]}')

@@ -23,9 +23,14 @@ LANGUAGES = ("en", "de")
 KEYSTROKES: dict[tuple[str, str], int] = {}
 SAID: dict[tuple[str, str, int], str] = {}
 """What the live region said as each lesson opened (printed with ``-s``)."""
-HEADINGS = {"en": "Lesson {number} of {count}", "de": "Lektion {number} von {count}"}
+HEADINGS = {"en": "Lesson {number} of {count}", "de": "Lektion {number} von {count}",
+            "da": "Lektion {number} af {count}"}
 LEGAL_BUT = {"en": "is legal, but it does not reach the goal.",
-             "de": "ist erlaubt, erreicht aber das Ziel nicht."}
+             "de": "ist erlaubt, erreicht aber das Ziel nicht.",
+             "da": "er lovligt, men når ikke målet."}
+SEED_LANGUAGE = {"camel-up": "da"}
+"""A course is also done in the language of the game's seed rulebook, when it is not one
+of ``LANGUAGES`` (Camel Up's seed is Danish), by keyboard and by mouse."""
 
 
 def open_course(page: Any, game: str, lang: str) -> None:
@@ -59,8 +64,11 @@ def at_first_game(page: Any, game: str, lang: str) -> None:
     audit(page, f"{game} first game ({lang})")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
+RUNS = [(game, lang) for game in GAMES
+        for lang in (*LANGUAGES, *([SEED_LANGUAGE[game]] if game in SEED_LANGUAGE else []))]
+
+
+@pytest.mark.parametrize(("game", "lang"), RUNS)
 def test_the_whole_tutorial_by_keyboard_alone(new_page: Any, game: str, lang: str) -> None:
     page = new_page()
     open_course(page, game, lang)
@@ -80,8 +88,7 @@ def test_the_whole_tutorial_by_keyboard_alone(new_page: Any, game: str, lang: st
     print(f"\n{game} ({lang}): {len(course(game).lessons)} lessons by keyboard in {keys} keys")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), RUNS)
 def test_the_whole_tutorial_by_mouse(new_page: Any, game: str, lang: str) -> None:
     page = new_page()
     open_course(page, game, lang)

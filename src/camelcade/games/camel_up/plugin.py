@@ -2,6 +2,7 @@
 
 from camelcade.core.plugin import (
     GamePlugin,
+    LessonSlot,
     Level,
     LocaleSlot,
     Ref,
@@ -40,6 +41,8 @@ PLUGIN = GamePlugin(
         advisor_commands={"odds": Ref(f"{_HERE}.terminal:odds")},
     ),
     cli=Ref(f"{_HERE}.cli:app"),
+    position=Ref(f"{_HERE}.notation:position_state"),
+    lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
     web=WebSlot(board="web/board.js", stylesheet="web/board.css",
                 layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
     guide=Ref(f"{_HERE}.guide:guide"),

@@ -19,6 +19,8 @@ from camelcade.games.caravan.goods import the_good
 from camelcade.games.caravan.spec import (
     GOODS_SPACES,
     NO_GOOD,
+    PLACE_COST_EMPTY,
+    PLACE_COST_OCCUPIED,
     SQUARE_NAMES,
     VALUE,
 )
@@ -30,6 +32,14 @@ NOT_THE_RARE = N_(
 NO_PICK = N_(
     "Only a pick-up puts {good} on your camel; until then it lies on its goods space for "
     "anyone to take.")
+NO_ACTION_LEFT = N_(
+    "A camel onto {square}, where a camel stands already, costs {occupied} actions, and "
+    "none is left to pick up with; onto a square without a camel it costs {cost}.")
+NO_GOOD_THERE = N_(
+    "No good lies free on {square}: the only goods space without a camel is {free}.")
+NO_CAMEL_PLACED = N_(
+    "It places no camel, so no good is picked up in this turn; the only goods space "
+    "without a camel is {free}.")
 NOT_JOINED = N_(
     "After it the ivory on c6 still cannot reach your camel in the ivory city: a chain "
     "needs your camels side by side, and corner to corner is not enough.")
@@ -79,6 +89,27 @@ def picks(state: State, action: Action) -> Judged:
     values = {"good": the_good(caravan.space_good(space)),
               "markers": caravan.space_markers(space)}
     return Judged(isinstance(action, Pick) and action.square == square, values, NO_PICK)
+
+
+def leaves_a_pick(state: State, action: Action) -> Judged:
+    """Goal: a camel onto a goods space cheaply enough that an action is left to pick up."""
+    caravan = _caravan(state)
+    seat = caravan.current_player
+    free = [caravan.space_square(i) for i in range(GOODS_SPACES)
+            if caravan.space_good(i) != NO_GOOD
+            and not caravan.occupancy(caravan.space_square(i))]
+    to = _arrival(action)
+    after = caravan.child(action)
+    picks = (after.current_player == seat
+             and any(isinstance(a, Pick) for a in after.legal_actions()))
+    cost = caravan.place_cost(to) if to is not None else PLACE_COST_EMPTY
+    values = {"square": SQUARE_NAMES[to] if to is not None else "",
+              "free": ", ".join(SQUARE_NAMES[s] for s in free),
+              "cost": PLACE_COST_EMPTY, "occupied": PLACE_COST_OCCUPIED,
+              "left": caravan.actions_left - cost}
+    message = (NO_CAMEL_PLACED if to is None
+               else NO_ACTION_LEFT if cost == PLACE_COST_OCCUPIED else NO_GOOD_THERE)
+    return Judged(picks, values, message)
 
 
 def joins(state: State, action: Action) -> Judged:

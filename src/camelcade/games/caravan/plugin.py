@@ -2,8 +2,8 @@
 
 from camelcade.core.plugin import (
     GamePlugin,
-    Level,
     LessonSlot,
+    Level,
     LocaleSlot,
     Ref,
     SearchSlot,

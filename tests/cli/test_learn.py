@@ -42,8 +42,8 @@ def test_a_plain_session_completes_the_whole_tutorial(run: Run, game: str) -> No
     assert len(refused) == len(lessons)
     assert f"You have done {len(lessons)} of the {len(lessons)} lessons." in out
     assert course(game).first_game.goal in out
-    # the real game began (a game set up by chance, as Camel Up's camels are, counts those
-    # actions before the learner's first turn)
+    # the real game began (a game set up by chance, as Camel Up's camels are and Caravan's
+    # bag draws onto the goods spaces, counts those actions before the learner's first turn)
     assert re.search(r"You left the game after \d+ actions\.", out)
 
 

@@ -51,6 +51,8 @@ def test_the_page_the_lobby_and_the_rules_link(api: Api) -> None:
     assert "<h1 id=\"learn-title\">Apprendre à jouer</h1>" in page.text
     assert api.http.get("/learn/a-dos-de-chameau").status_code == 404
     games = {g["id"]: g for g in api.http.get("/api/web/games").json()}
-    assert games["kamelen"]["learn"] == "/learn/kamelen" and games["caravan"]["learn"] is None
+    assert games["kamelen"]["learn"] == "/learn/kamelen"
+    assert games["caravan"]["learn"] == "/learn/caravan"
+    assert games["a-dos-de-chameau"]["learn"] is None
     rules = api.http.get("/rules/kamelen").text
     assert '<a href="/learn/kamelen">Learn to play Kamelen</a>' in rules

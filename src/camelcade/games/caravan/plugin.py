@@ -2,6 +2,7 @@
 
 from camelcade.core.plugin import (
     GamePlugin,
+    LessonSlot,
     Level,
     LocaleSlot,
     Ref,
@@ -32,6 +33,8 @@ PLUGIN = GamePlugin(
                       "plans chains, pick-ups, relays and thefts; about a millisecond an action"),
     },
     locale=LocaleSlot("caravan"),
+    position=Ref(f"{_HERE}.notation:position_state"),
+    lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
     search=SearchSlot(evaluators={"plans": Ref(f"{_HERE}.evaluator:plans")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),

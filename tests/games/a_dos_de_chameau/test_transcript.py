@@ -1,9 +1,10 @@
-"""The transcript golden: one scripted ``--plain`` game against the best bot, as printed.
+"""The transcript golden: one scripted ``--plain`` game against the search bot, as printed.
 
 ``tests/golden/a-dos-de-chameau/transcript.txt`` is everything ``camelcade play`` prints
-to a person at seat 0 (Red) against two ``mcts`` bots, seed 4, the person's typed answers
-included (piped input is echoed after its prompt): a few commands on the first turn, then
-always the first legal move. A change of wording anywhere — the game's sentences, its
+to a person at seat 0 (Red) against two ``mcts`` bots of 100 iterations (the wording is
+checked, not the bots' strength: at the default 1,000 the game took 40-150 s), seed 4, the
+person's typed answers included (piped input is echoed after its prompt): a few commands on
+the first turn, then always the first legal move. A change of wording anywhere — the game's sentences, its
 guide, the terminal's turn loop — shows here as a diff to review. ``UPDATE_GOLDEN=1``
 rewrites it.
 
@@ -24,7 +25,8 @@ from camelcade.cli.main import app
 from .helpers import GAME_ID, check_golden
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / GAME_ID / "transcript.txt"
-ARGS = ["play", GAME_ID, "--players", "3", "--plain", "--bots", "mcts", "--seed", "4"]
+ARGS = ["play", GAME_ID, "--players", "3", "--plain", "--bots", "mcts:iterations=100",
+        "--seed", "4"]
 ANSWERS = "help\nhand\nscores\nplayed\nlegal\n" + "1\n" * 200
 PROMPT = "Your move, "
 

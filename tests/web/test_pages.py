@@ -178,8 +178,10 @@ def test_latency_from_acknowledgement_to_repaint(new_page: Any) -> None:
             choose_from_list(page, rng)
         samples += page.evaluate("() => window.__ccLatency")
         page.get_by_role("button", name="Rematch").click()
-        page.wait_for_function("() => window.__ccLatency.length === 0 || "
-                               "document.querySelector('#result').textContent === ''")
+        # the rematch is a new page: until its script runs there is no __ccLatency
+        page.wait_for_function("() => Array.isArray(window.__ccLatency) && "
+                               "(window.__ccLatency.length === 0 || "
+                               "document.querySelector('#result')?.textContent === '')")
     floor = sorted(page.evaluate(FRAME_FLOOR))
     own = [s for s in samples if s["send_to_ack_ms"] is not None]
     paint = sorted(s["ack_to_paint_ms"] for s in samples)

@@ -167,6 +167,11 @@ def test_a_lost_connection_shows_by_the_board(new_page: Any, tmp_path: Path) -> 
         page.locator("#act .cc-moves button").first.click()
         page.wait_for_function("() => document.querySelector('#notice').textContent"
                                ".startsWith('Not connected; the move was not sent.')")
+        # the socket's next failed retry keeps the unsent move first (it replaced it before)
+        page.wait_for_function("() => { const text = document.querySelector('#notice')"
+                               ".textContent; return text.startsWith('Not connected; the move "
+                               "was not sent. Connection lost; trying again'); }",
+                               timeout=30_000)
         server.start()
         page.wait_for_function("() => document.querySelector('#notice').hidden",
                                timeout=30_000)

@@ -27,6 +27,7 @@ const page = {
   sentAt: null, lastCells: new Set(), warned: new Set(), board: null, settings: settings(),
   catchingUp: true,      // a whole view is due: after a hello or a resync
   connected: false,      // the socket is open: "Your turn" is never shown while it is not
+  unsent: false,         // a move was not sent while offline: said first until reconnected
   update: false,         // the view shown continues the one before (its events are new)
 };
 window.__ccLatency = [];
@@ -168,6 +169,7 @@ async function connect(seat) {
       page.catchingUp = true;
       page.connected = true;
       $("#match").classList.remove("cc-offline");
+      page.unsent = false;
       notice("");
       if (again) say(t("Reconnected."));
     },
@@ -191,7 +193,9 @@ async function connect(seat) {
 function disconnected(text) {
   page.connected = false;
   $("#match").classList.add("cc-offline");
-  notice(text);
+  // A move not sent stays on screen, first, while the socket keeps retrying.
+  const unsent = t("Not connected; the move was not sent.");  // outside the backticks: extracted
+  notice(page.unsent ? `${unsent} ${text}` : text);
   if (page.msg) renderStatus();
   showTurnInTab();
 }
@@ -537,6 +541,7 @@ function act(text) {
   page.sentAt = performance.now();
   if (!page.socket.act(text, msg.state_id)) {
     const problem = t("Not connected; the move was not sent.");
+    page.unsent = true;
     notice(problem);
     say(problem, true);
   }

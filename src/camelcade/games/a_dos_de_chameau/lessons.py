@@ -24,7 +24,7 @@ from camelcade.core.game import State
 from camelcade.core.learn import Judged
 from camelcade.core.words import N_
 from camelcade.games.a_dos_de_chameau.actions import Play
-from camelcade.games.a_dos_de_chameau.phrases import camel, card_name, colour, oasis_points
+from camelcade.games.a_dos_de_chameau.phrases import camel, card_name, oasis_points
 from camelcade.games.a_dos_de_chameau.spec import (
     EMPTY,
     OASIS_CARD,
@@ -181,6 +181,6 @@ def ends_best(state: State, action: Action) -> Judged:
     move = adc.move_of(action) if isinstance(action, Play) else None
     values = {**_at(action), "mine": _oasis_score(after, seat),
               "theirs": _oasis_score(after, 1 - seat),
-              "space": move.start if move is not None else 0, "rival": colour(1 - seat)}
+              "space": move.start if move is not None else 0}
     return Judged(after.is_terminal() and values["mine"] > values["theirs"], values,
                   NOT_THE_END)

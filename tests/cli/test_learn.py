@@ -72,7 +72,21 @@ def test_skip_and_quit_and_a_start_lesson(run: Run) -> None:
     assert "You stopped after 0 lessons done." in result.output
 
 
-def test_a_game_without_lessons_names_those_with_them(run: Run) -> None:
-    result = run("learn", "a-dos-de-chameau", "--plain", input="")
+def test_a_dos_de_chameau_s_lessons_speak_french_with_the_seed_s_words(run: Run) -> None:
+    script = "conseil\nmirage1 10\nmirage3 25\nquit\n"
+    result = run("--lang", "fr", "learn", "a-dos-de-chameau", "--plain", "--lesson", "mirage",
+                 input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Leçon 3 sur 6 : Un mirage" in out and "Une carte de mirage fait reculer" in out
+    assert "mirage1 10 est permis, mais n'atteint pas le but. Avec elle, le chameau jaune " \
+           "recule de 1 ; mirage 3 sur le chameau Jaune sur la case 25 fait reculer Jaune " \
+           "de 4." in out
+    assert "Exact : le chameau jaune recule de la case 25 à la case 21, 4 cases pour une " \
+           "carte de 3 palmiers" in out
+
+
+def test_a_game_without_lessons_names_those_with_them(run: Run, toy_game: str) -> None:
+    result = run("learn", toy_game, "--plain", input="")
     assert result.exit_code == 2
     assert "has no lessons yet" in result.output and "kamelen" in result.output

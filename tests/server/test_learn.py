@@ -35,24 +35,39 @@ def test_a_verdict_in_the_page_s_language(api: Api) -> None:
     assert illegal.json()["kind"] == "illegal" and "bet yellow" in illegal.json()["text"]
 
 
-def test_refusals_name_what_is_allowed(api: Api) -> None:
+def test_refusals_name_what_is_allowed(api: Api, toy_game: str) -> None:
     unknown = api.http.post("/api/web/learn/kamelen/nope", json={"move": "e2-f5"})
     assert unknown.status_code == 404 and "camel-leap" in unknown.json()["error"]["message"]
-    none = api.http.get("/api/web/learn/a-dos-de-chameau")
+    none = api.http.get(f"/api/web/learn/{toy_game}")
     assert none.status_code == 404 and "kamelen" in none.json()["error"]["message"]
     nothing = api.http.post("/api/web/learn/kamelen/1", json={"move": " "})
     assert nothing.status_code == 422
     assert "characters" in nothing.json()["error"]["message"]
 
 
-def test_the_page_the_lobby_and_the_rules_link(api: Api) -> None:
+def test_the_page_the_lobby_and_the_rules_link(api: Api, toy_game: str) -> None:
     page = api.http.get("/learn/camel-drive?lang=fr")
     assert page.status_code == 200 and 'src="/static/js/learn.js"' in page.text
     assert "<h1 id=\"learn-title\">Apprendre à jouer</h1>" in page.text
-    assert api.http.get("/learn/a-dos-de-chameau").status_code == 404
+    assert api.http.get(f"/learn/{toy_game}").status_code == 404
     games = {g["id"]: g for g in api.http.get("/api/web/games").json()}
     assert games["kamelen"]["learn"] == "/learn/kamelen"
     assert games["caravan"]["learn"] == "/learn/caravan"
-    assert games["a-dos-de-chameau"]["learn"] is None
+    assert games["a-dos-de-chameau"]["learn"] == "/learn/a-dos-de-chameau"
+    assert games[toy_game]["learn"] is None
     rules = api.http.get("/rules/kamelen").text
     assert '<a href="/learn/kamelen">Learn to play Kamelen</a>' in rules
+
+
+def test_a_dos_de_chameau_s_course_and_a_verdict_in_french(api: Api) -> None:
+    data = api.http.get("/api/web/learn/a-dos-de-chameau?lang=fr").json()
+    assert [lesson["id"] for lesson in data["lessons"]] == [
+        lesson.id for lesson in course("a-dos-de-chameau").lessons]
+    storm = next(lesson for lesson in data["lessons"] if lesson["id"] == "sandstorm")
+    assert {move["action"] for move in storm["legal"]} == {"mirage1 29", "mirage2 29", "storm"}
+    weaker = api.http.post("/api/web/learn/a-dos-de-chameau/sandstorm?lang=fr",
+                           json={"move": "mirage2 29"}).json()
+    assert weaker["kind"] == "weaker"
+    assert "seule la tempête de sable vous rend vos 7 cartes d'oasis" in weaker["text"]
+    right = api.http.post("/api/web/learn/a-dos-de-chameau/sandstorm", json={"move": "storm"})
+    assert right.json()["kind"] == "right" and "all 12 of their cards" in right.json()["text"]

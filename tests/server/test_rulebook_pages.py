@@ -81,10 +81,12 @@ def test_the_rulebook_is_far_shorter_than_the_developer_document(api: Api) -> No
         assert len(player.text) * 5 < len(developer.read_text(encoding="utf-8"))
 
 
-def test_learn_to_play_is_linked_from_a_game_with_lessons_only() -> None:
+def test_learn_to_play_is_linked_from_a_game_with_lessons_only(outside_game: str) -> None:
     with_learn = routes._rulebook_html("kamelen", "de")
     assert 'href="/learn/kamelen"' in with_learn and "Kamelen spielen lernen" in with_learn
-    assert "/learn/" not in routes._rulebook_html("caravan", "de")
+    french = routes._rulebook_html("a-dos-de-chameau", "fr")
+    assert 'href="/learn/a-dos-de-chameau"' in french
+    assert "/learn/" not in routes._rulebook_html(outside_game, "de")  # it has no lessons
 
 
 # An outside game: a package of its own, shipping its rulebooks in its folder.

@@ -24,13 +24,15 @@ KEYSTROKES: dict[tuple[str, str], int] = {}
 SAID: dict[tuple[str, str, int], str] = {}
 """What the live region said as each lesson opened (printed with ``-s``)."""
 HEADINGS = {"en": "Lesson {number} of {count}", "de": "Lektion {number} von {count}",
-            "da": "Lektion {number} af {count}"}
+            "da": "Lektion {number} af {count}", "fr": "Leçon {number} sur {count}"}
 LEGAL_BUT = {"en": "is legal, but it does not reach the goal.",
              "de": "ist erlaubt, erreicht aber das Ziel nicht.",
-             "da": "er lovligt, men når ikke målet."}
-SEED_LANGUAGE = {"camel-up": "da"}
+             "da": "er lovligt, men når ikke målet.",
+             "fr": "est permis, mais n'atteint pas le but."}
+SEED_LANGUAGE = {"camel-up": "da", "a-dos-de-chameau": "fr"}
 """A course is also done in the language of the game's seed rulebook, when it is not one
-of ``LANGUAGES`` (Camel Up's seed is Danish), by keyboard and by mouse."""
+of ``LANGUAGES`` (Camel Up's seed is Danish, A dos de Chameau's French), by keyboard and
+by mouse."""
 
 
 def open_course(page: Any, game: str, lang: str) -> None:

@@ -2,6 +2,7 @@
 
 from camelcade.core.plugin import (
     GamePlugin,
+    LessonSlot,
     Level,
     LocaleSlot,
     Ref,
@@ -30,6 +31,8 @@ PLUGIN = GamePlugin(
                       "counts the cards played and times its mirages and caravan leader; "
                       "searches for just under a second a move"),
     },
+    position=Ref(f"{_HERE}.notation:position_state"),
+    lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
     locale=LocaleSlot("a_dos_de_chameau"),
     search=SearchSlot(evaluators={"expert": Ref(f"{_HERE}.expert:expert")}),
     terminal=TerminalSlot(

@@ -18,12 +18,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from camelcade.games.camel_drive import balance
 from camelcade.games.camel_drive.spec import START_ROTATIONS, TEAM_PLAYERS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from camel_drive_balance import write_results
+from camel_drive_balance import markdown_table, run_setting, write_results
 
 
 def run(quick: bool) -> dict[str, Any]:
@@ -34,12 +33,12 @@ def run(quick: bool) -> dict[str, Any]:
     markdown = ["# Camel Drive start rotation, 2-3 players", ""]
     for bot, count in games.items():
         for players in TEAM_PLAYERS:
-            summaries = [balance.run_setting({"start_rotation": rotation}, players=players,
-                                             bot=bot, games=count, workers=workers)
+            summaries = [run_setting({"start_rotation": rotation}, players=players,
+                                     bot=bot, games=count, workers=workers)
                          for rotation in START_ROTATIONS]
             report["results"] += [s.to_json() for s in summaries]
             markdown += [f"## {bot} bots, {players} players", "",
-                         balance.markdown_table(summaries), ""]
+                         markdown_table(summaries), ""]
     report["cpu_seconds"] = time.process_time() - started
     print(write_results("camel_drive_rotation", report, markdown).read_text(encoding="utf-8"))
     return report

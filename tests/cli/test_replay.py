@@ -96,3 +96,34 @@ def test_replay_errors_name_the_problem(run: Run, tmp_path: Path, content: str |
     assert result.output.startswith("Error: ") and message in result.output
     assert "Traceback" not in result.output
     assert "1. " not in result.output  # nothing was shown before the error
+
+
+def test_ask_puts_a_prompt_word_to_the_recorded_position_as_a_seat_saw_it(
+        run: Run, record_file: tuple[Path, Record]) -> None:
+    """``--ask WORD --upto N --seat S``: the game's own word, given seat S's view of the
+    position after N actions (the word never reads the record: the CLI does)."""
+    from camelcade.cli.hooks import terminal_hooks
+    from camelcade.records import replay
+
+    path, record = record_file
+    hand = terminal_hooks(GAME).commands["hand"]
+    state = replay(record, upto=6)
+    for seat in (0, 1):
+        result = run("replay", str(path), "--ask", "hand", "--upto", "6", "--seat", str(seat))
+        assert result.exit_code == 0, result.output
+        assert result.output == hand(state.seen(seat)) + "\n"
+    assert run("replay", str(path), "--ask", "hand", "--upto", "6").output == \
+        hand(state.seen(state.current_player)) + "\n"  # by default the seat to move
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--ask", "odds"], "--ask 'odds' is not a word of " + GAME + "; its words: hand, played, "
+                        "scores"),
+    (["--ask", "hand", "--seat", "2"], "--seat must be from 0 to 1 for 2 players, not 2."),
+    (["--upto", "3"], "--upto and --seat choose the position and the seat for --ask"),
+])
+def test_ask_refuses_a_word_or_seat_the_game_has_not(
+        run: Run, record_file: tuple[Path, Record], args: list[str], says: str) -> None:
+    result = run("replay", str(record_file[0]), *args)
+    assert result.exit_code == 2, result.output
+    assert says in " ".join(result.output.split())

@@ -13,7 +13,7 @@ import pytest
 
 from camelcade.core import registry
 from camelcade.core.conformance import ConformanceError, check_plugin
-from camelcade.core.plugin import Ref, TerminalSlot, WebSlot
+from camelcade.core.plugin import BalanceSlot, Ref, TerminalSlot, WebSlot
 from tests.toygame.plugin import PLUGIN as TOY_PLUGIN
 
 
@@ -77,6 +77,23 @@ def test_a_slot_that_does_not_fit_its_protocol_is_named_with_what_is_wrong(
     assert "cli (tests.core.test_plugin_check:NOT_A_COMMAND_GROUP) is not a command group" \
         in said
     assert "web.board: web/missing.js is not a file of tests.toygame" in said
+
+
+def test_a_balance_slot_is_checked_its_tables_and_every_sweep_value(
+        plugged: list[str]) -> None:
+    """The lab reaches a game only through this slot: a table function it cannot call,
+    or a sweep the game refuses, is found before any sweep is played."""
+    here = __name__
+    wrong = replace(TOY_PLUGIN, balance=BalanceSlot(
+        sweeps={"weather": ("dry",)}, tables=Ref(f"{here}:three_arguments")))
+    registry.register(wrong)
+    plugged.append(wrong.id)
+    with pytest.raises(ConformanceError) as caught:
+        check_plugin(wrong.id)
+    said = str(caught.value)
+    assert "balance.tables (tests.core.test_plugin_check:three_arguments) takes (state, " \
+        "player, extra), but BalanceTables is called with 1 argument" in said
+    assert "balance.sweeps['weather']: weather=dry is refused" in said
 
 
 def test_a_slot_that_cannot_be_imported_fails_the_check(plugged: list[str]) -> None:

@@ -79,6 +79,13 @@ def test_a_fresh_process_lists_plays_both_ways_and_simulates_nim(site: Path) -> 
     assert "mcts" in simulated.stdout
 
 
+def test_camelcade_rules_serves_nim_s_own_rulebook(site: Path) -> None:
+    """The rulebook is the folder's ``rules/en.md``: nothing of Nim's lives in ``docs/``."""
+    shown = camelcade(site, "rules", "nim", "--plain")
+    assert shown.returncode == 0, shown.stderr
+    assert "Nim" in shown.stdout.splitlines()[0]
+
+
 def test_nim_speaks_its_own_translations_in_a_fresh_process(site: Path) -> None:
     german = camelcade(site, "--lang", "de", "play", "nim", "--plain", "--seed", "1",
                        "--bots", "random", stdin="take 9\ntake 1\n" * 8)

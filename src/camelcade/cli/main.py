@@ -343,11 +343,32 @@ def replay_command(
     file: Annotated[Path, typer.Argument(help="A record file (camelcade-record/1 JSON).")],
     plain: Plain = False,
     step: Annotated[bool, typer.Option("--step", help="Wait for Enter between actions.")] = False,
+    ask: Annotated[
+        str | None, typer.Option("--ask", help="Instead of the replay, the answer of one of "
+                                 "the game's prompt words (advice included) at the position "
+                                 "after --upto actions, for --seat.")
+    ] = None,
+    upto: Annotated[
+        int | None, typer.Option("--upto", min=0, help="With --ask: the position after this "
+                                 "many actions (default: all of them).")
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="With --ask: the seat asking, from 0 "
+                                 "(default: the seat to move).")
+    ] = None,
 ) -> None:
     """Replay a recorded game, every action with what it did, then the result."""
     from camelcade.cli.render import make_screen
     from camelcade.cli.replay import run_replay
 
+    if ask is None and (upto is not None or seat is not None):
+        raise OptionError(t("--upto and --seat choose the position and the seat for --ask; "
+                            "give --ask WORD with them"))
+    if ask is not None:
+        from camelcade.cli.replay import ask as ask_word
+
+        typer.echo(ask_word(file, ask, upto=upto, seat=seat))
+        return
     run_replay(file, make_screen(plain), step=step)
 
 
@@ -484,6 +505,11 @@ def balance_command(
                      "commas: separate them with ';'). Repeatable: each is swept with the "
                      "others at their defaults (or all combinations with --grid)."),
     ] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option("--sweep", help="The game's own sweeps, as its manifest names them, "
+                     "comma-separated, or all: each is swept like a --vary.")
+    ] = None,
     bots: Bots = "random",
     players: Players = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1,
@@ -507,13 +533,15 @@ def balance_command(
     """Sweep a game's options with bots: seat advantage, game length, lead changes."""
     from camelcade.cli import setup
     from camelcade.cli.render import make_screen
-    from camelcade.sim.balance import run_balance
+    from camelcade.sim.balance import game_sweeps, run_balance
 
+    swept = [] if sweep is None else game_sweeps(
+        game_id, [name.strip() for name in sweep.split(",")])
     screen = make_screen(plain)
     base = setup.parse_options(option or [])
     if players is not None:
         base["players"] = str(players)
-    run_balance(game_id, vary or [], bots=bots, base=base, games=games,
+    run_balance(game_id, [*(vary or []), *swept], bots=bots, base=base, games=games,
                 seed=setup.choose_seed(seed), workers=workers, scheduler=scheduler, grid=grid,
                 probe=probe, out=out, draw=plots, screen=screen)
 

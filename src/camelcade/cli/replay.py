@@ -4,6 +4,10 @@ A replay is for looking back, so it is told from the all-seeing seat: each line 
 action's own text (``draw oasis2`` names the card) beside its public sentence ("Red draws a
 card."), which names who acted. Records come from files, so the whole record is checked
 before anything is shown, and a bad action is reported by its index.
+
+``--ask WORD`` (``ask``) instead puts one of the game's prompt words (``odds``, ``piles``)
+to the position after ``--upto N`` actions, as ``--seat S`` saw it: the game's own
+commands reach a record through its terminal slot, and never read records themselves.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from pathlib import Path
 
 from camelcade.cli.hooks import TerminalHooks, terminal_hooks
 from camelcade.cli.render import Screen
-from camelcade.core.errors import StateError
+from camelcade.core.errors import OptionError, StateError
 from camelcade.core.game import Game, State
 from camelcade.core.results import place_word, result_sentence
 from camelcade.core.words import N_, and_list, t, tn, translate
@@ -61,6 +65,38 @@ def run_replay(path: Path, screen: Screen, *, step: bool = False) -> State:
             return state
     _show_result(screen, state, record, labels, hooks)
     return state
+
+
+def ask(path: Path, word: str, *, upto: int | None = None, seat: int | None = None) -> str:
+    """What the game's prompt word ``word`` says of the position after the record's first
+    ``upto`` actions (all of them: None), asked by ``seat`` (the seat to move; seat 0 at a
+    chance node or the end).
+
+    The words are the game's terminal slot's, its advice included: looking back at a
+    record is not rated play. The word gets that seat's ``Seen``, as at the table, so it
+    says nothing the seat could not know then.
+    """
+    record = Record.load(path)
+    game = record.load_game()
+    hooks = terminal_hooks(game.id)
+    words = {**hooks.commands, **hooks.advisor_commands}
+    command = words.get(word.strip().lower())
+    if command is None:
+        if not words:
+            raise OptionError(t("{game} has no prompt words of its own to ask", game=game.id))
+        raise OptionError(t("--ask {word} is not a word of {game}; its words: {words}",
+                            word=repr(word), game=game.id, words=", ".join(sorted(words))))
+    try:
+        state = replay(record, upto=upto)
+    except StateError as error:
+        raise StateError(t("The record {path}: {reason}", path=repr(str(path)),
+                           reason=error)) from None
+    if seat is None:
+        seat = state.current_player if 0 <= state.current_player < game.players else 0
+    if not 0 <= seat < game.players:
+        raise OptionError(t("--seat must be from 0 to {last} for {players} players, not "
+                            "{seat}.", last=game.players - 1, players=game.players, seat=seat))
+    return command(state.seen(seat))
 
 
 def _wait(screen: Screen, state: State, hooks: TerminalHooks) -> bool:

@@ -60,6 +60,7 @@ from camelcade.core.errors import (
 from camelcade.core.game import PROBABILITY_TOLERANCE, Game, State
 from camelcade.core.plugin import (
     BalanceProbe,
+    BalanceTables,
     BotFactory,
     Command,
     CommandGroup,
@@ -518,6 +519,7 @@ def _misfit(found: object, protocol: type, method: str = "__call__") -> str | No
 def _callable_slots(manifest: GamePlugin) -> list[tuple[str, Ref[object], type]]:
     """Every code slot that names something to call, with the protocol it must fit."""
     terminal, search, web = manifest.terminal, manifest.search, manifest.web
+    balance = manifest.balance
     slots: list[tuple[str, Ref[object] | None, type]] = [
         *[(f"bots[{name!r}]", ref, BotFactory) for name, ref in manifest.bots.items()],
         ("terminal.render", terminal.render, Renderer),
@@ -530,7 +532,8 @@ def _callable_slots(manifest: GamePlugin) -> list[tuple[str, Ref[object], type]]
         ("web.layout", web.layout if web is not None else None, WebLayout),
         ("rl", manifest.rl, EncodingFactory),
         ("guide", manifest.guide, Guide),
-        ("balance", manifest.balance, ProbeFactory),
+        ("balance.probe", balance.probe if balance is not None else None, ProbeFactory),
+        ("balance.tables", balance.tables if balance is not None else None, BalanceTables),
         *[(f"search.evaluators[{name!r}]", ref, EvaluatorFactory)
           for name, ref in search.evaluators.items()],
         ("search.grouping", search.grouping, Grouping),
@@ -554,8 +557,9 @@ def check_plugin(game_id: str) -> list[str]:
     A code slot's object must fit its slot's protocol (``camelcade.core.plugin``): take the
     arguments the protocol passes and need no others; the game class must be the game of
     that id, ``cli`` a command group, ``counted`` a mapping of ``Counted``, each ``data``
-    slot a ``DataShelf``, the web board, stylesheet and picture files of the package, and
-    the catalogues of the game's own gettext domain (``locale``).
+    slot a ``DataShelf``, the web board, stylesheet and picture files of the package, the
+    catalogues of the game's own gettext domain (``locale``), and every value of every
+    balance sweep an option value the game accepts.
     Raises ``ConformanceError`` listing every slot that fails; returns the slots checked.
     """
     from camelcade.core.data import DataShelf
@@ -599,6 +603,14 @@ def check_plugin(game_id: str) -> list[str]:
         if where is None or not any(where.glob(f"*/LC_MESSAGES/{domain}.[mp]o")):
             problems.append(f"locale: {where} holds no catalogue of the domain {domain!r} "
                             f"(<lang>/LC_MESSAGES/{domain}.po or .mo)")
+    for sweep, values in (manifest.balance.sweeps if manifest.balance else {}).items():
+        checked.append(f"balance.sweeps[{sweep!r}]")
+        for value in values:  # each a value ``camelcade balance --sweep`` will set
+            try:
+                load(game_id, **{sweep: value})
+            except CamelcadeError as error:
+                problems.append(f"balance.sweeps[{sweep!r}]: {sweep}={value} is refused: "
+                                f"{error}")
     if problems:
         raise ConformanceError(f"the manifest of {game_id} is wrong: " + "; ".join(problems))
     return checked

@@ -157,6 +157,41 @@ class ProbeFactory(Protocol):
     def __call__(self) -> BalanceProbe: ...
 
 
+class BalanceFigures(Protocol):
+    """What ``camelcade balance`` found for one setting, as a game's tables read it
+    (``camelcade.sim.balance.SettingFigures`` is one; the game never imports the lab)."""
+
+    @property
+    def setting(self) -> Mapping[str, str]: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def games(self) -> int: ...
+
+    @property
+    def seat_wins(self) -> Sequence[tuple[float, float, float]]: ...
+
+    @property
+    def probe_totals(self) -> Mapping[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class FiguresTable:
+    """A table a game adds to the balance report: a caption, column heads, rows of text."""
+
+    caption: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+class BalanceTables(Protocol):
+    """A game's own tables of a balance run, from every setting's figures (none: ``()``)."""
+
+    def __call__(self, found: Sequence[BalanceFigures], /) -> Sequence[FiguresTable]: ...
+
+
 @runtime_checkable
 class CommandGroup(Protocol):
     """A ``typer.Typer`` of a game's sub-commands (the core imports no command-line
@@ -215,6 +250,22 @@ class SearchSlot:
 
     evaluators: Mapping[str, Ref[EvaluatorFactory]] = field(default_factory=dict)
     grouping: Ref[Grouping] | None = None
+
+
+@dataclass(frozen=True)
+class BalanceSlot:
+    """What a game gives ``camelcade balance`` (``camelcade.sim.balance``), every part
+    optional; the lab runs the games, the game only names what to watch and to sweep.
+
+    ``probe`` makes a ``BalanceProbe`` that watches every match and adds the game's own
+    figures as columns (Camel Drive's races, shouts, lanes). ``sweeps`` are the game's
+    own sweeps by name, each an option's values in turn (``--sweep NAME`` or ``all``).
+    ``tables`` lays the probe's sums out as tables of their own, below the report's.
+    """
+
+    probe: Ref[ProbeFactory] | None = None
+    sweeps: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    tables: Ref[BalanceTables] | None = None
 
 
 @dataclass(frozen=True)
@@ -286,9 +337,9 @@ class GamePlugin:
     guide: Ref[Guide] | None = None
     """Help written for players: how each piece moves, what each action does, examples one
     per line. The terminal's ``help`` and the web app's help dialog show it."""
-    balance: Ref[ProbeFactory] | None = None
-    """A designer's probe for ``camelcade balance`` (``camelcade.sim.balance``): figures of
-    the game's own (Camel Drive's races, shouts, lanes) beside the generic ones."""
+    balance: BalanceSlot | None = None
+    """What ``camelcade balance`` (``camelcade.sim.balance``) adds for this game: a probe
+    with figures of its own, its named sweeps, its own tables (see ``BalanceSlot``)."""
     counted: Ref[Mapping[str, Counted]] | None = None
     """How a run of one event is told once (``camelcade.core.words.Counted`` per message),
     for ``group_repeats``: "Yellow draws 3 cards." for three draws."""

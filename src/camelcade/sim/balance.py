@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from camelcade.core.errors import OptionError
 from camelcade.core.plugin import Ref
-from camelcade.core.registry import load, plugin
+from camelcade.core.registry import game_ids, load, plugin
 from camelcade.core.words import current_language, pt, t, tn
 from camelcade.records import Record
 from camelcade.sim import plots
@@ -76,9 +76,38 @@ def settings(vary: Sequence[tuple[str, list[str]]], grid: bool) -> list[dict[str
 
 
 def game_probe(game_id: str) -> str | None:
-    """The probe a game's manifest declares (a ``balance`` slot), if any."""
-    ref = plugin(game_id).balance
-    return ref.target if isinstance(ref, Ref) else None
+    """The probe a game's manifest declares (its ``balance`` slot's), if any."""
+    slot = plugin(game_id).balance
+    return slot.probe.target if slot is not None and slot.probe is not None else None
+
+
+def game_sweeps(game_id: str, names: Sequence[str]) -> list[str]:
+    """The ``--vary`` texts of the game's own sweeps (its ``balance`` slot's) by name;
+    ``all`` is every one of them, in the manifest's order."""
+    slot = plugin(game_id).balance
+    declared = dict(slot.sweeps) if slot is not None else {}
+    if not declared:
+        raise OptionError(t("{game} declares no sweeps of its own; use --vary "
+                            "option=value1,value2", game=game_id))
+    chosen = list(declared) if list(names) == ["all"] else list(names)
+    unknown = [name for name in chosen if name not in declared]
+    if unknown:
+        raise OptionError(t("--sweep {sweep} is not a sweep of {game}; its sweeps: {allowed} "
+                            "or all", sweep=repr(unknown[0]), game=game_id,
+                            allowed=", ".join(declared)))
+    return [f"{name}={','.join(declared[name])}" for name in chosen]
+
+
+def game_tables(game_id: str, found: Sequence[SettingFigures]) -> list[Table]:
+    """The game's own tables of these settings (its ``balance`` slot's), if it has any
+    (a report of figures whose game is not installed here has none)."""
+    if game_id not in game_ids():
+        return []
+    slot = plugin(game_id).balance
+    if slot is None or slot.tables is None:
+        return []
+    return [Table(list(table.columns), [list(row) for row in table.rows], table.caption)
+            for table in slot.tables.load()(found)]
 
 
 def check_probe(target: str) -> None:
@@ -245,6 +274,7 @@ def report_blocks(game_id: str, bots: str, vary: Sequence[tuple[str, list[str]]]
         bots_ = list(found[0].bot_wins)
         blocks.append(Table([t("setting"), *bots_], [[label(f.setting), *[
             _pct(f.bot_wins[b]) for b in bots_]] for f in found], t("Win rate by bot")))
+    blocks += game_tables(game_id, found)
     if draw:
         blocks += _plots(vary, found, folder, probe_names)
     return blocks

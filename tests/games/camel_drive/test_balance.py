@@ -1,5 +1,5 @@
-"""Camel Drive's balance report: its probe inside the generic sweep, and the thin
-``camelcade camel-drive balance`` command over it."""
+"""Camel Drive's balance report: its probe, sweeps and table inside the generic sweep,
+reached by ``camelcade balance camel-drive`` through the manifest's ``balance`` slot."""
 
 from __future__ import annotations
 
@@ -10,23 +10,31 @@ import pytest
 from typer.testing import CliRunner
 
 import camelcade as cc
+from camelcade.cli.main import app as main_app
+from camelcade.core.plugin import FiguresTable
+from camelcade.core.registry import plugin
 from camelcade.games.camel_drive import balance
-from camelcade.games.camel_drive.cli import app
-from camelcade.sim.balance import SettingFigures, game_probe
+from camelcade.sim.balance import SettingFigures, game_probe, game_sweeps, run_balance
 
 
 @pytest.fixture(scope="module")
 def sweep(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[SettingFigures]]:
     """A small seeded sweep of each option, random bots (the same games for every test)."""
     out = tmp_path_factory.mktemp("balance")
-    return {"interjections": balance.run(["interjections=0,3"], games=4, seed=5, out=out,
+    return {"interjections": run_balance("camel-drive", ["interjections=0,3"], bots="random",
+                                         base={"players": "4"}, games=4, seed=5, out=out,
                                          draw=False),
-            "players": balance.run(["players=2,5"], players=None, games=3, seed=5, out=out,
-                                   draw=False)}
+            "players": run_balance("camel-drive", ["players=2,5"], bots="random", base={},
+                                   games=3, seed=5, out=out, draw=False)}
 
 
-def test_the_manifest_declares_the_race_probe() -> None:
+def test_the_manifest_declares_the_race_probe_sweeps_and_table() -> None:
     assert game_probe("camel-drive") == "camelcade.games.camel_drive.balance:RaceProbe"
+    assert game_sweeps("camel-drive", ["all"]) == [
+        "track_length=8,10,12,15,18,22,26,30", "interjections=0,1,2,3,4,5"]
+    slot = plugin("camel-drive").balance
+    assert slot is not None and slot.tables is not None
+    assert slot.tables.load() is balance.tables
 
 
 def test_the_probe_counts_every_race_once(sweep: dict[str, list[SettingFigures]]) -> None:
@@ -69,12 +77,24 @@ def test_the_tables_read_the_probe_sums(sweep: dict[str, list[SettingFigures]]) 
         "win lane 3 | win lane 4 |"
     counted = sum(int(line.split(" | ")[1]) for line in lengths[2:])
     assert counted == sweep["interjections"][1].probe_totals["races"]
-    assert "| interjections=3 | 4 |" in balance.markdown_table(sweep["interjections"])
+
+
+
+def test_the_table_slot_needs_the_default_track_alone(
+        sweep: dict[str, list[SettingFigures]]) -> None:
+    """Only a setting of track_length=15 alone gets the length table (the sweep's default)."""
+    assert balance.tables(sweep["interjections"]) == []
+    default = sweep["interjections"][1]
+    alone = SettingFigures({"track_length": "15"}, default.players, default.games,
+                           default.seat_wins, 0, 0, 0, 0, probe_totals=default.probe_totals)
+    [table] = balance.tables([alone])
+    assert isinstance(table, FiguresTable)
+    assert table.caption == "Race winner's lane by race length (track_length=15):"
+    assert table.columns[:3] == ("race length (rounds)", "races", "win lane 1")
+    assert sum(int(row[1]) for row in table.rows) == default.probe_totals["races"]
 
 
 def test_the_generic_command_shows_the_probe_columns(tmp_path: Path) -> None:
-    from camelcade.cli.main import app as main_app
-
     result = CliRunner().invoke(main_app, [
         "balance", "camel-drive", "--vary", "track_length=10", "--games", "2", "--seed", "1",
         "--out", str(tmp_path), "--no-plots", "--plain"])
@@ -85,30 +105,30 @@ def test_the_generic_command_shows_the_probe_columns(tmp_path: Path) -> None:
         assert column in header.split("; ") or column + "." in header.split("; ")
 
 
-def test_the_thin_command_runs_the_games_sweeps(tmp_path: Path) -> None:
-    out, figures_file, plot = tmp_path / "out", tmp_path / "f.json", tmp_path / "lanes.png"
-    result = CliRunner().invoke(app, [
-        "balance", "--games", "2", "--sweep", "track_length", "--out", str(out), "--json",
-        str(figures_file), "--plot", str(plot), "--plain"])
+def test_the_generic_command_runs_the_games_sweeps_and_its_table(tmp_path: Path) -> None:
+    """``--sweep track_length``: the manifest's values in turn, then the game's table."""
+    result = CliRunner().invoke(main_app, [
+        "balance", "camel-drive", "--games", "2", "--sweep", "track_length", "--seed", "0",
+        "--bots", "random", "--players", "4", "--out", str(tmp_path), "--no-plots",
+        "--plain"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     rows = [line for line in lines if line.startswith("track_length=")]
     assert [row.split(";")[0] for row in rows] == [
-        f"track_length={value}" for value in balance.SWEEPS["track_length"]]
+        f"track_length={value}" for value in (8, 10, 12, 15, 18, 22, 26, 30)]
     assert "Race winner's lane by race length (track_length=15):" in lines
     assert any(line.startswith("race length (rounds); races; win lane 1") for line in lines)
-    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    saved = json.loads(figures_file.read_text(encoding="utf-8"))
-    assert list(saved) == ["track_length"] and len(saved["track_length"]) == 8
-    assert saved["track_length"][3]["probe"]["races/match"] > 1
-    assert (out / "balance.md").exists() and (out / "balance.jsonl").exists()
+    saved = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert len(saved["settings"]) == 8
+    assert saved["settings"][3]["probe"]["races/match"] > 1
+    markdown = (tmp_path / "balance.md").read_text(encoding="utf-8")
+    assert "Race winner's lane by race length (track_length=15):" in markdown
+    assert (tmp_path / "balance.jsonl").exists()
 
 
-@pytest.mark.parametrize(("option", "value", "allowed"), [
-    ("--sweep", "weather", "track_length, interjections or both"),
-    ("--bot", "mcts", "random, camel-drive-planner")])
-def test_the_thin_command_refuses_what_it_does_not_sweep(option: str, value: str,
-                                                          allowed: str) -> None:
-    result = CliRunner().invoke(app, ["balance", "--games", "1", option, value])
+def test_the_generic_command_refuses_a_sweep_the_game_does_not_declare() -> None:
+    result = CliRunner().invoke(main_app, ["balance", "camel-drive", "--games", "1",
+                                           "--sweep", "weather"])
     assert result.exit_code != 0
-    assert isinstance(result.exception, cc.OptionError) and allowed in str(result.exception)
+    assert "'weather' is not a sweep of camel-drive" in result.output
+    assert "track_length, interjections or all" in result.output

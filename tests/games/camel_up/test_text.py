@@ -208,25 +208,33 @@ def test_odds_is_advice_and_piles_a_plain_prompt_word() -> None:
 
 
 def test_odds_command_from_a_typed_position() -> None:
-    text = odds_text(None, None, None, "1:red 2:blue,green 3:yellow,purple 14:black 16:white",
-                     None, "5:cheer", 2, 300, 0)
+    text = odds_text("1:red 2:blue,green 3:yellow,purple 14:black 16:white", None, "5:cheer",
+                     2, 300, 0)
     assert "Purple: 1st" in text and "exact: 5 more dice" in text
     assert "one standard error" in text
     assert not re.search(r"\S {2,}\S", text)  # no columns padded with spaces
+    with pytest.raises(cc.OptionError, match="edition"):
+        odds_text("1:red", None, None, 3, 300, 0)
 
 
-def test_odds_command_from_a_record(tmp_path: Path) -> None:
+def test_odds_of_a_record_are_the_prompt_word_put_to_it(tmp_path: Path) -> None:
+    """``camelcade replay FILE --ask odds``: the command line reads the record, the game's
+    advisor word answers for the seat (Camel Up's own command never reads records)."""
+    from typer.testing import CliRunner
+
+    from camelcade.cli.main import app as main_app
+
     the_game = cc.load("camel-up", players=3)
     record = cc.play(the_game, [ExpectedValueBot(), cc.bots.load("random", seed=1),
                                 cc.bots.load("random", seed=2)], seed=4, max_actions=40_000)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record.to_json()))
-    text = odds_text(path, 20, None, None, None, None, 2, 200, 0)
-    assert "Expected coins of each of your actions" in text
-    with pytest.raises(cc.StateError, match="set up"):
-        odds_text(path, 3, None, None, None, None, 2, 200, 0)
-    with pytest.raises(cc.OptionError, match="either"):
-        odds_text(None, None, None, None, None, None, 2, 200, 0)
+    result = CliRunner().invoke(main_app, ["replay", str(path), "--ask", "odds", "--upto",
+                                           "20", "--seat", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Expected coins of each of your actions" in result.output
+    early = CliRunner().invoke(main_app, ["replay", str(path), "--ask", "odds", "--upto", "3"])
+    assert "still being set up" in early.output
 
 
 def test_odds_command_runs_through_typer() -> None:

@@ -1,48 +1,33 @@
-"""Camel Drive's balance figures: a probe for ``camelcade balance`` and the game's sweeps.
+"""Camel Drive's balance figures: a probe, sweeps and a table for ``camelcade balance``.
 
 The 2020 prototype has no published play-testing, so its author asks what a race does:
 which lane wins, which goes out first, how long a race runs, how often an interjection
 sends the first camel over the line, how much of a winner's total came from bets.
-:class:`RaceProbe` watches every match of a ``camelcade balance camel-drive`` sweep (the
-plug-in manifest declares it as the ``balance`` slot) and adds those figures beside the
-generic ones (seat win rates, game length, lead changes). The sweeps, the tournaments,
-the statistics and the report are the generic balance's (``camelcade.sim.balance``);
-this module only names Camel Drive's two sweeps (``SWEEPS``), runs them for
-``camelcade camel-drive balance`` and ``benchmarks/camel_drive_balance.py``, and lays
-the probe's sums out as the tables of ``docs/games/camel-drive.md``.
+:class:`RaceProbe` watches every match of a ``camelcade balance camel-drive`` run and adds
+those figures beside the generic ones (seat win rates, game length, lead changes).
+The plug-in manifest's ``balance`` slot declares it, with the game's two sweeps
+(``--sweep track_length,interjections`` or ``all``) and :func:`tables` (the race
+winner's lane by race length).
+The tournaments, the statistics and the report are the lab's (``camelcade.sim.balance``),
+which reaches this module only through that slot: a game never imports the lab.
+``benchmarks/camel_drive_balance.py`` runs the lab with these and lays the probe's sums
+out as the tables of ``docs/games/camel-drive.md``.
 """
 
 from __future__ import annotations
 
 import math
-import tempfile
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from camelcade.core.action import Action
-from camelcade.core.errors import OptionError
 from camelcade.core.game import State
+from camelcade.core.plugin import BalanceFigures, FiguresTable
 from camelcade.core.words import t
 from camelcade.games.camel_drive.actions import Bet, Shout
 from camelcade.games.camel_drive.spec import BETTING, RACE, bet_payout
 from camelcade.games.camel_drive.state import CamelDriveState
-from camelcade.sim import plots
-from camelcade.sim.balance import Screen, SettingFigures, report_blocks, run_balance
-from camelcade.sim.document import Table, to_markdown
 
-GAME = "camel-drive"
-SWEEPS: dict[str, tuple[int, ...]] = {
-    "track_length": (8, 10, 12, 15, 18, 22, 26, 30),
-    "interjections": (0, 1, 2, 3, 4, 5),
-}
-"""The option values a balance run covers, all else at its default."""
-
-BOTS = ("random", "camel-drive-planner")
-"""The bots a report plays with, every seat alike."""
-FAST_PLANNER: dict[str, Any] = {"rollouts": 16, "bet_samples": 120}
-"""Planner settings for balance runs: cheaper, still far stronger than random."""
 LENGTHS: tuple[tuple[int, int], ...] = ((1, 6), (7, 8), (9, 10), (11, 99))
 """Race lengths in rounds (camel turns over camels, rounded up) the lane table splits."""
 
@@ -149,70 +134,6 @@ class RaceProbe:
         }
 
 
-def entrant(bot: str) -> str:
-    """The entrant text for ``bot`` in every seat (the planner at ``FAST_PLANNER``)."""
-    if bot not in BOTS:
-        raise OptionError(t("--bot {bot} is not allowed; allowed: {allowed}", bot=repr(bot),
-                            allowed=", ".join(BOTS)))
-    settings = FAST_PLANNER if bot == "camel-drive-planner" else {}
-    return bot + "".join(f":{key}={value}" for key, value in settings.items())
-
-
-def sweep_names(text: str) -> list[str]:
-    """``track_length``, ``interjections`` or ``both`` as the sweeps to run."""
-    if text == "both":
-        return list(SWEEPS)
-    if text not in SWEEPS:
-        raise OptionError(t("--sweep {sweep} is not allowed; allowed: {allowed} or both",
-                            sweep=repr(text), allowed=", ".join(SWEEPS)))
-    return [text]
-
-
-def run(vary: Sequence[str], *, bot: str = "random", players: int | None = 4,
-        games: int = 200, seed: int = 0, workers: int = 1, scheduler: str | None = None,
-        grid: bool = False, out: Path | None = None, draw: bool = True,
-        screen: Screen | None = None) -> list[SettingFigures]:
-    """The generic balance sweep of Camel Drive with ``bot`` in every seat."""
-    base = {} if players is None else {"players": str(players)}
-    return run_balance(GAME, vary, bots=entrant(bot), base=base, games=games, seed=seed,
-                       workers=workers, scheduler=scheduler, grid=grid, out=out, draw=draw,
-                       screen=screen)
-
-
-def sweeps(names: Sequence[str], **kwargs: Any) -> dict[str, list[SettingFigures]]:
-    """Camel Drive's sweeps (``SWEEPS``) in one balance run, split by the option swept."""
-    vary = [f"{name}={','.join(str(value) for value in SWEEPS[name])}" for name in names]
-    found = run(vary, **kwargs)
-    return {name: [f for f in found if name in f.setting] for name in names}
-
-
-@contextmanager
-def _folder(out: Path | None) -> Iterator[Path]:
-    if out is not None:
-        yield out
-        return
-    with tempfile.TemporaryDirectory(prefix="camel-drive-balance-") as temp:
-        yield Path(temp)
-
-
-def run_setting(options: Mapping[str, Any], *, out: Path | None = None,
-                **kwargs: Any) -> SettingFigures:
-    """One setting (``options`` together, the rest at defaults); its games go to ``out``,
-    or to a folder that is thrown away."""
-    vary = [f"{name}={value}" for name, value in options.items()]
-    with _folder(out) as folder:
-        return run(vary, grid=True, out=folder, draw=False, **kwargs)[0]
-
-
-def markdown_table(found: Sequence[SettingFigures]) -> str:
-    """The balance report's table of these settings (generic columns, then the probe's)."""
-    if not found:
-        return ""
-    tables = [block for block in report_blocks(GAME, "", [], found, Path(), False)
-              if isinstance(block, Table)]
-    return to_markdown(tables[:1], Path()).rstrip()
-
-
 def _pct(share: float) -> str:
     return f"{100 * share:.0f}%"
 
@@ -221,21 +142,27 @@ def _row(cells: Sequence[str]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-def length_table(figures: SettingFigures) -> str:
-    """Race winner's lane by race length (rounds), for one setting."""
+def _length_rows(figures: BalanceFigures) -> tuple[list[str], list[list[str]]]:
+    """Race winner's lane by race length (rounds), for one setting: heads and rows."""
     camels = len(figures.probe_totals["wins by lane"])
     head = ["race length (rounds)", "races", *[f"win lane {i}" for i in range(1, camels + 1)]]
-    lines = [_row(head), "|" + "---|" * len(head)]
+    rows = []
     for low, high in LENGTHS:
         wins = figures.probe_totals[_length_key(low, high)]
         total = sum(wins)
         if total:
             label = f"{low}-{high}" if high < 99 else f"{low}+"
-            lines.append(_row([label, str(int(total)), *[_pct(w / total) for w in wins]]))
-    return "\n".join(lines)
+            rows.append([label, str(int(total)), *[_pct(w / total) for w in wins]])
+    return head, rows
 
 
-def players_table(found: Sequence[SettingFigures]) -> str:
+def length_table(figures: BalanceFigures) -> str:
+    """Race winner's lane by race length (rounds), for one setting, in Markdown."""
+    head, rows = _length_rows(figures)
+    return "\n".join([_row(head), "|" + "---|" * len(head), *[_row(row) for row in rows]])
+
+
+def players_table(found: Sequence[BalanceFigures]) -> str:
     """Lane and seat effects for each player count (columns that exist at every count)."""
     head = ["players", "camels", "games", "races", "fair share", "win lane 1", "win last lane",
             "first out lane 1", "match seat 0", "match last seat"]
@@ -251,17 +178,19 @@ def players_table(found: Sequence[SettingFigures]) -> str:
     return "\n".join(lines)
 
 
-def lane_plots(panels: Mapping[str, Sequence[SettingFigures]], path: Path) -> list[Path]:
-    """Race-win share by lane against each swept option: ``path`` for one sweep,
-    ``path`` with ``-OPTION`` before its suffix for each of several."""
-    written = []
-    for name, found in panels.items():
-        target = path if len(panels) == 1 else path.with_name(
-            f"{path.stem}-{name}{path.suffix or '.png'}")
-        lanes = len(found[0].probe_totals["wins by lane"])
-        series = {f"lane {lane}": [100 * f.probe[f"win lane {lane}"] for f in found]
-                  for lane in range(1, lanes + 1)}
-        written.append(plots.sweep(target, f"Race winner's lane by {name.replace('_', ' ')}",
-                                   [f.setting[name] for f in found], series, None,
-                                   name.replace("_", " "), "race wins (%)", 100 / lanes))
-    return written
+DEFAULT_TRACK = "15"
+"""The default track length, whose setting of the ``track_length`` sweep gets a table."""
+
+
+def tables(found: Sequence[BalanceFigures]) -> list[FiguresTable]:
+    """The manifest's ``balance.tables``: the race winner's lane by race length at the
+    default track, when the run played it as a setting of its own (``--sweep
+    track_length``) with this probe; no table otherwise."""
+    chosen = [f for f in found if dict(f.setting) == {"track_length": DEFAULT_TRACK}
+              and "wins by lane" in f.probe_totals]
+    tables = []
+    for figures in chosen[:1]:
+        head, rows = _length_rows(figures)
+        tables.append(FiguresTable(t("Race winner's lane by race length (track_length=15):"),
+                                   tuple(head), tuple(tuple(row) for row in rows)))
+    return tables

@@ -1,6 +1,7 @@
 """Camel Drive's plug-in manifest: what the rest of camelcade knows of this game."""
 
 from camelcade.core.plugin import (
+    BalanceSlot,
     GamePlugin,
     LessonSlot,
     Level,
@@ -38,11 +39,14 @@ PLUGIN = GamePlugin(
         commands={"scores": Ref(f"{_HERE}.terminal:scores")},
         advisor_commands={"odds": Ref(f"{_HERE}.terminal:advise")},
     ),
-    cli=Ref(f"{_HERE}.cli:app"),
     position=Ref(f"{_HERE}.notation:position_state"),
     lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
     guide=Ref(f"{_HERE}.guide:guide"),
-    balance=Ref(f"{_HERE}.balance:RaceProbe"),
+    # the balance report's sweeps, one option at a time (docs/games/camel-drive.md)
+    balance=BalanceSlot(probe=Ref(f"{_HERE}.balance:RaceProbe"),
+                        sweeps={"track_length": ("8", "10", "12", "15", "18", "22", "26", "30"),
+                                "interjections": ("0", "1", "2", "3", "4", "5")},
+                        tables=Ref(f"{_HERE}.balance:tables")),
     web=WebSlot(board="web/board.js", stylesheet="web/board.css",
                 layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
 )

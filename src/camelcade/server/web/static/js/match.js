@@ -429,12 +429,16 @@ function renderResult() {
         return item;
       })));
   }
+  // What comes next, in one row spaced apart: each a touch target of its own (axe: a link
+  // on the button's line once left the button 11 px of its own on a phone).
   const tokens = [...heldSeats().map((s) => s.token), held(matchId).host].filter(Boolean);
+  const next = h("p", { class: "cc-result-next" });
   if (msg.rematch_id || tokens.length) {
-    host.append(h("button", { type: "button", onclick: () => rematch(tokens) }, msg.rematch_id ? t("Join the rematch") : t("Rematch")), " ");
+    next.append(h("button", { type: "button", onclick: () => rematch(tokens) }, msg.rematch_id ? t("Join the rematch") : t("Rematch")), " ");
   }
-  host.append(h("a", { href: `/replay/${matchId}` }, t("Replay this match")), " · ",
+  next.append(h("a", { href: `/replay/${matchId}` }, t("Replay this match")), " ",
     h("a", { href: `/api/matches/${matchId}/record`, download: `${matchId}.json` }, t("Download the record")));
+  host.append(next);
 }
 
 function resultText(msg) {

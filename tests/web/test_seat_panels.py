@@ -9,6 +9,7 @@ outside the grid.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -35,7 +36,7 @@ def test_each_seats_panel_shows_its_facts_on_screen_during_a_turn(new_page: Any,
     seats, options = GAMES[game]
     create_match(page, game, seats, options)
     assert my_turn(page)
-    choose_from_list(page, __import__("random").Random(5))  # a turn in: facts have moved
+    choose_from_list(page, random.Random(5))  # a turn in: facts have moved
     assert my_turn(page)
     page.evaluate("() => document.activeElement?.blur()")
     panels = page.evaluate(PANELS)
@@ -62,3 +63,18 @@ def test_a_seat_sees_its_own_finish_cards_and_only_a_count_of_the_others(new_pag
     for seat in (1, 2):
         assert facts[seat]["finish cards"] == "5 cards", facts[seat]
     assert facts[0]["coins"] == "3"
+
+
+def test_the_panel_of_the_seat_to_move_shows_its_clock(new_page: Any) -> None:
+    """A match with a turn clock: the time left is on the mover's panel, ticking, and on
+    no other panel."""
+    page = new_page(viewport=SIZES["laptop"])
+    create_match(page, "kamelen", GAMES["kamelen"][0], timer=60)
+    assert my_turn(page)
+    clock = page.locator('#seats > li[data-seat="0"] .cc-seat-clock')
+    first = clock.inner_text()
+    assert "second" in first or "minute" in first, first
+    page.wait_for_function("(was) => document.querySelector("
+                           "'#seats > li[data-seat=\"0\"] .cc-seat-clock').textContent !== was",
+                           arg=first, timeout=5_000)
+    assert page.locator('#seats > li[data-seat="1"] .cc-seat-clock').count() == 0

@@ -8,7 +8,7 @@ GAME ?= a-dos-de-chameau
 PLAYERS ?= 3
 ARGS ?=
 
-.PHONY: play serve test lint typecheck unit web-test bench clean help extract catalogues compile
+.PHONY: play serve test lint typecheck unit web-test bench clean help extract catalogues compile docs
 
 help:
 	@echo "make play    set up and play $(GAME) in the terminal against bots (GAME=, PLAYERS=, ARGS=)"
@@ -16,9 +16,10 @@ help:
 	@echo "make bench   run the benchmarks, figures to benchmarks/results/"
 	@echo "make serve   set up and start the game server and web app on http://127.0.0.1:8000/"
 	@echo "make web-test  only the browser tests (Debian's chromium; part of make test)"
-	@echo "make extract     write the message template locale/camelcade.pot from the sources"
-	@echo "make catalogues  extract, then merge the template into each language's .po"
-	@echo "make compile     compile each .po (every install does it too; docs/i18n.md)"
+	@echo "make extract     write each domain's message template (shared, and each game's) from the sources"
+	@echo "make catalogues  extract, then merge each template into each language's .po"
+	@echo "make compile     compile each domain's .po (every install does it too; docs/i18n.md)"
+	@echo "make docs        write the generated documentation (docs/rl-encodings.md)"
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "camelcade needs Python 3.11 or newer"'
@@ -66,6 +67,9 @@ catalogues: extract
 
 compile: $(VENV)/.installed-dev
 	$(BIN)/python -m camelcade.i18n.build compile
+
+docs: $(VENV)/.installed-dev
+	$(BIN)/python -m camelcade.rl.docs --out docs/rl-encodings.md
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/run.py $(ARGS)

@@ -1,6 +1,7 @@
 """Build step of camelcade's package: compile the translation catalogues.
 
-Everything else is declared in pyproject.toml. Each ``.po`` in ``src/camelcade/locale`` is
+Everything else is declared in pyproject.toml. Each ``.po`` of every domain (the shared
+``src/camelcade/locale`` and each game's ``src/camelcade/games/<game>/locale``) is
 compiled to the ``.mo`` that the standard library's ``gettext`` reads (and the web app's
 catalogue beside it) before the package's files are collected, so a wheel, an sdist's
 build and ``pip install -e .`` all carry compiled catalogues. Babel does the compiling; it

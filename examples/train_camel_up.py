@@ -5,7 +5,7 @@
     python examples/train_camel_up.py --minutes 1 --plot curve.png
 
 The policy is linear: one weight per (action, tensor entry) over the observation tensor of
-``camelcade.rl`` (``docs/rl.md`` lists its blocks), a softmax over the legal actions only
+``camelcade.rl`` (``make docs`` lists its blocks), a softmax over the legal actions only
 (the action mask), trained by REINFORCE with a linear baseline and Adam, one update per
 ``--batch`` games (one game's gradient alone is so noisy that Adam's steps wander). The
 reward is the ranking reward (1 alone first, -1 alone last), paid at the end of the game.

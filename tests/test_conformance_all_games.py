@@ -26,13 +26,15 @@ class Budget:
     deep_every: int = 3
     hypothesis_deep_every: int = 40
     max_actions: int = 20_000
+    presenters_every: int = 90
+    """Actions between the states at which every presenter is checked against redraws."""
 
 
 BUDGETS = {
     # Random Caravan games run to thousands of actions (the bag empties slowly when
     # nobody aims for deliveries), about 0.3-0.5 s each even unchecked.
     "caravan": Budget(cheap_games=25, deep_games=1, deep_every=60,
-                      hypothesis_deep_every=400, max_actions=60_000),
+                      hypothesis_deep_every=400, max_actions=60_000, presenters_every=30),
 }
 
 CASES = [
@@ -63,6 +65,19 @@ def test_deep_invariants_on_random_games(case: tuple[str, int]) -> None:
     report = check_game(game_id, players=players, games=budget.deep_games, seed=1000,
                         deep_every=budget.deep_every, max_actions=budget.max_actions)
     assert report.games == budget.deep_games and report.deep_states > 0
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_presenters_show_nothing_the_viewer_cannot_see(case: tuple[str, int]) -> None:
+    """Words, sentences, the rich board, prompt and advisor commands, the web layout and
+    the tensor are the same from the true position and from redraws of what each seat
+    and the spectator cannot see (``camelcade.core.seen``)."""
+    game_id, players = case
+    budget = _budget(game_id)
+    report = check_game(game_id, players=players, games=1, seed=2000,
+                        deep_every=budget.presenters_every, presenters_every=1,
+                        max_actions=budget.max_actions)
+    assert report.presented_states == report.deep_states >= 2
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)

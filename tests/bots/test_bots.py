@@ -60,7 +60,7 @@ def test_a_level_is_found_by_one_lookup_with_or_without_its_prefix() -> None:
     assert parse_entrant("@hard", "kamelen").bot == hard.bot
     check_bot("@hard", "kamelen")
     listed = ", ".join("@" + name for name in cc.bots.levels("kamelen"))
-    said = f"kamelen has no level 'expert'; its levels are: {listed}."
+    said = f"Kamelen has no level 'expert'; its levels are: {listed}."
     refusals = []
     for ask in (lambda: cc.bots.resolve("kamelen", "@expert"),
                 lambda: parse_entrant("@expert", "kamelen"),

@@ -43,7 +43,7 @@ def docs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_rules_prints_the_document_as_plain_text(run: Run, docs: Path) -> None:
     write_doc(docs, GAME)
-    result = run("rules", GAME, "--plain")
+    result = run("rules", GAME, "--plain", "--developer")
     assert result.exit_code == 0, result.output
     assert_plain(result.output)
     lines = result.output.splitlines()
@@ -56,14 +56,14 @@ def test_rules_prints_the_document_as_plain_text(run: Run, docs: Path) -> None:
 
 def test_rules_rich_renders_markdown(run: Run, docs: Path) -> None:
     write_doc(docs, GAME)
-    result = run("rules", GAME)
+    result = run("rules", GAME, "--developer")
     assert result.exit_code == 0, result.output
     assert "Race your three camels" in result.output
     assert "oasis3 12" in result.output
 
 
 def test_rules_missing_document_is_a_clear_error(run: Run, docs: Path) -> None:
-    result = run("rules", GAME)
+    result = run("rules", GAME, "--developer")
     assert result.exit_code == 2
     assert "rules of 'a-dos-de-chameau' are not installed" in result.output
     assert str(docs / f"{GAME}.md") in result.output
@@ -107,7 +107,7 @@ def test_the_shipped_rules_document_has_the_notation(run: Run) -> None:
     path = rules_docs.find_rules_doc(GAME)
     if path is None:
         pytest.skip("docs/games/a-dos-de-chameau.md is not in this checkout")
-    result = run("rules", GAME, "--plain")
+    result = run("rules", GAME, "--plain", "--developer")
     assert result.exit_code == 0
     assert_plain(result.output)
     section = rules.notation_section(path.read_text(encoding="utf-8"))

@@ -33,6 +33,7 @@ from camelcade.core import (
 )
 from camelcade.core.options import integer
 from camelcade.core.plugin import GamePlugin, Ref, TerminalSlot
+from camelcade.core.seen import Seen
 from camelcade.core.words import Counted, and_list, t, tn
 
 HAUL_ID = "haul"
@@ -248,15 +249,16 @@ def seat_name(game: Game, seat: int) -> str:
     return SEAT_NAMES[seat]
 
 
-def cards_command(state: State, seat: int) -> str:
+def cards_command(seen: Seen[Any]) -> str:
     """Your cards and how many each other seat holds."""
+    state = seen.state
     assert isinstance(state, HaulState)
-    return t("You hold {count} cards.", count=len(state.cards[seat]))
+    return t("You hold {count} cards.", count=len(state.cards[seen.seat]))
 
 
-def tip_command(state: State, seat: int) -> str:
+def tip_command(seen: Seen[Any]) -> str:
     """Which square the advisor would mark."""
-    return f"HAUL TIP for seat {seat}"
+    return f"HAUL TIP for seat {seen.seat}"
 
 
 def guide(game: Game) -> str:

@@ -18,11 +18,12 @@ from tests.toygame.plugin import PLUGIN as TOY_PLUGIN
 
 
 def three_arguments(state: object, player: object, extra: object) -> str:
-    """A renderer or command that wants one argument more than it is given."""
+    """A renderer or command that wants two arguments more than it is given (the viewer's
+    ``Seen``)."""
     return ""
 
 
-def with_an_option(state: object, player: object, width: int = 80) -> str:
+def with_an_option(seen: object, width: int = 80) -> str:
     """One argument more, with a default: fits."""
     return ""
 
@@ -71,7 +72,7 @@ def test_a_slot_that_does_not_fit_its_protocol_is_named_with_what_is_wrong(
     assert "bots['needy'] (tests.core.test_plugin_check:NeedsASetting) takes (depth), but " \
         "BotFactory is called with 0 arguments: missing a required argument: 'depth'" in said
     assert "terminal.render (tests.core.test_plugin_check:three_arguments) takes (state, " \
-        "player, extra), but Renderer is called with 2 arguments" in said
+        "player, extra), but Renderer is called with 1 argument" in said
     assert "terminal.commands['ok']" not in said
     assert "cli (tests.core.test_plugin_check:NOT_A_COMMAND_GROUP) is not a command group" \
         in said

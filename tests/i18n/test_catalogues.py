@@ -1,4 +1,5 @@
-"""The catalogues: complete, consistent with the code, placeholders and plurals right.
+"""The catalogues of every domain (the shared one and each game's): complete, consistent
+with the code, placeholders and plurals right.
 
 ``test_every_message_is_translated`` fails until the translators' catalogues land: an
 empty catalogue is a missing translation, never a skip.
@@ -28,57 +29,105 @@ GETTEXT_PLURAL_FORMS = {
 "0 chameau", German and Danish "0 Kamele", "0 kameler"."""
 
 
-def catalogue(code: str) -> Any:
-    return check.read_catalogue(build.catalogue_path(ROOT, code), code)
+DOMAINS = [domain for domain in build.domains(ROOT) if domain.template().is_file()]
+EVERY = [pytest.param(domain, code, id=f"{domain.name}-{code}")
+         for domain in DOMAINS for code in TRANSLATED]
+
+
+def catalogue(code: str, domain: build.Domain | None = None) -> Any:
+    return check.read_catalogue(build.catalogue_path(ROOT, code, domain), code)
+
+
+def ids(catalog: Any) -> set[Any]:
+    return {(message.id, message.context) for message in catalog if message.id}
+
+
+def test_every_game_with_messages_has_its_own_domain_named_by_its_manifest() -> None:
+    import camelcade as cc
+
+    games = {domain.name for domain in DOMAINS if domain.game is not None}
+    assert len(games) >= 5
+    named = {manifest.locale.domain for manifest in cc.plugins()
+             if manifest.locale is not None and manifest.package.startswith("camelcade.games.")}
+    assert named == games
 
 
 def test_english_german_french_and_danish_are_spoken() -> None:
     assert list(languages()) == ["en", "de", "fr", "da"]
 
 
-@pytest.mark.parametrize("code", TRANSLATED)
-def test_every_message_is_translated(code: str) -> None:
-    missing = check.untranslated(catalogue(code))
-    assert not missing, (f"{code}: {len(missing)} messages untranslated, the first "
-                         f"{', '.join(missing[:5])}")
+@pytest.mark.parametrize(("domain", "code"), EVERY)
+def test_every_message_is_translated(domain: build.Domain, code: str) -> None:
+    missing = check.untranslated(catalogue(code, domain))
+    assert not missing, (f"{domain.name} {code}: {len(missing)} messages untranslated, the "
+                         f"first {', '.join(missing[:5])}")
 
 
-@pytest.mark.parametrize("code", TRANSLATED)
-def test_placeholders_are_the_same_in_every_translation(code: str) -> None:
-    assert check.placeholder_problems(catalogue(code)) == []
+@pytest.mark.parametrize(("domain", "code"), EVERY)
+def test_placeholders_are_the_same_in_every_translation(domain: build.Domain, code: str) -> None:
+    assert check.placeholder_problems(catalogue(code, domain)) == []
 
 
-@pytest.mark.parametrize("code", TRANSLATED)
-def test_plural_forms_header_is_the_language_s_own(code: str) -> None:
+@pytest.mark.parametrize(("domain", "code"), EVERY)
+def test_plural_forms_header_is_the_language_s_own(domain: build.Domain, code: str) -> None:
     assert languages()[code].plural_forms == GETTEXT_PLURAL_FORMS[code]
-    assert check.plural_problems(catalogue(code), GETTEXT_PLURAL_FORMS[code]) == []
+    assert check.plural_problems(catalogue(code, domain), GETTEXT_PLURAL_FORMS[code]) == []
     assert len(languages()[code].plural_categories) == 2
 
 
-@pytest.mark.parametrize("code", TRANSLATED)
-def test_each_catalogue_has_exactly_the_template_s_messages(code: str) -> None:
+@pytest.mark.parametrize(("domain", "code"), EVERY)
+def test_each_catalogue_has_exactly_the_template_s_messages(domain: build.Domain,
+                                                            code: str) -> None:
     """``make catalogues`` was run after ``make extract``: nothing missing, nothing stale."""
-    template = check.read_catalogue(build.template_path(ROOT), "en")
-    ids = {(message.id, message.context) for message in template if message.id}
-    assert {(message.id, message.context) for message in catalogue(code) if message.id} == ids
+    template = check.read_catalogue(build.template_path(ROOT, domain), "en")
+    assert ids(catalogue(code, domain)) == ids(template)
 
 
-def test_the_template_holds_every_message_of_the_sources() -> None:
-    """``make extract`` was run: the committed template is what the code marks today."""
-    extracted = build.extract_template(ROOT)
-    committed = check.read_catalogue(build.template_path(ROOT), "en")
-    def ids(catalog: Any) -> set[Any]:
-        return {(message.id, message.context) for message in catalog if message.id}
-    new, gone = ids(extracted) - ids(committed), ids(committed) - ids(extracted)
-    assert not new and not gone, f"run `make extract`: new {sorted(map(str, new))[:5]}, " \
-                                 f"gone {sorted(map(str, gone))[:5]}"
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_message_in_two_domains_has_one_translation(code: str) -> None:
+    """A language's catalogue is the domains one after the other (``core.words``): a message
+    two games mark (or a game and the shared code) must say the same in both."""
+    seen: dict[Any, tuple[str, Any]] = {}
+    differ = []
+    for domain in DOMAINS:
+        for message in catalogue(code, domain):
+            if not message.id:
+                continue
+            key = (message.id, message.context)
+            first = seen.setdefault(key, (domain.name, message.string))
+            if first[1] != message.string:
+                differ.append(f"{message.id!r}: {first[0]} {first[1]!r}, "
+                              f"{domain.name} {message.string!r}")
+    assert differ == []
+
+
+def test_the_templates_hold_every_message_of_the_sources() -> None:
+    """``make extract`` was run: the committed templates are what the code marks today,
+    each message in the domain of the folder that marks it."""
+    extracted = build.extract_templates(ROOT)
+    assert set(extracted) == {domain.name for domain in DOMAINS}
+    for domain in DOMAINS:
+        committed = check.read_catalogue(build.template_path(ROOT, domain), "en")
+        new = ids(extracted[domain.name]) - ids(committed)
+        gone = ids(committed) - ids(extracted[domain.name])
+        assert not new and not gone, f"run `make extract`: {domain.name} new " \
+            f"{sorted(map(str, new))[:5]}, gone {sorted(map(str, gone))[:5]}"
+
+
+def test_a_game_s_messages_are_in_its_own_folder_not_the_shared_catalogue() -> None:
+    shared = check.read_catalogue(build.template_path(ROOT), "en")
+    for message in shared:
+        places = [str(place[0]) for place in message.locations]
+        assert not places or not all(place.startswith("src/camelcade/games/")
+                                     for place in places), message.id
 
 
 def test_the_template_has_the_command_words_and_the_command_line_help() -> None:
     template = check.read_catalogue(build.template_path(ROOT), "en")
     words = {message.id for message in template if message.context == "command word"}
     assert {"help", "legal", "board", "quit"} <= words
-    assert template.get("Show a game's rules and action notation.") is not None
+    assert template.get(
+        "Show a game's rules for players (--developer: with the action notation).") is not None
 
 
 # -- the checks themselves can fail -------------------------------------------------

@@ -55,7 +55,7 @@ def test_the_help_is_shown_in_the_chosen_language(monkeypatch: pytest.MonkeyPatc
         main()
     assert stopped.value.code == 0
     shown = " ".join(capsys.readouterr().out.split())
-    assert "«fr» Show a game's rules and action notation." in shown
+    assert "«fr» Show a game's rules for players (--developer: with the action notation)." in shown
     assert "«fr» A game id, as 'camelcade list' shows." in shown
 
 
@@ -67,9 +67,9 @@ def test_rules_are_read_in_the_language_and_else_in_english(
     (tmp_path / "fr" / f"{GAME}.md").write_text("# Règles\n\nCourez à l'oasis.\n",
                                                 encoding="utf-8")
     runner = CliRunner()
-    french = runner.invoke(app, ["--lang", "fr", "rules", GAME, "--plain"])
+    french = runner.invoke(app, ["--lang", "fr", "rules", GAME, "--plain", "--developer"])
     assert french.exit_code == 0 and "Courez à l'oasis." in french.output
-    german = runner.invoke(app, ["--lang", "de", "rules", GAME, "--plain"])
+    german = runner.invoke(app, ["--lang", "de", "rules", GAME, "--plain", "--developer"])
     assert german.exit_code == 0 and "Race to the oasis." in german.output
     assert rules_docs.rules_languages(GAME, ["en", "de", "fr", "da"], first="fr") == ["fr", "en"]
     assert rules_docs.rules_languages(GAME, ["en", "de", "fr", "da"]) == ["en", "fr"]

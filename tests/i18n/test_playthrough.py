@@ -14,12 +14,16 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
-from camelcade.core.words import LOCALE_DIR, language
+from camelcade.core.words import language
+from camelcade.i18n import build
 from camelcade.i18n.commands import word
+
+ROOT = Path(__file__).resolve().parents[2]
 
 GAMES = {"a-dos-de-chameau": 3, "camel-up": 3, "camel-drive": 3, "caravan": 2, "kamelen": 2}
 LANGUAGES = ("de", "fr", "da")
@@ -44,10 +48,13 @@ def play_through(game: str, players: int, code: str) -> str:
 def english_sentences() -> set[str]:
     """The catalogue's English messages of six words or more, placeholders cut out: any of
     them printed whole in another language is a sentence left untranslated."""
-    with open(LOCALE_DIR / "camelcade.pot", "rb") as template:
-        catalogue = read_po(template)
+    messages = []
+    for domain in build.domains(ROOT):
+        if domain.template().is_file():
+            with domain.template().open("rb") as template:
+                messages += list(read_po(template))
     found = set()
-    for message in catalogue:
+    for message in messages:
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         for text in ids:
             for piece in re.split(r"\{[^}]*\}", str(text)):

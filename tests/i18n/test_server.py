@@ -76,7 +76,7 @@ def test_the_web_catalogue_of_each_language_is_served(api: Api) -> None:
 def test_rules_pages_fall_back_to_english_and_say_in_which_language(
     api: Api, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    page = api.http.get("/rules/kamelen", headers={"Accept-Language": "de"}).text
+    page = api.http.get("/rules/kamelen/developer", headers={"Accept-Language": "de"}).text
     assert '<html lang="de">' in page and '<article class="cc-rules" lang="de">' in page
     english_only = tmp_path / "games"
     english_only.mkdir()
@@ -86,7 +86,8 @@ def test_rules_pages_fall_back_to_english_and_say_in_which_language(
 
     _rules_html.cache_clear()  # pages are made once per game and language
     try:
-        page = api.http.get("/rules/kamelen", headers={"Accept-Language": "de"}).text
+        page = api.http.get("/rules/kamelen/developer",
+                            headers={"Accept-Language": "de"}).text
         assert '<html lang="de">' in page and '<article class="cc-rules" lang="en">' in page
     finally:
         _rules_html.cache_clear()  # no page of the stand-in folder outlives the test

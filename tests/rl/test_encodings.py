@@ -167,12 +167,23 @@ def test_rank_rewards_are_zero_sum_and_respect_ties() -> None:
         assert sum(rank_rewards(ranking, players)) == pytest.approx(0.0)
 
 
-def test_docs_rl_md_shows_every_games_tables_as_the_code_builds_them() -> None:
-    text = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+def test_the_encoding_docs_are_generated_for_every_game_as_the_code_builds_them(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "docs" / "rl-encodings.md"
+    made = subprocess.run([sys.executable, "-m", "camelcade.rl.docs", "--out", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert made.returncode == 0, made.stderr
+    text = out.read_text(encoding="utf-8")
     for game_id in cc.game_ids():
-        table = describe_encoding(encoding_for(cc.load(game_id)))
-        assert table in text, f"docs/rl.md is out of date for {game_id}: run " \
-                              "python -m camelcade.rl.docs"
+        assert f"(`{game_id}`)" in text
+        assert describe_encoding(encoding_for(cc.load(game_id))) in text, game_id
+
+
+def test_the_encoding_docs_are_not_kept_in_the_repository() -> None:
+    assert not (ROOT / "docs" / "rl-encodings.md").exists() or \
+        "docs/rl-encodings.md" in (ROOT / ".gitignore").read_text(encoding="utf-8")
+    assert "| index | action |" not in (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
 
 
 def test_the_rl_package_names_no_game() -> None:

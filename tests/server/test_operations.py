@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import psycopg
@@ -16,7 +18,7 @@ from sqlalchemy import create_engine, text
 from camelcade import __version__
 from camelcade.core.registry import game_class, game_ids
 from camelcade.server.db import head_revision, libpq_url
-from camelcade.server.logs import JsonLines, client_var, match_id_var, redact
+from camelcade.server.logs import JsonLines, RequestContext, client_var, match_id_var, redact
 from tests.server.conftest import FAST_CLIENTS, sqlite_settings
 from tests.server.support import Api, Client, ServerProcess, ServerThread, free_port
 
@@ -162,6 +164,23 @@ def test_json_lines_carry_the_match_and_the_client_and_hide_secrets() -> None:
     assert first["level"] == "warning" and first["logger"] == "camelcade.test.json"
     assert "sekret-token" not in first["message"] and "bo@example.com" not in first["message"]
     assert "match_id" not in second and "client" not in second
+
+
+def test_a_request_is_logged_with_a_tag_of_its_client_never_its_address() -> None:
+    """No IP address in a log: RequestContext gives each line a keyed hash of the address,
+    the same for one client and different for another."""
+    seen: list[str | None] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(client_var.get())
+
+    middleware = RequestContext(app)
+    for address in ("203.0.113.9", "203.0.113.9", "198.51.100.7"):
+        scope = {"type": "http", "path": "/api/matches", "client": (address, 40000)}
+        asyncio.run(middleware(scope, None, None))
+    assert all(tag is not None and tag.startswith("c-") and len(tag) == 14 for tag in seen)
+    assert seen[0] == seen[1] != seen[2]
+    assert not any("203.0.113" in str(tag) or "198.51" in str(tag) for tag in seen)
 
 
 def test_the_server_process_logs_json_lines(tmp_path: Path) -> None:

@@ -181,7 +181,7 @@ def test_every_page_is_html_with_lang_and_one_h1(api: Api, path: str) -> None:
 
 
 def test_the_rules_page_renders_the_games_document_with_its_notation(api: Api) -> None:
-    html = api.http.get("/rules/kamelen").text
+    html = api.http.get("/rules/kamelen/developer").text
     assert "<h1>Kamelen</h1>" in html and "Notation" in html
     assert "<script>" not in html.lower().replace('<script type="module"', "")
 
@@ -425,7 +425,7 @@ def test_no_web_layout_reveals_what_its_seat_cannot_see(toy_server: ServerThread
 
 
 def test_rules_pages_show_their_pictures_and_let_scrolled_blocks_take_focus(api: Api) -> None:
-    page = api.http.get("/rules/camel-drive").text
+    page = api.http.get("/rules/camel-drive/developer").text
     pictures = [src for src in re.findall(r'<img src="([^"]+)"', page)]
     assert pictures and all(src.startswith("/rules-images/") for src in pictures)
     for src in pictures:

@@ -2,34 +2,37 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from camelcade.core.errors import CamelcadeError, StateError
 from camelcade.core.game import Game, State
+from camelcade.core.seen import Seen
 from tests.toygame.game import SEAT_NAMES, ToyGame
 
 BOARD_MARK = "TOY BOARD FOR SEAT"
 
 
-def render(state: State, player: int | None) -> str:
-    return f"{BOARD_MARK} {player}"
+def render(seen: Seen[Any]) -> str:
+    return f"{BOARD_MARK} {seen.role}"
 
 
 def seat_name(game: Game, seat: int) -> str:
     return SEAT_NAMES[seat]
 
 
-def count(state: State, seat: int) -> str:
+def count(seen: Seen[Any]) -> str:
     """How many actions have been played so far."""
-    return f"{len(state.history)} actions so far, asked by seat {seat}"
+    return f"{len(seen.history)} actions so far, asked by seat {seen.seat}"
 
 
-def broken(state: State, seat: int) -> str:
+def broken(seen: Seen[Any]) -> str:
     """A command that fails with a camelcade error."""
     raise CamelcadeError("the advisor is out of camels")
 
 
-def secret_tip(state: State, seat: int) -> str:
+def secret_tip(seen: Seen[Any]) -> str:
     """An advisor's tip, offered only with --advisor."""
-    return f"TIP for seat {seat}"
+    return f"TIP for seat {seen.seat}"
 
 
 def position_state(game: Game, text: str) -> State:

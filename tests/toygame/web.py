@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from camelcade.core.game import State
+from camelcade.core.seen import Seen
 
 
 def _space_text(space: int, total: int, target: int) -> str:
@@ -21,7 +21,8 @@ def _space_text(space: int, total: int, target: int) -> str:
     return f"{space}: {', '.join(notes)}" if notes else f"{space}"
 
 
-def layout(state: State, player: int | None) -> dict[str, Any]:
+def layout(view: Seen[Any]) -> dict[str, Any]:
+    state, player = view.state, view.role
     seen = state.public_observation()
     total, target = int(seen["total"]), int(state.game.option("target"))
     cells = [{"id": f"s{space}", "text": _space_text(space, total, target)}

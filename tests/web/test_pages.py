@@ -92,7 +92,7 @@ def test_the_rules_page_and_the_api_page_load_nothing_from_outside(new_page: Any
             route.abort()
 
     page.route("**/*", guard)
-    page.goto("/rules/a-dos-de-chameau")
+    page.goto("/rules/a-dos-de-chameau/developer")
     assert page.locator("h1").inner_text() == "A dos de Chameau"
     assert page.get_by_role("heading", name="Notation").count() >= 1
     audit(page, "a rules page")

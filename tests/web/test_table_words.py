@@ -118,8 +118,11 @@ def test_a_first_join_is_not_a_return_and_camel_up_calls_players_by_name(
     assert any(text.startswith("Player 1 ") for text in said), said
     assert page.locator("#match-title").inner_text() == "Camel Up: you are Ben"
     assert page.locator("#status").inner_text() == "Your turn, Ben."
-    seats = page.locator("#seats").inner_text()
-    assert "Player 1: bot level easy" in seats and "Seat" not in seats, seats
+    # As a screen reader reads each panel: its name, then what it is (once).
+    seats = page.locator("#seats li").all_text_contents()
+    assert seats[0] == "Player 1: bot level easy", seats
+    assert seats[2] == "Ben: connected, you, to move", seats
+    assert not any("Seat" in text for text in seats), seats
 
 
 def test_the_replay_list_tells_title_players_date_and_result(new_page: Any) -> None:

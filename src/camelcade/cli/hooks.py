@@ -8,10 +8,11 @@ parser for ``play --position``, and the ``cli`` sub-command group mounted as
 ``camelcade GAME-ID ...``.
 Each is imported only when a command needs it, so ``camelcade`` starts fast.
 
-``render(state, player)`` draws the board as ``player`` may see it (None: what everyone
-sees); colour always comes with words or letters. ``--plain`` never calls it and prints
-``state.describe(player)``. A command gets the true state and the asking seat and must
-reveal nothing that seat may not see. Errors a ``cli`` app raises that derive from
+``render(seen)`` draws the board from one viewer's ``Seen`` (``camelcade.core.seen``:
+its role, a copy of the position holding nothing that role may not see, its history and
+legal actions; role None for what everyone sees); colour always comes with words or
+letters. ``--plain`` never calls it and prints ``seen.describe()``. A command gets the
+asking seat's ``Seen`` too, never the true state. Errors a ``cli`` app raises that derive from
 ``cc.CamelcadeError`` are reported like every other command's: one line, exit code 2.
 """
 

@@ -213,18 +213,44 @@ def list_command(plain: Plain = False) -> None:
 
 
 @app.command("rules")
-def rules_command(game_id: GameId, plain: Plain = False) -> None:
-    """Show a game's rules and action notation."""
+def rules_command(
+    game_id: GameId,
+    plain: Plain = False,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="The rulebook's language: en, de, fr or da (default: the "
+                     "language camelcade speaks)."),
+    ] = None,
+    developer: Annotated[
+        bool,
+        typer.Option("--developer", help="The complete rules as implemented, with the action "
+                     "notation, the odds and the balance reports."),
+    ] = False,
+) -> None:
+    """Show a game's rules for players (--developer: with the action notation)."""
     from camelcade.cli.render import make_screen
     from camelcade.core.registry import game_class
-    from camelcade.core.rules_docs import find_rules_doc, looked_in
+    from camelcade.core.rule_pictures import without_pictures
+    from camelcade.core.rules_docs import find_rulebook, find_rules_doc, looked_in
+    from camelcade.core.words import current_language, language
+    from camelcade.i18n.languages import choose, languages
 
     game_class(game_id)  # an unknown id raises, naming the games
-    path = find_rules_doc(game_id)
-    if path is None:
-        raise CamelcadeError(t("The rules of {game} are not installed; looked for {paths}.",
-                               game=repr(game_id), paths=looked_in(game_id)))
-    make_screen(plain).markdown(path.read_text(encoding="utf-8"))
+    code = choose(lang) if lang is not None else current_language()
+    screen = make_screen(plain)
+    with language(code):
+        rulebook = None if developer else find_rulebook(game_id, code)
+        if rulebook is not None:
+            if rulebook.fallback:
+                screen.say(t("These rules are not written in {language} yet; here they are "
+                             "in English.", language=languages()[code].name))
+            screen.markdown(without_pictures(game_id, rulebook.text))
+            return
+        path = find_rules_doc(game_id, code)
+        if path is None:
+            raise CamelcadeError(t("The rules of {game} are not installed; looked for "
+                                   "{paths}.", game=repr(game_id), paths=looked_in(game_id)))
+        screen.markdown(path.read_text(encoding="utf-8"))
 
 
 @app.command("play")
@@ -284,6 +310,31 @@ def play_command(
         advisor=advisor,
     )
     session.run()
+
+
+@app.command("learn")
+@_local
+def learn_command(
+    game_id: GameId,
+    plain: Plain = False,
+    seed: Seed = None,
+    lesson: Annotated[
+        str | None, typer.Option("--lesson", help="Start at this lesson (its number or id).")
+    ] = None,
+) -> None:
+    """Learn a game by playing: short lessons, each a position and a goal, then a first
+    game against the easy bot with the advisor on."""
+    from camelcade.cli import setup
+    from camelcade.cli.learn import LearnSession
+    from camelcade.cli.render import make_screen
+    from camelcade.core.learn import course
+    from camelcade.core.registry import game_class
+
+    game_class(game_id)  # an unknown id raises, naming the games
+    lessons = course(game_id)
+    start = 1 if lesson is None else lessons.lesson(lesson).number
+    LearnSession(lessons, make_screen(plain), setup.choose_seed(seed),
+                 first_lesson=start).run()
 
 
 @app.command("replay")

@@ -3,9 +3,9 @@
 The loop is ``records.play``'s, with a person's prompt in place of some agents: the same
 seed discipline (bots' ``begin`` seeds first, then one draw per chance node), so a record
 made here replays exactly with ``cc.replay``. A person sees the position only through
-``describe``/``render`` with their own seat, and others' moves only through
-``describe_action(action, player=seat)`` computed before the move is applied, so hidden
-draws stay hidden. Bad input never touches the state: it is checked with
+their own seat's ``Seen`` (``describe``, ``render``, the game's prompt commands), and
+others' moves only through ``describe_action(action, player=seat)`` computed before the
+move is applied, so hidden draws stay hidden. Bad input never touches the state: it is checked with
 ``check_action`` and the error's own message (which says what is allowed) is shown.
 
 A turn is told once (issue 14): what changed since your last turn (every other seat's
@@ -248,7 +248,7 @@ class PlaySession:
                 self.screen.heading(t("Since the game began") if first
                                     else t("Since your last turn"))
                 self._tell(pending)
-            self.screen.board(state, seat, self.hooks)
+            self.screen.board(state.seen(seat), self.hooks)
         else:
             self._tell(pending)  # what your last action set going: a roll, a draw
         legal = state.legal_actions()
@@ -280,12 +280,12 @@ class PlaySession:
         elif first in LEGAL_WORDS:
             self._show_legal(state, seat, rest)
         elif lower in BOARD_WORDS:
-            self.screen.board(state, seat, self.hooks)
+            self.screen.board(state.seen(seat), self.hooks)
         elif lower in QUIT_WORDS:
             raise Quit
         elif lower in self.commands:
             try:
-                self.screen.say(self.commands[lower](state, seat))
+                self.screen.say(self.commands[lower](state.seen(seat)))
             except CamelcadeError as error:
                 self.screen.error(str(error))
         elif lower in self.hooks.advisor_commands:
@@ -316,7 +316,8 @@ class PlaySession:
                  "--advisor to turn it on.", command=command)
 
     def _show_legal(self, state: State, seat: PlayerId, filter_text: str) -> None:
-        entries = [(str(action), state.describe_action(action, seat))
+        seen = state.seen(seat)  # one view for every sentence of the list
+        entries = [(str(action), seen.describe_action(action))
                    for action in state.legal_actions()]
         told = choices.listing(entries, filter_text)
         if told.heading is not None:
@@ -404,7 +405,7 @@ class PlaySession:
                                 else t("Since your last turn"))
             self._tell(last)
         self.screen.heading(t("The game is over"))
-        self.screen.board(state, viewer, self.hooks)
+        self.screen.board(state.seen(viewer), self.hooks)
         scores, ranking = state.returns(), state.ranking()
         rows = [
             [self.label(seat), self.seating.player_names()[seat], f"{scores[seat]:g}",

@@ -13,8 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from camelcade.core.game import State
-from camelcade.core.types import PlayerId
+from camelcade.core.seen import Seen
 from camelcade.core.words import current_language, t
 
 if TYPE_CHECKING:
@@ -56,9 +55,9 @@ class Screen:
 
         print(markdown_to_plain(text), flush=True)
 
-    def board(self, state: State, player: PlayerId | None, hooks: TerminalHooks) -> None:
-        """The position as ``player`` sees it; plain mode always uses ``describe``."""
-        print(state.describe(player), flush=True)
+    def board(self, seen: Seen[Any], hooks: TerminalHooks) -> None:
+        """The position as ``seen.role`` sees it; plain mode always uses ``describe``."""
+        print(seen.describe(), flush=True)
 
     def table(self, title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         """A table as one sentence per row: "name: column value, column value"."""
@@ -123,14 +122,14 @@ class RichScreen(Screen):
 
         self.console.print(Markdown(text))
 
-    def board(self, state: State, player: PlayerId | None, hooks: TerminalHooks) -> None:
+    def board(self, seen: Seen[Any], hooks: TerminalHooks) -> None:
         if hooks.render is not None:
-            self.console.print(hooks.render(state, player))
+            self.console.print(hooks.render(seen))
             return
         from rich.panel import Panel
         from rich.text import Text
 
-        self.console.print(Panel(Text(state.describe(player)), title=state.game.title))
+        self.console.print(Panel(Text(seen.describe()), title=seen.game.title))
 
     def table(self, title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         from rich.table import Table

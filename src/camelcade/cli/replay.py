@@ -73,7 +73,7 @@ def _wait(screen: Screen, state: State, hooks: TerminalHooks) -> bool:
         if word in ("q", "quit", "exit"):
             return False
         if word in ("b", "board"):
-            screen.board(state, None, hooks)
+            screen.board(state.seen(None), hooks)
             continue
         return True
 
@@ -83,14 +83,14 @@ def _show_result(
 ) -> None:
     if not state.is_terminal():
         screen.heading(t("Position at the end of the record"))
-        screen.board(state, None, hooks)
+        screen.board(state.seen(None), hooks)
         screen.say(tn("The record stops after {count} action; the game was not finished.",
                       "The record stops after {count} actions; the game was not finished.",
                       len(record.actions)))
         return
     scores, ranking = state.returns(), state.ranking()
     screen.heading(t("The game is over"))
-    screen.board(state, None, hooks)
+    screen.board(state.seen(None), hooks)
     rows = [[labels[seat], f"{scores[seat]:g}", place_word(seat, ranking)]
             for seat in range(len(scores))]
     screen.table(t("Final scores"), [t("Seat"), t("Score"), t("Result")], rows)

@@ -15,7 +15,7 @@ from camelcade.core.errors import (
 )
 from camelcade.core.game import Game, State, rank_by_points
 from camelcade.core.options import Option
-from camelcade.core.plugin import GamePlugin, Level, Ref, TerminalSlot, WebSlot
+from camelcade.core.plugin import GamePlugin, Level, LocaleSlot, Ref, TerminalSlot, WebSlot
 from camelcade.core.registry import game_class, game_ids, load, plugin, plugins, register
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 from camelcade.core.view import StaleViewError, View
@@ -33,6 +33,7 @@ __all__ = [
     "IllegalActionError",
     "JSONDict",
     "Level",
+    "LocaleSlot",
     "NotYourTurnError",
     "Option",
     "OptionError",

@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape
 
 if TYPE_CHECKING:
     from camelcade.core.game import State
+    from camelcade.core.seen import Seen
 
 CELL_WIDTH = 96
 CELL_HEIGHT = 60
@@ -36,12 +37,18 @@ LINES = 4
 def layout_of(state: State, player: int | None = None) -> dict[str, Any] | None:
     """The game's accessible board for ``player`` (None: a spectator), or None if the game
     declares no layout."""
+    return board_of(state.seen(player))
+
+
+def board_of(seen: Seen[Any]) -> dict[str, Any] | None:
+    """The game's accessible board for the viewer of ``seen``, or None if the game declares
+    no layout."""
     from camelcade.core.registry import plugin
 
-    slot = plugin(state.game.id).web
+    slot = plugin(seen.game.id).web
     if slot is None or slot.layout is None:
         return None
-    board = slot.layout.load()(state, player).get("board")
+    board = slot.layout.load()(seen).get("board")
     return board if isinstance(board, dict) else None
 
 
@@ -70,8 +77,11 @@ def _rows(board: dict[str, Any]) -> tuple[list[tuple[str, list[dict[str, Any]]]]
     return [("", cells[i:i + LIST_WIDTH]) for i in range(0, len(cells), LIST_WIDTH)], []
 
 
-def render_board(board: dict[str, Any], description: str = "") -> str:
-    """The SVG text of a layout's ``board`` (see the module docstring)."""
+def render_board(board: dict[str, Any], description: str = "", title: str | None = None
+                 ) -> str:
+    """The SVG text of a layout's ``board`` (see the module docstring); ``title`` (a
+    rulebook's words for the picture) stands for the board's own label, and is also the
+    picture's accessible name where the SVG is inline in a page."""
     rows, columns = _rows(board)
     labelled = any(label for label, _ in rows)
     left = LABEL_WIDTH if labelled else GAP
@@ -79,9 +89,10 @@ def render_board(board: dict[str, Any], description: str = "") -> str:
     wide = max((len(cells) for _, cells in rows), default=0)
     width = left + wide * (CELL_WIDTH + GAP) + GAP
     height = top + len(rows) * (CELL_HEIGHT + GAP) + GAP
-    label = str(board.get("label", "Board"))
+    label = str(board.get("label", "Board")) if title is None else title
+    named = "" if title is None else f' aria-label="{escape(title, {chr(34): "&quot;"})}"'
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" font-family="sans-serif">',
+           f'viewBox="0 0 {width} {height}" role="img"{named} font-family="sans-serif">',
            f"<title>{escape(label)}</title>", f"<desc>{escape(description)}</desc>"]
     for number, column in enumerate(columns):
         x = left + number * (CELL_WIDTH + GAP) + CELL_WIDTH // 2
@@ -101,10 +112,11 @@ def render_board(board: dict[str, Any], description: str = "") -> str:
 def board_svg(state: State, player: int | None = None) -> str | None:
     """The SVG of ``state``'s board as ``player`` (None: a spectator) may see it, or None
     when the game declares no web layout (a notebook then shows the text)."""
-    board = layout_of(state, player)
+    seen = state.seen(player)
+    board = board_of(seen)
     if board is None:
         return None
-    return render_board(board, state.describe(player))
+    return render_board(board, seen.describe())
 
 
 __all__ = ["board_svg", "layout_of", "render_board"]

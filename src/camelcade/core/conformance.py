@@ -23,6 +23,11 @@ Like OpenSpiel's ``random_sim_test`` and pgx's ``api_test``, one suite serves ev
 * ``apply(a, check=False)`` on a listed action gives the same state as the checked path;
 * at the end, ``ranking()`` names every seat once and ``winners()`` is its first group;
 * observations, ``to_json`` and ``describe`` are JSON-safe / plain text;
+* every presenter — the words (``describe``, ``describe_action`` of legal actions), the
+  terminal board (plain and rich), the game's prompt commands, the web layout and the
+  learning tensor — gives the same output from a viewer's ``Seen`` whatever is redrawn of
+  what the viewer cannot see (several seeds) as from the true position, for every seat
+  and the spectator: a presenter can show nothing hidden;
 * every game ends within ``max_actions``; the same seed gives the same record.
 
 ``check_plugin`` checks the game's manifest: every slot loads, and what it names fits the
@@ -44,11 +49,13 @@ from typing import Any, cast
 
 from camelcade.core.action import Action
 from camelcade.core.chance import sample_chance
+from camelcade.core.encoding import encoding_for
 from camelcade.core.errors import (
     CamelcadeError,
     GameOverError,
     IllegalActionError,
     NotYourTurnError,
+    UnknownGameError,
 )
 from camelcade.core.game import PROBABILITY_TOLERANCE, Game, State
 from camelcade.core.plugin import (
@@ -69,6 +76,7 @@ from camelcade.core.plugin import (
     WebLayout,
 )
 from camelcade.core.registry import load, plugin
+from camelcade.core.seen import Seen
 
 JUNK_TEXTS = ("", "   ", "xyzzy", "\x00", "99999999", "draw", "-1", "🐪", "a" * 500)
 
@@ -86,6 +94,8 @@ class ConformanceReport:
     games: int = 0
     states: int = 0
     deep_states: int = 0
+    presented_states: int = 0
+    """States at which every presenter was checked against redraws (``_check_presenters``)."""
     longest: int = 0
     total_actions: int = 0
     terminal_returns: list[list[float]] = field(default_factory=list)
@@ -106,19 +116,25 @@ def check_game(
     seed: int = 0,
     max_actions: int = 20_000,
     deep_every: int = 1,
+    presenters_every: int = 0,
     **options: Any,
 ) -> ConformanceReport:
     """Play ``games`` random games of ``game`` and check every invariant above.
 
     ``deep_every`` = k checks the costly invariants (JSON, clones, sampling, text, illegal
-    actions) at every k-th state, the cheap ones everywhere. Returns what was covered.
+    actions) at every k-th state, the cheap ones everywhere; ``presenters_every`` = m
+    checks the presenters (the costliest: a rich board drawn and the advice worked out per
+    role and redraw) at every m-th of those deep states, the first included (0: never, the
+    default; the suite runs it on every game with a budget of its own). Returns what was
+    covered.
     """
     loaded = load(game, **options) if isinstance(game, str) else game
     report = ConformanceReport(loaded.id, loaded.players)
     seen_actions: dict[str, Action] = {}
     for index in range(games):
         game_seed = seed + index
-        _check_one_game(loaded, game_seed, max_actions, deep_every, seen_actions, report)
+        _check_one_game(loaded, game_seed, max_actions, deep_every, seen_actions, report,
+                        presenters_every)
     _check_same_seed_same_record(loaded, seed, max_actions)
     copied = report.open_fields - report.resampled_fields
     if copied:
@@ -140,6 +156,7 @@ def _check_one_game(
     deep_every: int,
     seen_actions: dict[str, Action],
     report: ConformanceReport,
+    presenters_every: int = 0,
 ) -> None:
     rng = random.Random(seed)
     state = game.new_state()
@@ -147,8 +164,10 @@ def _check_one_game(
     while True:
         _check_cheap(game, state, seed, step)
         if deep_every > 0 and step % deep_every == 0:
-            _check_deep(game, state, seed, step, seen_actions, rng, report)
+            presenters = presenters_every > 0 and report.deep_states % presenters_every == 0
+            _check_deep(game, state, seed, step, seen_actions, rng, report, presenters)
             report.deep_states += 1
+            report.presented_states += presenters
         report.states += 1
         if state.is_terminal():
             break
@@ -195,6 +214,7 @@ def _check_deep(
     seen_actions: dict[str, Action],
     rng: random.Random,
     report: ConformanceReport,
+    presenters: bool = False,
 ) -> None:
     def fail(message: str) -> ConformanceError:
         return _fail(game, seed, step, message)
@@ -267,6 +287,82 @@ def _check_deep(
             raise fail(f"describe({player}) is empty")
     if not state.describe().strip():
         raise fail("describe() is empty")
+    if presenters:
+        _check_presenters(state, legal, rng, fail)
+
+
+PRESENTER_SEEDS = 2
+"""Redraws of what a viewer cannot see that each presenter's output is compared over."""
+PRESENTED_ACTIONS = 4
+"""Legal actions whose sentences are compared at a state (the first, the last, random)."""
+
+
+def _check_presenters(state: State, legal: list[Action], rng: random.Random,
+                      fail: Callable[[str], ConformanceError]) -> None:
+    """Each presenter's output for each role is the same from the true position and from
+    ``PRESENTER_SEEDS`` redraws of what the role cannot see (see ``camelcade.core.seen``)."""
+    chosen = list(dict.fromkeys([*legal[:1], *legal[-1:],
+                                 *rng.sample(legal, min(len(legal), PRESENTED_ACTIONS - 2))]))
+    for role in [*range(state.game.players), None]:
+        truthful = Seen(state, role)
+        truthful.state = state.clone()  # the true position itself, for the reference
+        expected = _presented(truthful, chosen, costly=True)
+        for index in range(PRESENTER_SEEDS):
+            # The rich board and the advice (a search, a simulation) cost the most: they
+            # are compared on the first redraw, everything else on every one.
+            found = _presented(Seen(state, role, seed=rng.getrandbits(32)), chosen,
+                               costly=index == 0)
+            for name, output in expected.items():
+                if name in found and found[name] != output:
+                    raise fail(f"{name} for role {role} changes when what that role cannot "
+                               f"see is redrawn: it shows something hidden "
+                               f"({output!r:.200} became {found.get(name)!r:.200})")
+
+
+def _presented(seen: Seen[Any], actions: list[Action], costly: bool) -> dict[str, str]:
+    """Every presenter's output for ``seen``, as text (errors a presenter raises, too);
+    the rich board and the advisor commands only if ``costly``. A game checked without
+    being registered has its words only."""
+    out: dict[str, str] = {"describe": seen.describe()}
+    for action in actions:
+        out[f"describe_action({action})"] = seen.describe_action(action)
+    try:
+        manifest = plugin(seen.game.id)
+    except UnknownGameError:
+        return out
+    if manifest.game.target.rpartition(":")[2] != type(seen.game).__name__:
+        return out  # a variant of a registered game: its manifest is the original's
+    terminal = manifest.terminal
+    if terminal.render is not None and costly:
+        out["terminal.render"] = _rich_text(terminal.render.load()(seen))
+    if seen.role is not None:
+        commands = [*terminal.commands.items(),
+                    *(terminal.advisor_commands.items() if costly else ())]
+        for name, ref in commands:
+            try:
+                out[f"command {name}"] = str(ref.load()(seen))
+            except CamelcadeError as error:
+                out[f"command {name}"] = f"refused: {error}"
+    if manifest.web is not None and manifest.web.layout is not None:
+        out["web.layout"] = json.dumps(manifest.web.layout.load()(seen), sort_keys=True,
+                                       default=str)
+    if manifest.rl is not None and seen.role is not None:
+        out["rl tensor"] = repr(encoding_for(seen.game).tensor(seen.observation))
+    return out
+
+
+def _rich_text(renderable: Any) -> str:
+    """A rich renderable as the terminal shows it, styles included (rich is a dependency
+    of every install; imported only here, as the renderers import it)."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=120, color_system="truecolor",
+                      force_terminal=True, legacy_windows=False)
+    console.print(renderable)
+    output = console.file.getvalue()  # type: ignore[attr-defined]
+    return str(output)
 
 
 def _check_determinize(
@@ -458,7 +554,8 @@ def check_plugin(game_id: str) -> list[str]:
     A code slot's object must fit its slot's protocol (``camelcade.core.plugin``): take the
     arguments the protocol passes and need no others; the game class must be the game of
     that id, ``cli`` a command group, ``counted`` a mapping of ``Counted``, each ``data``
-    slot a ``DataShelf``, and the web board, stylesheet and picture files of the package.
+    slot a ``DataShelf``, the web board, stylesheet and picture files of the package, and
+    the catalogues of the game's own gettext domain (``locale``).
     Raises ``ConformanceError`` listing every slot that fails; returns the slots checked.
     """
     from camelcade.core.data import DataShelf
@@ -496,6 +593,12 @@ def check_plugin(game_id: str) -> list[str]:
                 checked.append(f"web.{part}")
                 if not folder.joinpath(path).is_file():
                     problems.append(f"web.{part}: {path} is not a file of {manifest.package}")
+    if manifest.locale is not None:
+        checked.append("locale")
+        domain, where = manifest.locale.domain, manifest.locale_folder()
+        if where is None or not any(where.glob(f"*/LC_MESSAGES/{domain}.[mp]o")):
+            problems.append(f"locale: {where} holds no catalogue of the domain {domain!r} "
+                            f"(<lang>/LC_MESSAGES/{domain}.po or .mo)")
     if problems:
         raise ConformanceError(f"the manifest of {game_id} is wrong: " + "; ".join(problems))
     return checked

@@ -10,6 +10,7 @@ game samples them.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from abc import ABC, abstractmethod
@@ -28,6 +29,7 @@ from camelcade.core.errors import (
     StateError,
 )
 from camelcade.core.options import Option, Preset
+from camelcade.core.seen import Seen
 from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 from camelcade.core.view import LiveView, View
 from camelcade.core.words import t, tn, translate
@@ -43,13 +45,15 @@ _S = TypeVar("_S", bound="State")
 class Words(Protocol):
     """A game's words: its ``text`` module, declared as ``Game.words``.
 
-    The state's ``_describe`` and ``_describe_action`` read them, so ``state.py`` never
-    imports its text module (which imports the state), and no game has an import cycle.
+    Presenters: each takes one viewer's ``Seen`` (``camelcade.core.seen``), never the true
+    state. ``State.describe`` and ``describe_action`` make the ``Seen`` and call them, so
+    ``state.py`` never imports its text module (which imports the state), and no game has
+    an import cycle.
     """
 
-    def describe_state(self, state: Any, player: PlayerId | None, /) -> str: ...
+    def describe_state(self, seen: Seen[Any], /) -> str: ...
 
-    def describe_action(self, state: Any, action: Any, player: PlayerId | None, /) -> str: ...
+    def describe_action(self, seen: Seen[Any], action: Any, /) -> str: ...
 
 
 class Game(ABC):
@@ -153,17 +157,38 @@ class Game(ABC):
     def new_state(self) -> State:
         """The initial state; it may be a chance node (dealing, setup rolls)."""
 
-    @abstractmethod
     def _state_from_data(self, data: Any) -> State:
-        """Build a state from its ``to_json()["state"]`` part; raise ``StateError`` if bad."""
+        """Build a state from its ``to_json()["state"]`` part; raise ``StateError`` if bad.
 
-    @abstractmethod
+        By default, for a state whose position is its public attributes (the default
+        ``_to_data``): a new state given ``data``'s values, each of the type the new
+        state's attribute has (a game with more to check, or a richer position, writes
+        its own).
+        """
+        state = self.new_state()
+        fields = vars(state)
+        expected = {name for name in fields if not name.startswith("_")}
+        if not isinstance(data, dict) or set(data) != expected:
+            raise StateError(f"a {self.id} position has exactly the fields "
+                             f"{', '.join(sorted(expected))}")
+        for name in sorted(expected):
+            value, kind = data[name], type(fields[name])
+            if type(value) is not kind and not (value is None or fields[name] is None):
+                raise StateError(f"{name} of a {self.id} position must be of type "
+                                 f"{kind.__name__}, got {type(value).__name__}")
+            setattr(state, name, json.loads(json.dumps(value)))  # shares nothing with data
+        return state
+
     def _sample_state(self, observation: JSONDict, player: PlayerId, rng: random.Random) -> State:
         """A full state consistent with ``observation``; hidden parts drawn from ``rng``.
 
         The path from an observation alone (a ``View`` built from data a server sent); a
-        ``View`` of a live state uses ``determinize`` instead, which is much cheaper.
+        ``View`` of a live state uses ``determinize`` instead, which is much cheaper. A
+        perfect-information game has nothing hidden: by default its observation is its
+        whole position, read back with ``_state_from_data``.
         """
+        _perfect_only(self, "_sample_state")
+        return self._state_from_data(observation)
 
     def determinize(self, state: State, player: PlayerId, rng: random.Random) -> State:
         """A copy of ``state`` with everything ``player`` cannot see redrawn from ``rng``.
@@ -214,6 +239,13 @@ class Game(ABC):
             if seen is not None:
                 state._seen_by[index] = seen
         return state
+
+    def _words(self) -> Words:
+        """The game's presenters in words (``Game.words``)."""
+        words = type(self).words
+        if words is None:
+            raise NotImplementedError(f"{self.id} declares no words (Game.words)")
+        return words
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and (self.id, self._key) == (other.id, other._key)
@@ -267,9 +299,10 @@ class State(ABC):
     def _legal_actions(self) -> Sequence[Action]:
         """Legal actions of the current seat (never called at chance or terminal nodes)."""
 
-    @abstractmethod
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        """Outcomes and probabilities (called only at chance nodes)."""
+        """Outcomes and probabilities (called only at chance nodes; a game without chance
+        never has one)."""
+        raise NotImplementedError(f"{self._game.id} has a chance node but no outcomes")
 
     @abstractmethod
     def _apply(self, action: Action) -> None:
@@ -283,52 +316,63 @@ class State(ABC):
     def _scores(self) -> list[float]:
         """Points so far, one per seat."""
 
-    @abstractmethod
     def _observation(self, player: PlayerId) -> JSONDict:
-        """All that ``player`` may see and nothing else, JSON-safe."""
+        """All that ``player`` may see and nothing else, JSON-safe.
 
-    @abstractmethod
+        By default, in a perfect-information game, the whole position (``_to_data``); a
+        game with hidden information must write its own.
+        """
+        _perfect_only(self._game, "_observation")
+        return self._to_data()
+
     def _public_observation(self) -> JSONDict:
         """What someone at no seat may see: only what every seat knows.
 
         Spectators get it. The conformance suite resamples the hidden part of the position
-        from each seat's view and requires the same answer.
+        from each seat's view and requires the same answer. By default, in a
+        perfect-information game, the whole position.
         """
+        _perfect_only(self._game, "_public_observation")
+        return self._to_data()
 
-    @abstractmethod
     def _to_data(self) -> JSONDict:
-        """The complete position (not the history), JSON-safe."""
+        """The complete position (not the history), JSON-safe.
 
-    @abstractmethod
+        By default the state's public attributes (those not starting with ``_``), which
+        must then be plain JSON data: numbers, text, lists and dicts of them.
+        """
+        return {name: value for name, value in vars(self).items() if not name.startswith("_")}
+
     def _copy_into(self, other: State) -> None:
-        """Give ``other`` (a shallow copy of self) its own mutable containers."""
+        """Give ``other`` (a shallow copy of self) its own mutable containers.
+
+        By default a deep copy of each public attribute that is a list, dict or set (a
+        game copying in its hot loop writes a faster one)."""
+        for name, value in vars(self).items():
+            if not name.startswith("_") and isinstance(value, list | dict | set):
+                setattr(other, name, copy.deepcopy(value))
+
 
     def _describe(self, player: PlayerId | None) -> str:
-        """Plain-language text of the position as ``player`` (a checked seat, or None) sees it.
+        """The position in words for ``player``, for a game that declares no ``words``.
 
-        By default the game's ``words.describe_state``.
+        Called only on a ``Seen``'s redrawn copy (``camelcade.core.seen``), never on the
+        true state, so it reads nothing ``player`` may not see.
         """
-        return self._words().describe_state(self, player)
+        raise NotImplementedError(f"{self._game.id} declares no words (Game.words)")
 
     def _describe_action(self, action: Action, player: PlayerId | None) -> str:
-        """One sentence saying what a legal ``action`` does here, as ``player`` may know it.
+        """What a legal ``action`` does, for ``player``, for a game that declares no
+        ``words``; called only on a ``Seen``'s redrawn copy, as ``_describe``."""
+        raise NotImplementedError(f"{self._game.id} declares no words (Game.words)")
 
-        By default the game's ``words.describe_action``.
-        """
-        return self._words().describe_action(self, action, player)
-
-    def _words(self) -> Words:
-        words = type(self._game).words
-        if words is None:
-            raise NotImplementedError(f"{self._game.id} declares no words (Game.words)")
-        return words
-
-    @abstractmethod
     def _ranking(self) -> list[list[PlayerId]]:
         """The seats at a terminal state, grouped best first, every tie-break applied.
 
-        ``rank_by_points(points)`` serves a game whose only tie-break is "the tie stands".
+        By default ``rank_by_points`` of the scores: a game whose only tie-break is "the
+        tie stands".
         """
+        return rank_by_points(self._scores())
 
     def _returns(self) -> list[float]:
         """Final result per seat; by default the game's own points."""
@@ -760,16 +804,21 @@ class State(ABC):
             "state": self._to_data(),
         }
 
+    def seen(self, player: PlayerId | None = None) -> Seen[Any]:
+        """What ``player`` (None: a spectator) may know of this position, for presenters:
+        the words, the boards, the tensors (``camelcade.core.seen``)."""
+        return Seen(self, player)
+
     def describe(self, player: PlayerId | None = None) -> str:
-        """Plain-language text of the position as ``player`` sees it (None: public)."""
-        return self._describe(None if player is None else self._check_player(player))
+        """Plain-language text of the position as ``player`` sees it (None: public): the
+        game's ``words.describe_state`` of ``seen(player)``."""
+        return Seen(self, player).describe()
 
     def describe_action(self, action: Action | str, player: PlayerId | None = None) -> str:
-        """One sentence: what the legal ``action`` does here (as ``player`` may know it)."""
+        """One sentence: what the legal ``action`` does here (as ``player`` may know it):
+        the game's ``words.describe_action`` with ``seen(player)``."""
         resolved = self.check_action(action)
-        if player is not None:
-            self._check_player(player)
-        return self._describe_action(resolved, player)
+        return Seen(self, player).describe_action(resolved)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State) or type(other) is not type(self):
@@ -798,6 +847,13 @@ def _outcomes_key(outcomes: tuple[tuple[Action, float], ...]) -> str:
     """The default chance key: every outcome's text and probability (cached, since most
     games list the same few distributions again and again)."""
     return " ".join(f"{action}={probability:.12g}" for action, probability in outcomes)
+
+
+def _perfect_only(game: Game, hook: str) -> None:
+    """Refuse a default that is right only when nothing is hidden."""
+    if not type(game).perfect_information:
+        raise NotImplementedError(f"{game.id} hides information: it must write {hook}, "
+                                  "or declare perfect_information = True")
 
 
 def rank_by_points(points: Sequence[float], seats: Sequence[PlayerId] | None = None

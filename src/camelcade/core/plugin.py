@@ -22,6 +22,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from camelcade.core.words import N_
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from camelcade.core.data import DataShelf
     from camelcade.core.encoding import GameEncoding
     from camelcade.core.game import Game, State
+    from camelcade.core.seen import Seen
     from camelcade.core.types import PlayerId
     from camelcade.core.words import Counted
 
@@ -73,16 +76,17 @@ class Ref(Generic[T]):
 
 
 class Command(Protocol):
-    """A word typed at the terminal prompt: gets the true state and the asking seat, returns
-    text to print. It must reveal nothing that seat may not see."""
+    """A word typed at the terminal prompt: gets the asking seat's ``Seen`` (never the true
+    state: ``camelcade.core.seen``), returns text to print."""
 
-    def __call__(self, state: State, player: PlayerId, /) -> str: ...
+    def __call__(self, seen: Seen[Any], /) -> str: ...
 
 
 class Renderer(Protocol):
-    """Draws the position as a seat (None: everyone) may see it, as a rich renderable."""
+    """Draws the position as a seat (a spectator: role None) may see it, from its ``Seen``,
+    as a rich renderable."""
 
-    def __call__(self, state: State, player: PlayerId | None, /) -> Any: ...
+    def __call__(self, seen: Seen[Any], /) -> Any: ...
 
 
 class SeatNamer(Protocol):
@@ -105,11 +109,11 @@ class BotFactory(Protocol):
 
 
 class WebLayout(Protocol):
-    """The accessible board a seat (None: a spectator) sees, and the cells each legal
-    action touches: ``{"board": ..., "actions": {action text: [cell ids]}}``
-    (``docs/web.md``). It may also take a ``seen`` keyword: the observation, made once."""
+    """The accessible board a seat (a spectator: role None) sees, from its ``Seen``, and
+    the cells each legal action touches: ``{"board": ..., "actions": {action text: [cell
+    ids]}}`` (``docs/web.md``)."""
 
-    def __call__(self, state: State, player: PlayerId | None, /) -> Mapping[str, Any]: ...
+    def __call__(self, seen: Seen[Any], /) -> Mapping[str, Any]: ...
 
 
 class EvaluatorFactory(Protocol):
@@ -214,6 +218,31 @@ class SearchSlot:
 
 
 @dataclass(frozen=True)
+class LocaleSlot:
+    """The game's own translations: a gettext domain whose catalogues are in the game's
+    package, ``<folder>/<lang>/LC_MESSAGES/<domain>.mo`` (and the web app's
+    ``<domain>.web.json`` beside each). A built-in game's domain is its folder's name
+    (``make catalogues`` writes it); an outside package compiles its own."""
+
+    domain: str
+    folder: str = "locale"
+
+
+@dataclass(frozen=True)
+class LessonSlot:
+    """The game's guided tutorial (``camelcade learn``, ``/learn/<game>``): lessons as data.
+
+    ``data`` is a TOML file inside the game's package (``"lessons.toml"``), read by
+    ``camelcade.core.learn``; each lesson there names a function of ``judges`` (a module
+    of the game's, ``"package.lessons"``) that says, computed by the engine, whether a
+    legal move reaches the lesson's goal and the numbers its explanation speaks of.
+    """
+
+    data: str
+    judges: str
+
+
+@dataclass(frozen=True)
 class Level:
     """A strength offered to people ("easy", "hard"): a bot and its settings."""
 
@@ -241,8 +270,9 @@ class GamePlugin:
     summary: str = ""
     """One line for the lobby and ``camelcade list``: what kind of game it is."""
     rulebook_language: str = "en"
-    """The language the game's own rulebook was written in: its rules page offers that
-    language first (``docs/games/<lang>/<id>.md``, English ``docs/games/<id>.md``)."""
+    """The language the game's own (printed) rulebook was written in, whose words for the
+    game the translations follow. The player's rulebooks are ``rules/<lang>.md`` in the
+    game's package (``camelcade.core.rules_docs.find_rulebook``)."""
     bots: Mapping[str, Ref[BotFactory]] = field(default_factory=dict)
     """The game's own bots by name, each a class or factory taking keyword settings."""
     levels: Mapping[str, Level] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
@@ -263,6 +293,9 @@ class GamePlugin:
     """How a run of one event is told once (``camelcade.core.words.Counted`` per message),
     for ``group_repeats``: "Yellow draws 3 cards." for three draws."""
     search: SearchSlot = field(default_factory=SearchSlot)
+    locale: LocaleSlot | None = None
+    """The game's own translations (None: every message it says is the shared domain's, or
+    English)."""
     data: Mapping[str, Ref[DataShelf[Any]]] = field(default_factory=dict)
     """The game's data options: option name → its ``camelcade.core.data.DataShelf`` (the
     named entries the option chooses among; a host adds its own in a folder)."""
@@ -273,6 +306,8 @@ class GamePlugin:
     the expert above it, so "the expert beats the search" is a claim at equal time.
     Empty: ``random``, ``mcts`` at 100 iterations and the game's own bots, in that order."""
     """Evaluators and an action grouping for the generic searches (see ``SearchSlot``)."""
+    lessons: LessonSlot | None = None
+    """The guided tutorial, five to ten lessons and a first game (see ``LessonSlot``)."""
 
     def __post_init__(self) -> None:
         if not self.id or self.id != self.id.strip().lower() or " " in self.id:
@@ -283,6 +318,12 @@ class GamePlugin:
         """The package holding the game's module: where its files (web board, maps) live."""
         module = self.game.module
         return module.rpartition(".")[0] or module
+
+    def locale_folder(self) -> Path | None:
+        """Where the game's compiled catalogues are (None: it has none of its own)."""
+        if self.locale is None:
+            return None
+        return Path(str(resources.files(self.package) / self.locale.folder))
 
     def game_class(self) -> type[Game]:
         """The game class, imported now; it must be a ``Game`` whose ``id`` is this one."""

@@ -1,12 +1,17 @@
 """Which games exist: their plug-in manifests, found once, and loading games by id.
 
-Games are found in three places, in this order: the built-in games' plug-in modules
-(listed by ``camelcade.games``), installed packages declaring an entry point in the group
-``camelcade.games`` (each naming a module with a ``PLUGIN``), and the modules named in the
-``CAMELCADE_PLUGINS`` environment variable (comma-separated; how tests and local
-experiments plug a game into every command and the server without installing it). A
-plug-in module is small — it imports only this core — so discovery stays fast; the game
-itself is imported when it is first loaded.
+Games are found in two places, in this order: the entry points of the group
+``camelcade.games`` (each naming a module with a ``PLUGIN``) — the built-in games declare
+theirs in camelcade's own ``pyproject.toml`` exactly as an outside package does — and the
+modules named in the ``CAMELCADE_PLUGINS`` environment variable (comma-separated; how tests
+and local experiments plug a game into every command and the server without installing
+it). A plug-in module is small — it imports only this core — so discovery stays fast; the
+game itself is imported when it is first loaded.
+
+Entry points are read from the installed distributions' metadata, which a source checkout
+run with ``PYTHONPATH=src`` may not have, or may have stale (installed before a game was
+added): when camelcade itself is imported from a checkout, its own entry points are read
+from the checkout's ``pyproject.toml`` instead of its installed metadata.
 """
 
 from __future__ import annotations
@@ -14,16 +19,22 @@ from __future__ import annotations
 import importlib
 import os
 import threading
+import tomllib
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 from camelcade.core.errors import UnknownGameError
 from camelcade.core.game import Game
 from camelcade.core.plugin import GamePlugin
-from camelcade.core.words import t
+from camelcade.core.words import add_domain, remove_domain, t
 
 ENV_PLUGINS = "CAMELCADE_PLUGINS"
 ENTRY_POINT_GROUP = "camelcade.games"
+DISTRIBUTION = "camelcade"
+CHECKOUT_PYPROJECT = Path(__file__).resolve().parents[3] / "pyproject.toml"
+"""camelcade's ``pyproject.toml`` when this module is imported from a source checkout
+(``src/camelcade/core/registry.py``); an installed package has none there."""
 
 _PLUGINS: dict[str, GamePlugin] = {}
 _MODULES: list[str] = []
@@ -33,20 +44,37 @@ _LOCK = threading.RLock()
 
 
 def register(plugin: GamePlugin) -> None:
-    """Register a game's manifest; a second game under the same id is refused."""
+    """Register a game's manifest, and its own translations if it has any; a second game
+    under the same id is refused."""
     if not isinstance(plugin, GamePlugin):
         raise TypeError(f"register() takes a GamePlugin, got {type(plugin).__name__}")
     with _LOCK:
         known = _PLUGINS.get(plugin.id)
         if known is not None and known != plugin:
             raise ValueError(f"a game with id {plugin.id!r} is registered already")
+        folder = plugin.locale_folder()
+        if plugin.locale is not None and folder is not None:
+            add_domain(plugin.locale.domain, folder)
         _PLUGINS[plugin.id] = plugin
 
 
 def unregister(game_id: str) -> None:
-    """Forget a registered game (tests that plug a game in for a while use it)."""
+    """Forget a registered game, and its translations unless another game shares their
+    domain (tests that plug a game in for a while use it)."""
     with _LOCK:
-        _PLUGINS.pop(game_id, None)
+        gone = _PLUGINS.pop(game_id, None)
+        if gone is not None and gone.locale is not None and not any(
+                other.locale == gone.locale for other in _PLUGINS.values()):
+            remove_domain(gone.locale.domain)
+
+
+def refresh() -> None:
+    """Read the entry points again: a package installed since the games were first listed
+    (a long-lived process, or a test that installs one) plugs in without a restart."""
+    global _DISCOVERED
+    with _LOCK:
+        _DISCOVERED = False
+        _discover()
 
 
 def register_module(module: str) -> None:
@@ -72,15 +100,37 @@ def _discover() -> None:
     with _LOCK:
         if _DISCOVERED:
             return
-        importlib.import_module("camelcade.games")  # names the built-in plug-in modules
-        modules = list(_MODULES)
-        for point in entry_points(group=ENTRY_POINT_GROUP):
-            modules.append(point.value.partition(":")[0])
+        modules = entry_point_modules() + list(_MODULES)
         modules += [name.strip() for name in os.environ.get(ENV_PLUGINS, "").split(",")
                     if name.strip()]
         for module in dict.fromkeys(modules):
             _import_plugin(module)
         _DISCOVERED = True
+
+
+def checkout_entry_points(pyproject: Path = CHECKOUT_PYPROJECT) -> list[str] | None:
+    """The plug-in modules camelcade's own ``pyproject.toml`` declares, or None when this
+    is not a source checkout of camelcade."""
+    if not pyproject.is_file():
+        return None
+    project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+    if project.get("name") != DISTRIBUTION:
+        return None
+    declared = project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {})
+    return [str(value).partition(":")[0] for value in declared.values()]
+
+
+def entry_point_modules() -> list[str]:
+    """The modules of every ``camelcade.games`` entry point: camelcade's own first (from the
+    checkout when there is one), then the other installed packages' by name."""
+    own = checkout_entry_points()
+    found = [] if own is None else list(own)
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        dist = getattr(point, "dist", None)
+        if own is not None and dist is not None and dist.name == DISTRIBUTION:
+            continue  # the checkout's table wins over metadata installed from it earlier
+        found.append(point.value.partition(":")[0])
+    return found
 
 
 def plugins() -> list[GamePlugin]:

@@ -14,10 +14,18 @@ come from a game's text module. They are written with these few helpers so that
 
 ``t`` and ``tn`` look their message up in the catalogue of the current language
 (:func:`language`, a context variable, so a server can word each seat's text in its own
-language); English is the source and the fallback. The catalogues are gettext's, one
-domain (``camelcade``), compiled from the ``.po`` files in ``camelcade/locale/`` when the
-package is built, and read with the standard library's ``gettext`` alone: the core needs
-no package to speak German. ``docs/i18n.md`` tells how it all fits together.
+language); English is the source and the fallback. The catalogues are gettext's, compiled
+from ``.po`` files when the package is built, and read with the standard library's
+``gettext`` alone: the core needs no package to speak German. There is a domain per game,
+in the game's own folder (its manifest's ``locale`` slot names it; the registry adds it
+here with :func:`add_domain` as the game registers, an outside package's as a built-in's),
+and one shared domain (``camelcade``, in ``camelcade/locale/``) for the rest. A language's
+catalogue is the shared one followed by every game's, so a message is found wherever it
+is marked — a game's sentence in the game's domain, the summary of a manifest that the
+shared command line translates, a shared word a game says — with no import or argument
+to say which game is speaking; a message marked in two domains has one translation in
+both (``tests/i18n`` holds every domain to it). ``docs/i18n.md`` tells how it all fits
+together.
 
 A sentence once made is remembered by its catalogue, message and values, and handed out
 again (a web board and a description say the same few sentences at every move, for every
@@ -42,9 +50,11 @@ from typing import Any, TypeVar
 
 SOURCE_LANGUAGE = "en"
 DOMAIN = "camelcade"
-"""The one gettext domain every message of camelcade is in."""
+"""The shared gettext domain: every message not marked in one game's folder alone."""
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-"""Where the compiled catalogues are: ``<lang>/LC_MESSAGES/camelcade.mo``."""
+"""Where the shared compiled catalogues are: ``<lang>/LC_MESSAGES/camelcade.mo``."""
+_DOMAINS: dict[str, Path] = {DOMAIN: LOCALE_DIR}
+"""Every domain spoken, by name: the shared one first, then the games' as they register."""
 _LANGUAGE: ContextVar[str] = ContextVar("camelcade_language", default=SOURCE_LANGUAGE)
 _CATALOGUES: dict[str, gettext.NullTranslations] = {}
 _PLAYER_NAMES: ContextVar[tuple[str | None, ...]] = ContextVar("camelcade_player_names",
@@ -53,12 +63,48 @@ Loader = Callable[[str], gettext.NullTranslations | None]
 _T = TypeVar("_T")
 
 
+def add_domain(name: str, folder: Path) -> None:
+    """Speak the messages of domain ``name`` too, compiled in ``folder``
+    (``<lang>/LC_MESSAGES/<name>.mo``): a game's own catalogue. Its messages are looked up
+    after those already spoken; a second folder under a name already taken is refused."""
+    known = _DOMAINS.get(name)
+    if known == folder:
+        return
+    if known is not None:
+        raise ValueError(f"the gettext domain {name!r} is {known} already, not {folder}")
+    _DOMAINS[name] = folder
+    _CATALOGUES.clear()
+    _MADE.clear()
+    _WORDED.clear()
+
+
+def remove_domain(name: str) -> None:
+    """Stop speaking the game domain ``name`` (a game unregistered); the shared one stays."""
+    if name != DOMAIN and _DOMAINS.pop(name, None) is not None:
+        _CATALOGUES.clear()
+        _MADE.clear()
+        _WORDED.clear()
+
+
+def domains() -> dict[str, Path]:
+    """Every domain spoken and the folder of its compiled catalogues, the shared one first."""
+    return dict(_DOMAINS)
+
+
 def packaged_catalogue(code: str) -> gettext.NullTranslations | None:
-    """The compiled catalogue of ``code`` shipped in the package, or None if it has none."""
-    try:
-        return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code])
-    except OSError:  # no such catalogue (or it was never compiled): English
-        return None
+    """The compiled catalogues of ``code`` in every domain, one after the other, or None if
+    no domain has one (or none was compiled): English."""
+    found: gettext.NullTranslations | None = None
+    for name, folder in list(_DOMAINS.items()):
+        try:
+            part = gettext.translation(name, localedir=folder, languages=[code])
+        except OSError:  # this domain has no such catalogue
+            continue
+        if found is None:
+            found = part
+        else:
+            found.add_fallback(part)
+    return found
 
 
 _loader: Loader = packaged_catalogue

@@ -1,19 +1,8 @@
-"""The built-in games: the plug-in module of each, registered on first use.
+"""The built-in games, one package each: everything about a game lives in its folder.
 
-A game is listed here only once it is complete: every rule of its rules file, its
-notation, text and tests. Everything else about a game is declared in its own
-``plugin.py`` (see ``camelcade.core.plugin``).
+Each game registers the way an outside package does, through an entry point of the group
+``camelcade.games`` naming its ``plugin.py`` (camelcade's ``pyproject.toml``; see
+``camelcade.core.registry``). A game is declared there only once it is complete: every
+rule of its rules file, its notation, text and tests. This file imports nothing, so
+listing the games imports only their manifests.
 """
-
-from camelcade.core.registry import register_module
-
-BUILTIN_PLUGINS = (
-    "camelcade.games.a_dos_de_chameau.plugin",
-    "camelcade.games.camel_drive.plugin",
-    "camelcade.games.camel_up.plugin",
-    "camelcade.games.caravan.plugin",
-    "camelcade.games.kamelen.plugin",
-)
-
-for _module in BUILTIN_PLUGINS:
-    register_module(_module)

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from camelcade.i18n.build import catalogue_path, declared_languages
+from camelcade.i18n.build import declared_languages, domains
 
 COUNT = "count"
 """The placeholder ``tn`` fills with the count itself: a form may leave it out ("one")."""
@@ -104,19 +104,22 @@ def plural_problems(catalog: Any, plural_forms: str) -> list[str]:
 
 
 def report(root: Path) -> list[str]:
-    """Every problem of every language's catalogue, each line naming its language."""
+    """Every problem of every domain's catalogue of every language, each line naming its
+    domain and language."""
     lines = []
-    for code, settings in declared_languages(root).items():
-        path = catalogue_path(root, code)
-        if code == "en" or not path.is_file():
-            continue
-        catalog = read_catalogue(path, code)
-        missing = untranslated(catalog)
-        if missing:
-            lines.append(f"{code}: {len(missing)} of {len(catalog)} messages untranslated")
-        lines += [f"{code}: {problem}" for problem in placeholder_problems(catalog)]
-        lines += [f"{code}: {problem}"
-                  for problem in plural_problems(catalog, settings["plural_forms"])]
+    for domain in domains(root):
+        for code, settings in declared_languages(root).items():
+            path = domain.catalogue(code)
+            if code == "en" or not path.is_file():
+                continue
+            catalog = read_catalogue(path, code)
+            where = f"{domain.name} {code}"
+            missing = untranslated(catalog)
+            if missing:
+                lines.append(f"{where}: {len(missing)} of {len(catalog)} messages untranslated")
+            lines += [f"{where}: {problem}" for problem in placeholder_problems(catalog)]
+            lines += [f"{where}: {problem}"
+                      for problem in plural_problems(catalog, settings["plural_forms"])]
     return lines
 
 

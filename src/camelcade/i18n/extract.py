@@ -13,6 +13,10 @@ be written differently for its words to reach the catalogue:
   every prompt command by name (a command word, ``msgctxt "command word"``) with the first
   line of its docstring (its one-line help, as the terminal and the web list it).
 
+* :func:`lessons`: a game's lessons (``lessons.toml``, ``camelcade.core.learn``): each
+  lesson's rule, title, goal, hint and closing sentence, and the first game's title and
+  goal.
+
 * :func:`html_pages`: the web app's pages, HTML strings assigned at a module's top level:
   each of their texts (``camelcade.i18n.html``), as the server translates them.
 
@@ -114,6 +118,26 @@ def html_pages(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Se
                               if isinstance(target, ast.Name))
             for text in texts(node.value.value):
                 yield node.lineno, None, text, [f"A text of the web page {names}."]
+
+
+def lessons(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Sequence[str],
+            options: Mapping[str, Any]) -> Iterator[Extracted]:
+    """The texts of a game's lessons file, in the order written (``core.learn.TEXTS``)."""
+    import tomllib
+
+    from camelcade.core.learn import TEXTS
+
+    data = tomllib.loads(fileobj.read().decode("utf-8"))
+    for number, lesson in enumerate(data.get("lesson", []), 1):
+        for key in TEXTS:
+            if isinstance(lesson.get(key), str):
+                yield number, None, lesson[key], [
+                    f"Lesson {number} ({lesson.get('id')}): its {key}. Use the game's own "
+                    "words from its rulebook in your language."]
+    first = data.get("first_game", {})
+    for key in ("title", "goal"):
+        if isinstance(first.get(key), str):
+            yield 1, None, first[key], [f"The first real game that ends the lessons: its {key}."]
 
 
 def first_doc_line(command: Any) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +29,8 @@ from camelcade.core.chance import sample_chance
 from camelcade.core.encoding import GameEncoding, encoding_for
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError
 from camelcade.core.game import Game, State
-from camelcade.core.types import CHANCE, TERMINAL, PlayerId
+from camelcade.core.seen import Seen
+from camelcade.core.types import CHANCE, TERMINAL, JSONDict, PlayerId
 
 REWARDS = ("ranking", "points")
 
@@ -53,13 +54,24 @@ def rank_rewards(ranking: Sequence[Sequence[PlayerId]], players: int) -> list[fl
     return rewards
 
 
+def seen_tensor(encoding: GameEncoding, seen: Seen[Any]) -> FloatArray:
+    """The observation tensor of a seat's ``Seen``: encoded from its observation alone."""
+    return _encoded(encoding, seen.observation)
+
+
 def observation_tensor(encoding: GameEncoding, state: State, seat: PlayerId) -> FloatArray:
-    """The seat's observation tensor: built from ``state.observation(seat)`` alone."""
+    """The seat's observation tensor: ``seen_tensor`` of ``state.seen(seat)``, made from
+    ``state.observation(seat)`` directly (the tensor reads nothing else of the ``Seen``,
+    so a learner's step makes no redrawn copy it would not read)."""
+    return _encoded(encoding, state.observation(seat))
+
+
+def _encoded(encoding: GameEncoding, observation: JSONDict) -> FloatArray:
     start: FloatArray | None = encoding.memo.get("numpy_base")
     if start is None:
         start = encoding.memo["numpy_base"] = np.array(encoding.start(), dtype=np.float32)
     out = start.copy()
-    encoding.encode(state.observation(seat), out)
+    encoding.encode(observation, out)
     return out
 
 
@@ -197,4 +209,4 @@ class Table:
 
 
 __all__ = ["REWARDS", "Table", "block_of", "check_reward", "observation_tensor",
-           "rank_rewards"]
+           "rank_rewards", "seen_tensor"]

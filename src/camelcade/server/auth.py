@@ -7,6 +7,7 @@ no usable token. Comparisons go through ``hmac.compare_digest`` anyway.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -28,6 +29,21 @@ def new_token() -> str:
 def hash_token(token: str) -> str:
     """The stored form of a token."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def keyed(key: bytes, *parts: str) -> str:
+    """An HMAC-SHA256 of ``parts`` under the server's ``key``, as 43 URL-safe characters."""
+    digest = hmac.new(key, "\x1f".join(parts).encode("utf-8", "surrogatepass"),
+                      hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def profile_seat_token(key: bytes, match_id: str, seat: int, profile_id: str) -> str:
+    """The seat token a profile's every browser is given for its seat (``GET
+    /api/me/matches``): derived, not stored, so a seat has one stored token (the one its
+    browser was given when it joined) and any number of signed-in browsers. It stops
+    working when the seat no longer names the profile (the profile was deleted)."""
+    return keyed(key, "seat", match_id, str(seat), profile_id)
 
 
 def same_hash(stored: str | None, candidate: str) -> bool:

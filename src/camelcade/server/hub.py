@@ -26,7 +26,7 @@ from camelcade.server.runtime import Drawn, LiveMatch, Role, RoleCache
 from camelcade.server.turns import Gate
 from camelcade.server.views import Viewer, legal_actions_for, told
 from camelcade.server.web.answers import result_text
-from camelcade.server.web.layout import laid_out, with_cells
+from camelcade.server.web.layout import lay_out, with_cells
 
 log = logging.getLogger(__name__)
 NO_PANELS: dict[str, Any] = {"facts": [], "colours": []}
@@ -202,6 +202,7 @@ class Hub:
                 "name": s.bot if s.kind == "bot" and not s.name else s.name,
                 "taken": s.kind == "bot" or s.token_hash is not None,
                 "connected": s.kind == "bot" or s.seat in connected,
+                "former": s.former,
             }
             for s in match.seats
         ], spectators
@@ -222,17 +223,19 @@ class Hub:
             return cached
         role, lang = viewer
         state = match.state
-        observation = state.public_observation() if role is None else state.observation(role)
+        seen = state.seen(role)  # what every presenter of this message is given
         with player_names(match.names):
-            legal = legal_actions_for(state, role, lang) if match.status == "running" else []
+            legal = (legal_actions_for(state, role, lang, seen) if match.status == "running"
+                     else [])
             with language(lang):
-                description = state.describe(role)
+                description = seen.describe()
         cached = RoleCache(
             state_id=match.state_id,
-            observation=observation,
+            observation=seen.observation,
             description=description,
             history=match.history_for(role),
             legal=with_cells(legal, {}),
+            seen=seen,
         )
         match.cache[viewer] = cached
         return cached
@@ -242,9 +245,9 @@ class Hub:
         """The viewer's board, legal actions with cells and seats' facts, built on first
         demand."""
         if cached.drawn is None:
-            role, lang = viewer
+            _role, lang = viewer
             with language(lang), player_names(match.names):
-                laid = laid_out(match.state, role, cached.observation)
+                laid = lay_out(cached.seen)
             legal = (with_cells(cached.legal, laid.cells, laid)
                      if laid.cells or laid.groups else cached.legal)
             cached.drawn = laid.board, legal, {"facts": laid.seats, "colours": laid.colours}

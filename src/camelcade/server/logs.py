@@ -1,8 +1,10 @@
 """The server's log lines: plain text, or one JSON object a line (``--log-format json``).
 
-Each line carries the match id and the client address of the request or websocket it was
+Each line carries the match id and a tag of the client of the request or websocket it was
 written for, where there is one (``RequestContext`` sets them per request; they live in
-context variables, so concurrent requests never see each other's). Nothing secret is ever
+context variables, so concurrent requests never see each other's). The tag is a keyed hash
+of the client's address under a key this process draws at start and never writes: lines of
+one client can be followed, but no address reaches a log. Nothing secret is ever
 written: a seat's token, an e-mail address or a match's seed found in a message or a
 traceback is replaced before the line is formatted (``redact``), in both formats.
 """
@@ -10,9 +12,12 @@ traceback is replaced before the line is formatted (``redact``), in both formats
 from __future__ import annotations
 
 import contextvars
+import hashlib
+import hmac
 import json
 import logging
 import re
+import secrets
 import sys
 import time
 from typing import Any
@@ -24,6 +29,17 @@ match_id_var: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "camelcade_match_id", default=None)
 client_var: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "camelcade_client", default=None)
+
+_CLIENT_KEY = secrets.token_bytes(32)
+
+
+def client_tag(address: str) -> str:
+    """The client's pseudonym in this process's log lines: ``c-`` and 12 hex digits of a
+    keyed hash of its address (the key dies with the process, so a log cannot be matched
+    back to an address by hashing guesses)."""
+    digest = hmac.new(_CLIENT_KEY, address.encode(), hashlib.sha256).hexdigest()
+    return "c-" + digest[:12]
+
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _SECRET = re.compile(
@@ -90,8 +106,8 @@ def configure(log_format: str, level: int = logging.INFO) -> None:
 
 
 class RequestContext:
-    """ASGI middleware: the client address and the match id (from the path) of each HTTP
-    request and websocket, for the log lines written while serving it."""
+    """ASGI middleware: the client's tag (``client_tag``) and the match id (from the path) of
+    each HTTP request and websocket, for the log lines written while serving it."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -102,7 +118,7 @@ class RequestContext:
             return
         client = scope.get("client")
         found = _MATCH_PATH.search(scope.get("path", ""))
-        tokens = (client_var.set(client[0] if client else None),
+        tokens = (client_var.set(client_tag(client[0]) if client else None),
                   match_id_var.set(found.group(1) if found else None))
         try:
             await self.app(scope, receive, send)

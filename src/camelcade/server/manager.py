@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 import json
 import logging
 import secrets
@@ -23,7 +24,7 @@ from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionErro
 from camelcade.core.registry import game_class, load
 from camelcade.core.words import and_list, current_language, t, tn
 from camelcade.server.admin import ENDED, ended_sentence
-from camelcade.server.auth import hash_token, new_token, same_hash
+from camelcade.server.auth import hash_token, new_token, profile_seat_token, same_hash
 from camelcade.server.moves import Advance, MoveWriter
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Plan
@@ -161,6 +162,9 @@ class MatchManager:
         """Called with a match after every accepted change (broadcasts to its clients)."""
         self._on_turn = on_turn
         """Called with a match after every accepted change (schedules bots and timers)."""
+        self.seat_key = b""
+        """The server's key for the seat tokens of profiles (``profile_seat_token``), read
+        from the database at start; empty until then."""
         self.closed_message: str | None = None
         """The host's message while the lobby is closed: no match is created meanwhile."""
 
@@ -242,11 +246,14 @@ class MatchManager:
                 "The server runs its most bot-only matches ({limit}); try again later, or seat "
                 "a person.", limit=settings.bot_matches_total))
 
-    async def create(self, request: CreateMatch, address: str | None = None
+    async def create(self, request: CreateMatch, address: str | None = None,
+                     profile_id: str | None = None
                      ) -> tuple[LiveMatch, str, dict[int, str], str | None]:
         """A new match, its host token, its hot-seat tokens and the token of the seat
         ``request.join`` takes (None without). Everything is checked before the one
-        transaction that writes the match with its seats: a refusal leaves nothing."""
+        transaction that writes the match with its seats: a refusal leaves nothing.
+        With ``profile_id`` (a signed-in browser) the hot seats and the joined seat belong
+        to that profile."""
         if self.closed_message is not None:
             raise lobby_closed_refusal(self.closed_message)
         options = dict(request.options)
@@ -291,6 +298,7 @@ class MatchManager:
                 row.token_hash = hash_token(seat_tokens[seat])
                 row.joined_at = now
                 row.lang = current_language()  # the creator's: hot seats are at their screen
+                row.profile_id = profile_id
             seat_rows.append(row)
         own_token = None
         if joining is not None:
@@ -298,6 +306,7 @@ class MatchManager:
             row = seat_rows[joining.seat]
             row.kind, row.name, row.token_hash = "human", joining.name, hash_token(own_token)
             row.joined_at, row.lang = now, current_language()
+            row.profile_id = profile_id
         match_row = open_match_row(
             game.id, game.options, now=now, creator=creator, bot_only=bot_only,
             auto_start=request.auto_start,
@@ -323,7 +332,8 @@ class MatchManager:
         except ProtocolError as error:
             log.warning("match %s did not start by itself: %s", match.id, error.message)
 
-    async def join(self, match_id: str, seat: int, name: str | None) -> tuple[LiveMatch, str]:
+    async def join(self, match_id: str, seat: int, name: str | None,
+                   profile_id: str | None = None) -> tuple[LiveMatch, str]:
         match = await self.get(match_id)
         token = new_token()
         async with match.lock:
@@ -336,7 +346,7 @@ class MatchManager:
                     last=len(match.seats) - 1))
             claimed = await self.store.write(
                 self.store.claim_seat, match.id, seat, hash_token(token), name, time.time(),
-                current_language(),
+                current_language(), profile_id,
             )
             await self._refresh_locked(match)
             if not claimed:
@@ -357,6 +367,10 @@ class MatchManager:
         digest = hash_token(token)
         for seat in match.seats:
             if same_hash(seat.token_hash, digest):
+                return seat.seat
+            if seat.profile_id is not None and self.seat_key and hmac.compare_digest(
+                    profile_seat_token(self.seat_key, match.id, seat.seat, seat.profile_id),
+                    token):
                 return seat.seat
         if same_hash(match.row.host_hash, digest):
             return HOST
@@ -506,7 +520,10 @@ class MatchManager:
         assert old.row.rematch_id is not None
         new = await self.get(old.row.rematch_id)
         fresh = new_token()
-        old_hash = hash_token(token)
+        held = None if who == HOST else old.seat_row(int(who))
+        # The seat's stored hash: a profile's derived token (``profile_seat_token``) claims
+        # the rematch seat kept for the token its seat was taken with, for the profile.
+        old_hash = held.token_hash if held is not None and held.token_hash else hash_token(token)
         now = time.time()
         async with new.lock:
             if who == HOST:
@@ -516,7 +533,8 @@ class MatchManager:
                 seat = None
             else:
                 seat = await self.store.write(
-                    self.store.claim_reserved, new.id, old_hash, hash_token(fresh), now
+                    self.store.claim_reserved, new.id, old_hash, hash_token(fresh), now,
+                    held.profile_id if held is not None else None,
                 )
                 ok = seat is not None
             await self._refresh_locked(new)

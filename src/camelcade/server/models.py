@@ -67,6 +67,10 @@ seats = Table(
     Column("reserved_hash", String(64), comment="rematch: the token hash that may claim it"),
     Column("joined_at", Float),
     Column("lang", String(16), comment="language the seat joined or last spoke with; null: en"),
+    Column("profile_id", String(32), ForeignKey("profiles.id", ondelete="SET NULL"),
+           index=True, comment="the profile whose seat this is (accounts); null: a token only"),
+    Column("former", Boolean, nullable=False, server_default=false(),
+           comment="its profile was deleted: shown as 'a former player'"),
 )
 
 actions = Table(
@@ -98,4 +102,41 @@ instances = Table(
     Column("seen_at", Float, nullable=False),
     Column("info", JSON, nullable=False, comment="version, bot pool, matches, websockets"),
     comment="each serving process's heartbeat, for 'camelcade admin bots'",
+)
+
+profiles = Table(
+    "profiles",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(256), nullable=False, comment="display name, checked by names.py"),
+    Column("lang", String(16), nullable=False),
+    Column("email", String(254), unique=True, comment="lower-cased; null: a guest"),
+    Column("password_hash", String(256), comment="argon2 (pwdlib); null: no password"),
+    Column("created_at", Float, nullable=False),
+    Column("seen_at", Float, nullable=False),
+    comment="a person: a guest until an e-mail address keeps it (accounts)",
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("profile_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    comment="one signed-in browser: the SHA-256 of its cookie's token",
+)
+
+sign_in_links = Table(
+    "sign_in_links",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("email", String(254), nullable=False),
+    Column("profile_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"),
+           comment="the browser's profile that asked: it keeps the address if unknown"),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("used_at", Float),
+    comment="e-mailed sign-in links: single use, short-lived, stored hashed",
 )

@@ -39,6 +39,8 @@ class ErrorCode(StrEnum):
     ACTION_SPECTATOR = "action/spectator"
     AUTH_BAD_TOKEN = "auth/bad_token"
     AUTH_REQUIRED = "auth/required"
+    AUTH_CSRF = "auth/csrf"
+    AUTH_BAD_LINK = "auth/bad_link"
     MATCH_NOT_FOUND = "match/not_found"
     MATCH_NOT_OPEN = "match/not_open"
     MATCH_SEAT_TAKEN = "match/seat_taken"
@@ -67,6 +69,8 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.ACTION_SPECTATOR: 403,
     ErrorCode.AUTH_BAD_TOKEN: 401,
     ErrorCode.AUTH_REQUIRED: 401,
+    ErrorCode.AUTH_CSRF: 403,
+    ErrorCode.AUTH_BAD_LINK: 400,
     ErrorCode.MATCH_NOT_FOUND: 404,
     ErrorCode.MATCH_NOT_OPEN: 409,
     ErrorCode.MATCH_SEAT_TAKEN: 409,
@@ -230,6 +234,8 @@ class SeatPresence(BaseModel):
     name: str | None
     taken: bool
     connected: bool
+    former: bool = False
+    """Its player deleted their profile: shown as "a former player"."""
 
 
 class SeatView(BaseModel):

@@ -25,6 +25,7 @@ from camelcade.core.chance import sample_chance
 from camelcade.core.errors import StateError
 from camelcade.core.game import Game, State
 from camelcade.core.registry import game_class
+from camelcade.core.seen import Seen
 from camelcade.core.types import CHANCE
 from camelcade.core.words import player_names
 from camelcade.server.store import ActionRow, MatchRow, SeatRow
@@ -61,6 +62,8 @@ class RoleCache:
     history: list[str]
     legal: list[dict[str, Any]]
     """The legal actions with no cells, as a client that draws no board gets them."""
+    seen: Seen[Any]
+    """The viewer's ``Seen`` of the position: all the game's presenters are given."""
     drawn: Drawn | None = None
     """The game's accessible board for this viewer (``WebSlot.layout``; None for a game
     without one), the legal actions with their cells and each seat's facts for its panel:

@@ -73,6 +73,8 @@ class SeatInfo(BaseModel):
     name: str | None
     bot: str | None
     taken: bool
+    former: bool = Field(default=False, description="its player deleted their profile: show "
+                         "'a former player'")
 
 
 class MatchInfo(BaseModel):

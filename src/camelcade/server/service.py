@@ -18,6 +18,7 @@ from typing import Any
 
 from camelcade import __version__
 from camelcade.server import admin
+from camelcade.server.accounts import db as accounts_db
 from camelcade.server.backup import scheduled_backup
 from camelcade.server.botpool import BotPool
 from camelcade.server.bots import BotRunner
@@ -91,6 +92,8 @@ class Services:
         except MigrationFailed as failed:
             log.critical("%s The server stops.", failed)
             raise
+        self.manager.seat_key = await asyncio.to_thread(accounts_db.server_key,
+                                                        self.store.engine)
         self.moves.start()
         if self.store.is_postgresql:
             self.listener = Listener(
@@ -397,6 +400,8 @@ class Services:
                                                          self.settings.lobby_expiry_seconds):
                     last_sweep = time.monotonic()
                     await self.expire()
+                    await self.store.write(accounts_db.forget_old, self.store.engine,
+                                           self.clock())
                 self.manager.evict_idle(self.settings.cache_idle_seconds)
                 await self.check_host()
                 if time.monotonic() - last_announce >= self.settings.presence_refresh:

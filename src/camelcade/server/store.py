@@ -47,6 +47,10 @@ class SeatRow:
     lang: str | None = None
     """The language the seat joined or last connected with (its turn e-mails'); None,
     as in rows from before it was kept, is English."""
+    profile_id: str | None = None
+    """The profile that holds the seat (``camelcade.server.accounts``); None: a token only."""
+    former: bool = False
+    """Its profile was deleted: the seat is shown as "a former player"."""
 
 
 @dataclass
@@ -209,7 +213,7 @@ class Store:
 
     def claim_seat(
         self, match_id: str, seat: int, token_hash: str, name: str | None, now: float,
-        lang: str | None = None,
+        lang: str | None = None, profile_id: str | None = None,
     ) -> bool:
         """Take an open seat of an open match; False if someone was first."""
         with self.engine.begin() as conn:
@@ -228,7 +232,7 @@ class Store:
                     & seats.c.reserved_hash.is_(None)
                 )
                 .values(kind="human", token_hash=token_hash, name=name, joined_at=now,
-                        lang=lang)
+                        lang=lang, profile_id=profile_id)
             ).rowcount
             if done == 1:
                 self._touch(conn, match_id, now)
@@ -242,7 +246,8 @@ class Store:
             self.notify(conn, {"m": match_id, "k": "meta"})
 
     def claim_reserved(
-        self, match_id: str, reserved_hash: str, token_hash: str, now: float
+        self, match_id: str, reserved_hash: str, token_hash: str, now: float,
+        profile_id: str | None = None,
     ) -> int | None:
         """Give the rematch seat reserved for an old token a new token; its seat or None."""
         with self.engine.begin() as conn:
@@ -257,7 +262,8 @@ class Store:
             conn.execute(
                 update(seats)
                 .where((seats.c.match_id == match_id) & (seats.c.seat == seat.seat))
-                .values(token_hash=token_hash, reserved_hash=None, kind=kind, joined_at=now)
+                .values(token_hash=token_hash, reserved_hash=None, kind=kind, joined_at=now,
+                        profile_id=profile_id)
             )
             self._touch(conn, match_id, now)
             return int(seat.seat)

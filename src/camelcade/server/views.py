@@ -1,12 +1,13 @@
 """What each connection may see: a seat's own view, or the public view for spectators.
 
 A seat gets exactly what the engine approves for it: ``observation(seat)``,
-``history_for(seat)``, ``describe(seat)`` and, on its turn, its legal actions with
-``describe_action(a, seat)``. Nothing else about the position leaves the server: not
-``scores()`` (a game may count hidden points), not the seed, not other seats' actions.
-Spectators sit at no seat and get ``State.public_observation()``, which every game must
-declare and the conformance suite checks (resampling each seat's unknowns must not
-change it).
+``history_for(seat)``, and what the game's presenters make of the seat's ``Seen``
+(``camelcade.core.seen``, made once per position and viewer): ``describe``, the board
+layout and, on its turn, its legal actions with ``describe_action``. Nothing else about
+the position leaves the server: not ``scores()`` (a game may count hidden points), not
+the seed, not other seats' actions. Spectators sit at no seat and get
+``State.public_observation()``, which every game must declare and the conformance suite
+checks (resampling each seat's unknowns must not change it).
 
 Every sentence is worded in the language of the connection that reads it: a viewer is a
 role and a language (``Viewer``), so two seats of one match each hear their own.
@@ -23,6 +24,7 @@ from typing import Any
 from camelcade.bots import LEVEL_PREFIX
 from camelcade.core.game import Game, State
 from camelcade.core.registry import plugin
+from camelcade.core.seen import Seen
 from camelcade.core.words import Counted, group_repeats, language, player_name, player_names, t
 
 log = logging.getLogger(__name__)
@@ -30,15 +32,18 @@ Viewer = tuple[int | None, str]
 """Who reads a sentence: a seat (None for spectators) and a language code."""
 
 
-def legal_actions_for(state: State, seat: int | None, lang: str = "en"
-                      ) -> list[dict[str, str]]:
+def legal_actions_for(state: State, seat: int | None, lang: str = "en",
+                      seen: Seen[Any] | None = None) -> list[dict[str, str]]:
     """The seat's legal actions with their sentences in ``lang``; empty unless it is that
-    seat's turn. The action text stays the language-neutral notation."""
+    seat's turn. The action text stays the language-neutral notation. ``seen``: the
+    seat's ``Seen`` of ``state`` when the caller has made it."""
     if seat is None or state.current_player != seat:
         return []
+    if seen is None:
+        seen = state.seen(seat)
     with language(lang):
         return [
-            {"action": str(action), "description": state.describe_action(action, seat)}
+            {"action": str(action), "description": seen.describe_action(action)}
             for action in state.legal_actions()
         ]
 
@@ -54,13 +59,16 @@ def action_sentences(state: State, action: Any, viewers: list[Viewer],
     for some viewers in this very state (the mover's legal action, as it was listed).
     """
     sentences: dict[Viewer, str] = dict(known) if known else {}
+    seen: dict[int | None, Seen[Any]] = {}  # one view per role, whatever its languages
     for viewer in viewers:
         if viewer in sentences:
             continue
         role, lang = viewer
         try:
+            if role not in seen:
+                seen[role] = state.seen(role)
             with language(lang):
-                sentences[viewer] = state.describe_action(action, role)
+                sentences[viewer] = seen[role].describe_action(state.check_action(action))
         except Exception:  # a game bug must not stop the match or leak a raw action
             log.exception("%s: describe_action(%s, %s) in %s failed", state.game.id, action,
                           role, lang)

@@ -54,23 +54,23 @@ def three_players() -> cc.State:
 
 
 def test_hand_says_your_hand_and_your_pile_only() -> None:
-    assert terminal.hand(three_players(), 1) == (
+    assert terminal.hand(three_players().seen(1)) == (
         "Your hand: oasis 1 and the sandstorm.\n"
         "Your pile, 10 cards: oasis 1, oasis 2, oasis 2, oasis 3, oasis 3, oasis 4, mirage 1, "
         "mirage 2, mirage 3 and the caravan leader.")
     empty = position([[0, 0, 0], [0, 0, 0]], ["oasis1 oasis2", "oasis1"], piles=["", "oasis3"])
-    assert terminal.hand(empty, 0).splitlines()[1] == "Your pile is empty."
-    assert terminal.hand(empty, 1).splitlines()[1] == "Your pile, 1 card: oasis 3."
+    assert terminal.hand(empty.seen(0)).splitlines()[1] == "Your pile is empty."
+    assert terminal.hand(empty.seen(1)).splitlines()[1] == "Your pile, 1 card: oasis 3."
 
 
 def test_played_lists_every_face_up_card_top_last() -> None:
-    assert terminal.played(three_players(), 0).splitlines() == [
+    assert terminal.played(three_players().seen(0)).splitlines() == [
         "You have played oasis 1 and oasis 2.", "Yellow has played no cards.",
         "Orange has played mirage 2."]
 
 
 def test_scores_tells_each_players_oasis_points_item_by_item() -> None:
-    assert terminal.scores(three_players(), 1).splitlines() == [
+    assert terminal.scores(three_players().seen(1)).splitlines() == [
         "Points so far, from the camels in the oasis:",
         "Red scores 3 points: 3 for space 33.",
         "You score no points: none of your camels is in the oasis.",

@@ -41,7 +41,7 @@ def test_the_manifest_names_the_board_files_and_they_exist() -> None:
 
 
 def test_the_board_is_a_list_from_the_town_to_the_oasis_then_the_cards() -> None:
-    laid = layout(three_players(), 0)
+    laid = layout(three_players().seen(0))
     board = laid["board"]
     assert board["kind"] == "list"
     assert board["label"] == ("The path: the town, then spaces 1 to 36, the oasis from 31 on; "
@@ -66,7 +66,7 @@ def test_the_board_is_a_list_from_the_town_to_the_oasis_then_the_cards() -> None
 
 
 def test_the_spectator_sees_no_hand_and_no_actions() -> None:
-    laid = layout(three_players(), None)
+    laid = layout(three_players().seen(None))
     text = cells(laid)
     assert "hand1" not in text and laid["actions"] == {}
     assert text["s12"] == "12: Red's camel"
@@ -75,33 +75,33 @@ def test_the_spectator_sees_no_hand_and_no_actions() -> None:
 
 def test_actions_have_cells_in_click_order_camel_first_then_where_it_lands() -> None:
     state = three_players()
-    actions = layout(state, 0)["actions"]
+    actions = layout(state.seen(0))["actions"]
     assert actions == {
         "oasis3 0": ["town", "s3"], "oasis3 12": ["s12", "s16"], "oasis3 33": ["s33", "s36"],
         "mirage2 9": ["s9", "s7"], "mirage2 15": ["s15", "s13"],
         "leader 0": ["town", "s16"], "leader 12": ["s12", "s16"],
     }
-    assert layout(state, 1)["actions"] == {}  # not Yellow's turn
+    assert layout(state.seen(1))["actions"] == {}  # not Yellow's turn
 
 
 def test_the_sandstorm_and_a_discard_are_the_card_in_your_hand() -> None:
     storm = position([[0, 0, 0], [0, 0, 0]], ["oasis1", "oasis2 storm"], turn=1)
-    assert layout(storm, 1)["actions"]["storm"] == ["hand2"]
+    assert layout(storm.seen(1))["actions"]["storm"] == ["hand2"]
     dead = position([[0, 0, 30], [0, 0, 0]], ["mirage3 leader", "oasis1"])
-    assert layout(dead, 0)["actions"] == {"discard mirage3": ["hand1"],
+    assert layout(dead.seen(0))["actions"] == {"discard mirage3": ["hand1"],
                                           "discard leader": ["hand2"]}
 
 
 def test_the_drawing_data_carries_the_tables_oasis_points_and_card_names() -> None:
     state = position([[0, 0, 0], [0, 0, 0]], ["oasis1", "oasis2"],
                      oasis_points=[6, 5, 4, 3, 2, 1])
-    drawing = layout(state, 0)["board"]["drawing"]
+    drawing = layout(state.seen(0))["board"]["drawing"]
     assert drawing["points"] == {"s31": 6, "s32": 5, "s33": 4, "s34": 3, "s35": 2, "s36": 1}
     assert drawing["cards"]["mirage2"] == {"kind": "Mirage", "palms": 2}
     assert drawing["cards"]["storm"] == {"kind": "Sandstorm", "palms": 0}
     assert [seat["letter"] for seat in drawing["seats"]] == ["R", "Y"]
     assert drawing["seats"][0]["name"] == "You"
-    assert cells(layout(state, 0))["s31"] == "31, oasis, 6 points: empty"
+    assert cells(layout(state.seen(0)))["s31"] == "31, oasis, 6 points: empty"
 
 
 def random_positions(seed: int, players: int, every: int = 1) -> list[cc.State]:
@@ -126,9 +126,9 @@ def test_the_board_never_shows_what_the_seat_cannot_see(seed: int, players: int)
     for state in random_positions(seed, players, every=3):
         for seat in range(players):
             other = state.game.determinize(state, seat, rng)
-            assert layout(other, seat)["board"] == layout(state, seat)["board"]
+            assert layout(other.seen(seat))["board"] == layout(state.seen(seat))["board"]
         other = state.game.determinize(state, 0, rng)
-        assert layout(other, None) == layout(state, None)
+        assert layout(other.seen(None)) == layout(state.seen(None))
 
 
 @pytest.mark.parametrize(("seed", "players"), [(4, 2), (5, 4)])
@@ -140,7 +140,7 @@ def test_every_legal_action_is_reachable_on_the_board(seed: int, players: int) -
         if state.is_chance() or state.is_terminal():
             continue
         seat = state.current_player
-        laid = layout(state, seat)
+        laid = layout(state.seen(seat))
         here = set(cells(laid))
         ids = here if ids is None else ids
         assert here == ids  # the cells are the same all game long
@@ -171,17 +171,17 @@ def test_a_board_worded_once_per_language_is_the_board_worded_afresh() -> None:
                 words._WORDED.clear()
                 words._MADE.clear()
                 with words.language("de"):
-                    fresh.append(layout(state, seat))
+                    fresh.append(layout(state.seen(seat)))
         for lang in ("en", "de"):
             for state in states:
                 for seat in (0, 1, None):
                     with words.language(lang):
-                        layout(state, seat)
+                        layout(state.seen(seat))
         again = []
         for state in states:
             for seat in (0, 1, None):
                 with words.language("de"):
-                    again.append(layout(state, seat))
+                    again.append(layout(state.seen(seat)))
         assert again == fresh
         assert "«de»" in cells(fresh[0])["s1"]
 
@@ -189,10 +189,11 @@ def test_a_board_worded_once_per_language_is_the_board_worded_afresh() -> None:
 def test_a_layout_handed_the_observation_lays_the_same_board() -> None:
     """The server hands the layout the observation it made for the same message; the
     board is the one the layout makes from its own, for every seat and a spectator."""
+    from camelcade.core.seen import Seen
     from camelcade.server.web.layout import board_and_cells
 
     for state in random_positions(7, 3, every=5):
         for seat in (0, 1, 2, None):
             seen = state.public_observation() if seat is None else state.observation(seat)
-            assert layout(state, seat, seen=seen) == layout(state, seat)
+            assert layout(Seen(state, seat, observation=seen)) == layout(state.seen(seat))
             assert board_and_cells(state, seat, seen) == board_and_cells(state, seat)

@@ -17,7 +17,7 @@ def _text(renderable: object) -> str:
 
 def test_render_names_every_camel_and_marks_the_viewer() -> None:
     state = play(position(positions=[14, 9, 3, 2]), "draw", "card 2", "bet yellow")
-    text = _text(render(state, 2))
+    text = _text(render(state.seen(2)))
     for name in ("Red, out", "Yellow", "Green (yours)", "Blue"):
         assert name in text
     assert "Lane" in text and "Deck" in text and "top 2" in text
@@ -28,7 +28,7 @@ def test_render_names_every_camel_and_marks_the_viewer() -> None:
 
 
 def test_render_has_a_legend_for_every_letter_and_mark_it_draws() -> None:
-    text = _text(render(position(6), 0))
+    text = _text(render(position(6).seen(0)))
     assert "Track: R Red, Y Yellow, G Green, B Blue, W White, K Black; · a field, F the " \
            "finish (field 15)." in " ".join(text.split())
 
@@ -37,7 +37,7 @@ def test_render_of_a_finished_match_is_the_result() -> None:
     state = position(phase="sprint", positions=[15, 12, 14, 9], first=0, bets=[1, 1, 1, 1],
                      turn=2, scores=[0, 0, 29, 0])
     play(state, "draw", "card 1")
-    assert _text(render(state, None)).splitlines() == [
+    assert _text(render(state.seen(None))).splitlines() == [
         "Green wins the match with 34 points.", "Final points: Green 34, Yellow 2, Blue 1, Red 0."]
 
 
@@ -47,7 +47,7 @@ def test_scores_is_a_prompt_command_and_odds_an_advisor_command() -> None:
     hooks = terminal_hooks("camel-drive")
     assert list(hooks.commands) == ["scores"] and list(hooks.advisor_commands) == ["odds"]
     state = position(scores=[4, 11, 2, 9])
-    assert hooks.commands["scores"](state, 1) == "Points towards 30: you 11, Blue 9, Red 4, " \
+    assert hooks.commands["scores"](state.seen(1)) == "Points towards 30: you 11, Blue 9, Red 4, " \
         "Green 2."
 
 
@@ -58,7 +58,7 @@ def test_seat_names_are_colours() -> None:
 
 def test_odds_command_gives_every_racing_camel_a_chance() -> None:
     state = play(position(positions=[14, 13, 3, 2]), "draw", "card 1")
-    advice = ADVISOR_COMMANDS["odds"](state, 0)
+    advice = ADVISOR_COMMANDS["odds"](state.seen(0))
     assert "Yellow" in advice and "Red" not in advice.split(":", 1)[1]
     shares = [int(part.split()[-1].rstrip("%.")) for part in advice.split(": ", 1)[1].split(", ")]
     assert 97 <= sum(shares) <= 103

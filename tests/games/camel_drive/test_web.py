@@ -41,10 +41,10 @@ def test_the_layout_never_shows_what_the_seat_cannot_see(players: int) -> None:
     rng = random.Random(players)
     for state in _positions(players, players)[::3]:
         for seat in (None, *range(players)):
-            laid = json.dumps(layout(state, seat), sort_keys=True)
+            laid = json.dumps(layout(state.seen(seat)), sort_keys=True)
             for _ in range(2):
                 other = state.game.determinize(state, 0 if seat is None else seat, rng)
-                assert json.dumps(layout(other, seat), sort_keys=True) == laid
+                assert json.dumps(layout(other.seen(seat)), sort_keys=True) == laid
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -53,7 +53,7 @@ def test_every_legal_action_has_cells_on_the_board_and_is_reachable(players: int
         if state.is_chance() or state.is_terminal():
             continue
         seat = state.current_player
-        laid = layout(state, seat)
+        laid = layout(state.seen(seat))
         ids = _cell_ids(laid)
         assert len(ids) == len(set(ids)), "cell ids are unique"
         actions = laid["actions"]
@@ -63,21 +63,21 @@ def test_every_legal_action_has_cells_on_the_board_and_is_reachable(players: int
             assert all(cell in ids for cell in cells), (text, cells)
         for other in range(players):  # nobody else is offered a move
             if other != seat:
-                assert layout(state, other)["actions"] == {}
-        assert layout(state, None)["actions"] == {}
+                assert layout(state.seen(other))["actions"] == {}
+        assert layout(state.seen(None))["actions"] == {}
 
 
 def test_cell_ids_stay_the_same_all_match_long() -> None:
     states = _positions(4, 3)
-    first = sorted(_cell_ids(layout(states[0], 0)))
-    assert all(sorted(_cell_ids(layout(s, 0))) == first for s in states)
+    first = sorted(_cell_ids(layout(states[0].seen(0))))
+    assert all(sorted(_cell_ids(layout(s.seen(0)))) == first for s in states)
     assert first == sorted(f"{c}{part}" for c in ("red", "yellow", "green", "blue")
                            for part in ("", "-deck", "-shouts", "-bets"))
 
 
 def test_the_cells_read_as_the_text_view_says() -> None:
     state = play(position(positions=[14, 5, 6, 7]), "draw", "card 2", "bet green")
-    rows = layout(state, 1)["board"]["rows"]
+    rows = layout(state.seen(1))["board"]["rows"]
     assert rows[0]["label"] == "Lane 1"
     assert [c["text"] for c in rows[0]["cells"]] == [
         "Red: home first, out; 0 points",
@@ -92,7 +92,7 @@ def test_the_cells_read_as_the_text_view_says() -> None:
 
 def test_an_action_is_its_cells_in_click_order() -> None:
     state = position(positions=[3, 5, 6, 7])
-    assert layout(state, 0)["actions"] == {
+    assert layout(state.seen(0))["actions"] == {
         "draw": ["red-deck"],
         "shout forward": ["red-shouts", "red"],
         "shout back": ["red-shouts", "red"],
@@ -100,7 +100,7 @@ def test_an_action_is_its_cells_in_click_order() -> None:
         "shout right": ["red-shouts", "blue"],
     }
     state = play(position(positions=[14, 5, 6, 7]), "draw", "card 2")
-    assert layout(state, 1)["actions"] == {"bet yellow": ["yellow-bets"],
+    assert layout(state.seen(1))["actions"] == {"bet yellow": ["yellow-bets"],
                                            "bet green": ["green-bets"],
                                            "bet blue": ["blue-bets"]}
 
@@ -108,7 +108,7 @@ def test_an_action_is_its_cells_in_click_order() -> None:
 def test_the_scene_carries_the_drawing_and_its_words() -> None:
     state = play(position(2, positions=[14, 5, 6, 7]), "draw", "card 2", "bet green",
                  "bet green")
-    scene = layout(state, 0)["board"]["scene"]
+    scene = layout(state.seen(0))["board"]["scene"]
     assert scene["length"] == 15 and scene["target"] == 30 and scene["betting"]
     green = next(c for c in scene["camels"] if c["id"] == "green")
     assert green["stones"] == ["yellow", "green"] and green["pays"] == 1

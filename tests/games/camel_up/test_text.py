@@ -60,7 +60,7 @@ def test_describe_tells_the_overall_piles_as_counts_with_your_own_cards() -> Non
         "Overall bets: 2 cards on the winner, 1 card on the loser. Yours: Purple to win.")
     assert state.describe(1).splitlines()[-1] == (
         "Overall bets: 2 cards on the winner, 1 card on the loser. Yours: Red to lose.")
-    assert terminal.piles(state, 0) == (
+    assert terminal.piles(state.seen(0)) == (
         "Overall winner pile, earliest card first: your Purple and Player 3.\n"
         "Overall loser pile, earliest card first: Player 2.")
 
@@ -173,7 +173,7 @@ def test_the_rich_board_draws_every_camel_and_names_every_abbreviation() -> None
     state.apply("tile 5 cheer")
     state.apply("tile 9 boo")
     console = Console(record=True, width=140, color_system=None)
-    console.print(terminal.render(state, 1))
+    console.print(terminal.render(state.seen(1)))
     text = console.export_text()
     for cell in ("Blu", "Gre", "Yel", "Red", "Pur", "Bla*", "Whi*"):
         assert cell in text
@@ -192,11 +192,11 @@ def test_the_odds_prompt_word_reveals_only_what_the_seat_sees() -> None:
     for secret in ("purple", "blue"):
         state = setup(START)
         state.apply(f"winner {secret}")  # seat 0's face-down card
-        texts.append(terminal.ADVISOR_COMMANDS["odds"](state, 1))
+        texts.append(terminal.ADVISOR_COMMANDS["odds"](state.seen(1)))
     assert texts[0] == texts[1]  # seat 1's advice cannot depend on seat 0's secret
     assert "Leg odds, exact" in texts[0] and "Race odds, Monte Carlo" in texts[0]
     assert "Expected coins of each of your actions, best first:" in texts[0]
-    assert "It is not your turn" in terminal.ADVISOR_COMMANDS["odds"](state, 2)
+    assert "It is not your turn" in terminal.ADVISOR_COMMANDS["odds"](state.seen(2))
 
 
 def test_odds_is_advice_and_piles_a_plain_prompt_word() -> None:

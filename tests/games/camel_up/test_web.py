@@ -28,7 +28,7 @@ def cells(board: dict) -> dict[str, str]:
 def test_the_board_is_a_list_of_the_track_then_the_rest() -> None:
     state = setup(START)
     state.apply("tile 5 cheer")
-    board = layout(state, 1)["board"]
+    board = layout(state.seen(1))["board"]
     assert board["kind"] == "list"
     assert [row["label"] for row in board["rows"]] == [
         "Track", "Leg tickets", "Pyramid", "Overall bets", "Your finish cards", "Players"]
@@ -44,19 +44,19 @@ def test_the_board_is_a_list_of_the_track_then_the_rest() -> None:
     assert said["card-red"] == "Your Red finish card, in hand."
     assert said["seat-1"].startswith("You: 3 coins; finish cards in hand:")
     assert said["seat-0"] == "Player 1: 3 coins."
-    assert json.loads(json.dumps(layout(state, 1))) == layout(state, 1)
+    assert json.loads(json.dumps(layout(state.seen(1)))) == layout(state.seen(1))
 
 
 def test_a_spectator_has_no_hand_and_nobody_has_actions_out_of_turn() -> None:
     state = setup(START)
-    assert "card-blue" not in cells(layout(state, None)["board"])
-    assert layout(state, None)["actions"] == {}
-    assert layout(state, 1)["actions"] == {}
-    assert layout(state.child("roll"), 0)["actions"] == {}  # chance is rolling
+    assert "card-blue" not in cells(layout(state.seen(None))["board"])
+    assert layout(state.seen(None))["actions"] == {}
+    assert layout(state.seen(1))["actions"] == {}
+    assert layout(state.child("roll").seen(0))["actions"] == {}  # chance is rolling
 
 
 def test_each_kind_of_action_has_its_cells_in_click_order() -> None:
-    actions = layout(setup(START, players=6), 0)["actions"]
+    actions = layout(setup(START, players=6).seen(0))["actions"]
     assert actions["roll"] == ["pyramid"]
     assert actions["bet purple"] == ["tickets-purple"]
     assert actions["tile 7 cheer"] == actions["tile 7 boo"] == ["s7"]
@@ -85,10 +85,10 @@ def test_whole_games_the_board_hides_nothing_and_reaches_every_action(
         state = game.new_state()
         while not state.is_terminal():
             for seat in (None, *range(players)):
-                laid = layout(state, seat)
+                laid = layout(state.seen(seat))
                 if seat is not None:
                     other = game.determinize(state, seat, rng)
-                    assert layout(other, seat)["board"] == laid["board"]
+                    assert layout(other.seen(seat))["board"] == laid["board"]
                 ids = cells(laid["board"])
                 assert all(STABLE_IDS.match(cell) for cell in ids), sorted(ids)
                 if seat is not None and state.current_player == seat:
@@ -98,8 +98,8 @@ def test_whole_games_the_board_hides_nothing_and_reaches_every_action(
                         assert path and all(cell in ids for cell in path), path
                     shared = Counter(tuple(path) for path in laid["actions"].values())
                     assert max(shared.values()) <= 2
-            assert layout(game.determinize(state, 0, rng), None) == layout(state, None)
+            assert layout(game.determinize(state, 0, rng).seen(None)) == layout(state.seen(None))
             action = sample_chance(state, rng) if state.is_chance() else \
                 rng.choice(state.legal_actions())
             state.apply(action)
-        assert "finish" in cells(layout(state, None)["board"])
+        assert "finish" in cells(layout(state.seen(None))["board"])

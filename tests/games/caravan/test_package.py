@@ -144,4 +144,4 @@ def test_the_manifest_names_what_exists() -> None:
         assert ref is not None and callable(ref.load())
     state = start(2)
     assert "Chain" in PLUGIN.terminal.commands["chains"].load()(
-        state.child("camel d4"), 0)
+        state.child("camel d4").seen(0))

@@ -165,7 +165,7 @@ def _text(renderable: object) -> str:
 
 def test_terminal_board_shows_cities_spaces_and_lettered_laden_camels() -> None:
     state = position([["d5 salt", "c3 meat under"], ["d5"]], turn=5)
-    text = _text(render(state, 0))
+    text = _text(render(state.seen(0)))
     assert re.search(r"│ meat city\s+│", text)
     assert "a7 #1" in text
     assert "R*:salt" in text and "R*(meat)" in text
@@ -176,7 +176,7 @@ def test_terminal_board_shows_cities_spaces_and_lettered_laden_camels() -> None:
 def test_terminal_seat_names_and_chains_command() -> None:
     state = position([["a7 salt", "a6", "d3"], []], turn=5)
     assert seat_name(state.game, 1) == "Green (G)"
-    chains = COMMANDS["chains"](state, 0)
+    chains = COMMANDS["chains"](state.seen(0))
     assert "Chain a6, a7: goods salt on a7; unladen camels on a6; cities none." in chains
     assert "Chain d3: goods none; unladen camels on d3; cities salt city d3." in chains
 
@@ -186,6 +186,6 @@ def test_terminal_board_for_onlookers_and_at_the_end() -> None:
     for _ in range(2):
         state.apply("pass")
     assert state.is_terminal()
-    text = _text(render(state, None))
+    text = _text(render(state.seen(None)))
     assert "The game is over" in text
     assert "R*" not in text and "│ R" in text

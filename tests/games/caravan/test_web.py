@@ -26,7 +26,7 @@ def texts(found: dict[str, object]) -> dict[str, str]:
 
 def test_the_grid_is_the_map_top_row_first_each_cell_in_words() -> None:
     state = position([["d5 salt", "a7"], ["d5"]], markers=[2, 0, 0, 0, 0, 0, 0, 0], turn=5)
-    found = layout(state, 0)
+    found = layout(state.seen(0))
     assert found["board"]["kind"] == "grid"
     assert found["board"]["columns"] == list("abcdefg")
     assert [row["label"] for row in found["board"]["rows"]] == [str(n) for n in range(7, 0, -1)]
@@ -36,12 +36,13 @@ def test_the_grid_is_the_map_top_row_first_each_cell_in_words() -> None:
     assert said["d5"] == "d5, meat city: your camel carrying salt; Green's camel"
     assert said["a7"] == "a7, goods space 1 with salt and 2 demand markers: your camel"
     assert said["b6"] == "b6: empty"
-    assert texts(layout(state, 1))["d5"] == "d5, meat city: your camel; Red's camel carrying salt"
+    assert texts(layout(state.seen(1)))["d5"] == (
+        "d5, meat city: your camel; Red's camel carrying salt")
 
 
 def test_each_legal_action_has_its_cells_in_click_order_on_the_board() -> None:
     state = position([["a7", "d2 salt", "d3", "c3"], ["c3 meat", "e5"]], turn=5)
-    actions = layout(state, 0)["actions"]
+    actions = layout(state.seen(0))["actions"]
     assert set(actions) == {str(action) for action in state.legal_actions()}
     assert actions["camel e5"] == ["e5"]
     assert actions["camel c3-b5"] == ["c3", "b5"]
@@ -49,10 +50,10 @@ def test_each_legal_action_has_its_cells_in_click_order_on_the_board() -> None:
     assert actions["relay salt d2-d3"] == ["d2", "d3"]
     assert actions["steal meat c3 1"] == ["c3"]
     assert actions["pass"] == []
-    ids = set(cell_ids(layout(state, 0)))
+    ids = set(cell_ids(layout(state.seen(0))))
     assert all(set(cells) <= ids for cells in actions.values())
-    assert layout(state, 1)["actions"] == {}  # not Green's turn
-    assert layout(state, None)["actions"] == {}
+    assert layout(state.seen(1))["actions"] == {}  # not Green's turn
+    assert layout(state.seen(None))["actions"] == {}
 
 
 def test_every_action_is_reachable_by_its_cells_or_the_list_in_games_played() -> None:
@@ -67,7 +68,7 @@ def test_every_action_is_reachable_by_its_cells_or_the_list_in_games_played() ->
         if state.is_chance():
             state.apply(rng.choice(state.legal_actions()))
             continue
-        found = layout(state, state.current_player)
+        found = layout(state.seen(state.current_player))
         json.dumps(found)  # JSON-safe
         ids = set(cell_ids(found))
         legal = {str(action) for action in state.legal_actions()}
@@ -89,12 +90,12 @@ def test_the_layout_holds_only_what_the_seat_may_know() -> None:
         state.apply(rng.choice(state.legal_actions()))
     for seat in (0, 1):
         other = game.determinize(state, seat, random.Random(9))
-        assert layout(other, seat) == layout(state, seat)
+        assert layout(other.seen(seat)) == layout(state.seen(seat))
 
 
 def test_the_scene_gives_the_drawing_its_data_and_a_legend() -> None:
     state = position([["d5 salt", "c2 meat under"], ["d5"]], turn=5)
-    scene = layout(state, 0)["board"]["scene"]
+    scene = layout(state.seen(0))["board"]["scene"]
     assert scene["squares"]["d5"]["city"] == "meat"
     assert scene["squares"]["d5"]["cityName"] == "meat"
     assert scene["squares"]["d5"]["camels"] == [

@@ -23,7 +23,7 @@ def _printed(renderable: object) -> str:
 def test_render_draws_the_board_with_coordinates_and_letters() -> None:
     state = game(board="11x13").new_state()
     state.apply("b2-c5")
-    lines = _printed(terminal.render(state, 0)).splitlines()
+    lines = _printed(terminal.render(state.seen(0))).splitlines()
     assert lines[0] == "It is North's turn."
     assert lines[1].split() == list("abcdefghijk")
     assert lines[2].split() == ["13", "·", "d", "·", "d", "·", "⌂", "·", "d", "·", "d", "·", "13"]
@@ -36,14 +36,14 @@ def test_render_draws_the_board_with_coordinates_and_letters() -> None:
 
 def test_the_legend_names_every_mark_the_board_draws() -> None:
     state = game(board="11x12").new_state()
-    legend = _printed(terminal.render(state, 1))
+    legend = _printed(terminal.render(state.seen(1)))
     for said in ("You play North: c, d.",
                  "C and D: South's camels and dromedaries; c and d: North's.",
                  "#: a rock. ⌂: an empty home field, South's f1 and North's f12 (green). ·: an "
                  "empty square.",
                  "the last move's two squares are blue"):
         assert said in legend, said
-    assert "You play" not in _printed(terminal.render(state, None))
+    assert "You play" not in _printed(terminal.render(state.seen(None)))
 
 
 def test_seat_names_are_south_and_north() -> None:
@@ -59,25 +59,25 @@ def test_position_is_a_command_and_hint_is_advice() -> None:
 
 def test_position_command_prints_the_position_line() -> None:
     state = game().new_state()
-    assert terminal.position_command(state, 0) == state.position()
+    assert terminal.position_command(state.seen(0)) == state.position()
 
 
 def test_hint_suggests_a_legal_move_in_words_and_says_the_same_twice() -> None:
     state = game().new_state()
-    answer = terminal.hint_command(state, 0)
+    answer = terminal.hint_command(state.seen(0))
     first = answer.splitlines()[0]
     move = first.split("suggests ")[1].split(":")[0]
     assert move in [str(a) for a in state.legal_actions()]
     assert first.startswith(f"The advisor suggests {move}: your ")
     assert answer.splitlines()[1].startswith("It expects this line to follow: ")
     assert answer.splitlines()[2].startswith("It rates the position ")
-    assert terminal.hint_command(state, 0) == answer  # a node budget, not a clock
-    assert terminal.hint_command(state, 1) == "A hint is given on your turn."
+    assert terminal.hint_command(state.seen(0)) == answer  # a node budget, not a clock
+    assert terminal.hint_command(state.seen(1)) == "A hint is given on your turn."
 
 
 def test_hint_sees_a_win_in_one() -> None:
     state = position({"e8": "C", **BACKGROUND})
-    answer = terminal.hint_command(state, 0)
+    answer = terminal.hint_command(state.seen(0))
     assert answer.startswith("The advisor suggests e8-f11: your camel from e8 to f11.")
     assert answer.endswith("It sees a forced win for you.")
 

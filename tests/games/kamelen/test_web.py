@@ -46,7 +46,7 @@ def test_the_plugin_declares_the_board_files_and_layout() -> None:
 def test_the_grid_is_the_board_with_every_square_once(board: str) -> None:
     state = game(board=board).new_state()
     ranks = state.geometry.ranks
-    laid = layout(state, 0)["board"]
+    laid = layout(state.seen(0))["board"]
     assert laid["kind"] == "grid" and laid["columns"] == list("abcdefghijk")
     assert [row["label"] for row in laid["rows"]] == [str(r) for r in range(ranks, 0, -1)]
     ids = [cell["id"] for row in laid["rows"] for cell in row["cells"]]
@@ -55,12 +55,12 @@ def test_the_grid_is_the_board_with_every_square_once(board: str) -> None:
 
 
 def test_north_sees_the_board_turned_round() -> None:
-    laid = layout(game().new_state(), 1)["board"]
+    laid = layout(game().new_state().seen(1))["board"]
     assert laid["columns"] == list("kjihgfedcba")
     assert laid["rows"][0]["label"] == "1" and laid["rows"][0]["cells"][0]["id"] == "k1"
     assert laid["label"] == "Kamelen board, 11 by 11: you play North, at the bottom"
     assert laid["scene"]["captions"] == {"top": "South", "bottom": "You: North"}
-    spectator = layout(game().new_state(), None)["board"]
+    spectator = layout(game().new_state().seen(None))["board"]
     assert spectator["label"] == "Kamelen board, 11 by 11, South at the bottom"
     assert spectator["scene"]["captions"] == {"top": "North", "bottom": "South"}
 
@@ -68,7 +68,7 @@ def test_north_sees_the_board_turned_round() -> None:
 def test_each_cell_says_its_square_first_then_what_stands_there() -> None:
     state = game().new_state()
     state.apply("b2-c5")
-    south, north = cells(layout(state, 0)), cells(layout(state, 1))
+    south, north = cells(layout(state.seen(0))), cells(layout(state.seen(1)))
     assert south["c2"] == "c2: your camel, can reach North's home field"
     assert south["d2"] == "d2: your camel"
     assert south["b1"] == "b1: your dromedary"
@@ -87,7 +87,7 @@ def test_every_legal_move_is_its_two_cells_and_a_pass_is_chosen_from_the_list() 
         if state.is_terminal():
             continue
         mover = state.current_player
-        laid = layout(state, mover)
+        laid = layout(state.seen(mover))
         ids = set(cells(laid))
         legal = [str(action) for action in state.legal_actions()]
         assert sorted(laid["actions"]) == sorted(legal)
@@ -99,15 +99,15 @@ def test_every_legal_move_is_its_two_cells_and_a_pass_is_chosen_from_the_list() 
         pairs = [tuple(picked) for picked in laid["actions"].values() if picked]
         assert len(pairs) == len(set(pairs))  # the two cells pick exactly one move
         assert laid["board"]["scene"]["movable"] == sorted({p[0] for p in pairs})
-        assert layout(state, 1 - mover)["actions"] == {}
-        assert layout(state, None)["actions"] == {}
+        assert layout(state.seen(1 - mover))["actions"] == {}
+        assert layout(state.seen(None))["actions"] == {}
 
 
 def test_a_pass_has_no_cells() -> None:
     from tests.games.kamelen.test_rules import STUCK
 
     stuck = game().state_from_position(STUCK + " s 0 0")
-    assert layout(stuck, 0)["actions"] == {"pass": []}
+    assert layout(stuck.seen(0))["actions"] == {"pass": []}
 
 
 def test_the_layout_is_built_from_what_everyone_sees() -> None:
@@ -119,17 +119,17 @@ def test_the_layout_is_built_from_what_everyone_sees() -> None:
         for text in state.history_for(None):
             rebuilt.apply(text)
         for seat in (0, 1, None):
-            assert layout(rebuilt, seat) == layout(state, seat)
+            assert layout(rebuilt.seen(seat)) == layout(state.seen(seat))
         loaded = the_game.state_from_position(state.position())
         for seat in (0, 1):
             sampled = the_game.determinize(loaded, seat, random.Random(seat))
-            assert layout(sampled, seat) == layout(loaded, seat)
+            assert layout(sampled.seen(seat)) == layout(loaded.seen(seat))
 
 
 def test_the_scene_holds_the_pieces_colours_homes_and_last_move() -> None:
     state = position({"e8": "C", "c9": "d", **BACKGROUND})
     state.apply("e8-d11")
-    scene = layout(state, 0)["board"]["scene"]
+    scene = layout(state.seen(0))["board"]["scene"]
     assert scene["last"] == ["e8", "d11"] and scene["ply"] == 1
     assert scene["squares"]["d11"] == {"piece": "C", "side": 0, "animal": "camel",
                                        "dark": False, "home": None}
@@ -140,18 +140,18 @@ def test_the_scene_holds_the_pieces_colours_homes_and_last_move() -> None:
                                       "dark": False, "home": None}
     assert [item["mark"] for item in scene["legend"]] == \
         ["camel", "dromedary", "sides", "rock", "home", "last"]
-    json.dumps(layout(state, 0))  # JSON-safe
+    json.dumps(layout(state.seen(0)))  # JSON-safe
 
 
 def test_the_scene_marks_where_the_game_was_won() -> None:
     playing = game().new_state()
-    assert layout(playing, 0)["board"]["scene"]["won"] is None
+    assert layout(playing.seen(0))["board"]["scene"]["won"] is None
     conquest = position({"e8": "C", **BACKGROUND})
     conquest.apply("e8-f11")
-    assert layout(conquest, 1)["board"]["scene"]["won"] == "f11"
+    assert layout(conquest.seen(1))["board"]["scene"]["won"] == "f11"
     elimination = position({"i7": "D", **BACKGROUND})
     elimination.apply("i7-k10")
-    assert layout(elimination, None)["board"]["scene"]["won"] == "k10"
+    assert layout(elimination.seen(None))["board"]["scene"]["won"] == "k10"
     drawn = game(no_capture_limit=1).new_state()
     drawn.apply("b2-c5")
-    assert layout(drawn, 0)["board"]["scene"]["won"] is None
+    assert layout(drawn.seen(0))["board"]["scene"]["won"] is None

@@ -1,6 +1,14 @@
 """A dos de Chameau's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
+from camelcade.core.plugin import (
+    GamePlugin,
+    Level,
+    LocaleSlot,
+    Ref,
+    SearchSlot,
+    TerminalSlot,
+    WebSlot,
+)
 
 _HERE = "camelcade.games.a_dos_de_chameau"
 
@@ -22,6 +30,7 @@ PLUGIN = GamePlugin(
                       "counts the cards played and times its mirages and caravan leader; "
                       "searches for just under a second a move"),
     },
+    locale=LocaleSlot("a_dos_de_chameau"),
     search=SearchSlot(evaluators={"expert": Ref(f"{_HERE}.expert:expert")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),

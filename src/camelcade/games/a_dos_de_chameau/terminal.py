@@ -3,7 +3,7 @@
 The path is drawn as three rows of twelve spaces (1-12, 13-24, 25-36), the oasis spaces
 31-36 marked with their points. A camel is its owner's initial (R, Y, O, B) in the owner's
 colour, and a legend names the colours and every mark, so nothing depends on seeing
-colour. Only what ``player`` may see is drawn: other seats' hands are counts, never cards.
+colour. Only what the viewer's ``Seen`` holds is drawn: other seats' hands are counts, never cards.
 
 The prompt's own words (``hand``, ``played``, ``scores``) are here too: each answers from
 what the asking seat may know.
@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from camelcade.core.game import Game, State
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import N_, t, translate
 from camelcade.games.a_dos_de_chameau import text
@@ -138,10 +139,10 @@ def _players(state: ADosState, player: PlayerId | None) -> Table:
     return table
 
 
-def render(state: State, player: PlayerId | None) -> RenderableType:
-    """The board, the players and the status line as ``player`` sees them."""
-    state = _checked(state)
-    status = state.describe(player).splitlines()[0]
+def render(seen: Seen[ADosState]) -> RenderableType:
+    """The board, the players and the status line as ``seen.role`` sees them."""
+    state, player = _checked(seen.state), seen.role
+    status = text.describe_state(seen).splitlines()[0]
     return Group(
         Text(status, style="bold"),
         _legend(state, player),
@@ -157,16 +158,16 @@ def _checked(state: State) -> ADosState:
     return state
 
 
-def hand(state: State, player: PlayerId) -> str:
+def hand(seen: Seen[ADosState]) -> str:
     """Your hand and the cards still in your pile."""
-    return text.hand_text(_checked(state), player)
+    return text.hand_text(_checked(seen.state), seen.seat)
 
 
-def played(state: State, player: PlayerId) -> str:
+def played(seen: Seen[ADosState]) -> str:
     """Every card each player has played since the last sandstorm, the top card last."""
-    return text.played_text(_checked(state), player)
+    return text.played_text(_checked(seen.state), seen.seat)
 
 
-def scores(state: State, player: PlayerId) -> str:
+def scores(seen: Seen[ADosState]) -> str:
     """The points of the camels in the oasis, space by space."""
-    return text.points_text(_checked(state), player)
+    return text.points_text(_checked(seen.state), seen.seat)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from camelcade.core.action import Action
 from camelcade.core.results import Outcome, outcome
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import Counted, and_list, t, tn, worded_once
 from camelcade.games.a_dos_de_chameau.actions import Discard, Draw, Play
@@ -61,10 +62,11 @@ SET_SIZE = sum(card_set([1] * 7).values())
 # -- the position ------------------------------------------------------------------------
 
 
-def describe_state(state: ADosState, player: PlayerId | None) -> str:
-    """The position as ``player`` hears it (None: what everyone sees), most important first:
-    whose turn and what to do, your hand, the oasis and the points, the path and the town,
-    everyone's cards."""
+def describe_state(seen: Seen[ADosState]) -> str:
+    """The position as ``seen.role`` hears it (None: what everyone sees), most important
+    first: whose turn and what to do, your hand, the oasis and the points, the path and the
+    town, everyone's cards."""
+    state, player = seen.state, seen.role
     lines = [_status(state, player)]
     if player is not None:
         lines.append(t("Your hand: {cards}.", cards=card_list(state.hand(player))))
@@ -193,12 +195,13 @@ def score_lines(state: ADosState, player: PlayerId | None) -> list[str]:
 # -- actions -----------------------------------------------------------------------------
 
 
-def describe_action(state: ADosState, action: Action, player: PlayerId | None) -> str:
-    """What a legal ``action`` in ``state`` does, as ``player`` may know it.
+def describe_action(seen: Seen[ADosState], action: Action) -> str:
+    """What a legal ``action`` does, as ``seen.role`` may know it.
 
     One sentence; a play that ends the game adds a line saying so, one line per player's
     points and a line with the result (front ends show each line as an event).
     """
+    state, player = seen.state, seen.role
     if isinstance(action, Draw):
         drawer = state.drawing
         assert drawer is not None
@@ -230,8 +233,7 @@ def describe_action(state: ADosState, action: Action, player: PlayerId | None) -
                     _move, state, action.card, move, actor, player))
     if move.end < OASIS_FIRST:
         return sentence
-    after = state.clone()
-    after.apply(action)
+    after = seen.after(action)
     if not after.is_terminal():
         return sentence
     return "\n".join([sentence, _ending(after), *score_lines(after, player),

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from camelcade.core.game import State
+from camelcade.core.seen import Seen
 from camelcade.core.types import JSONDict, PlayerId
 from camelcade.core.words import t, tn, worded_once
 from camelcade.games.a_dos_de_chameau.actions import Discard, Play
@@ -66,18 +66,13 @@ def seat_cell(seat: PlayerId) -> str:
     return f"seat{seat}"
 
 
-def layout(state: State, player: PlayerId | None, *, seen: JSONDict | None = None
-           ) -> dict[str, Any]:
-    """The board and each legal action's cells for ``player`` (None: a spectator).
-
-    ``seen`` is that seat's observation when the caller has made it already (the server
-    has, for the same message): it must be exactly ``state.observation(player)`` (the
-    public one for None), and saves making it again.
-    """
+def layout(view: Seen[ADosState]) -> dict[str, Any]:
+    """The board and each legal action's cells for ``view.role`` (None: a spectator), read
+    from its observation."""
+    state, player = view.state, view.role
     if not isinstance(state, ADosState):
         raise TypeError(f"not an A dos de Chameau state: {type(state).__name__}")
-    if seen is None:
-        seen = state.public_observation() if player is None else state.observation(player)
+    seen = view.observation
     points: tuple[int, ...] = tuple(state.game.option("oasis_points"))
     rows = [{"label": t("path"), "cells": _path(seen, points, player)}]
     if player is not None:

@@ -1,6 +1,15 @@
 """Camel Drive's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
+from camelcade.core.plugin import (
+    GamePlugin,
+    LessonSlot,
+    Level,
+    LocaleSlot,
+    Ref,
+    SearchSlot,
+    TerminalSlot,
+    WebSlot,
+)
 
 _HERE = "camelcade.games.camel_drive"
 
@@ -21,6 +30,7 @@ PLUGIN = GamePlugin(
         "hard": Level("camel-drive-planner", {}, "plays for second place and bets on the "
                       "likely winner, from hundreds of race endings"),
     },
+    locale=LocaleSlot("camel_drive"),
     search=SearchSlot(evaluators={"race": Ref(f"{_HERE}.evaluator:race")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
@@ -29,6 +39,8 @@ PLUGIN = GamePlugin(
         advisor_commands={"odds": Ref(f"{_HERE}.terminal:advise")},
     ),
     cli=Ref(f"{_HERE}.cli:app"),
+    position=Ref(f"{_HERE}.notation:position_state"),
+    lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
     guide=Ref(f"{_HERE}.guide:guide"),
     balance=Ref(f"{_HERE}.balance:RaceProbe"),
     web=WebSlot(board="web/board.js", stylesheet="web/board.css",

@@ -18,7 +18,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from camelcade.core.game import Game, State
+from camelcade.core.game import Game
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import t
 from camelcade.games.camel_drive import naming, text
@@ -64,11 +65,12 @@ def legend(state: CamelDriveState) -> str:
              length=state.track_length)
 
 
-def render(state: State, player: PlayerId | None) -> RenderableType:
+def render(seen: Seen[CamelDriveState]) -> RenderableType:
     """The race as a table of lanes, between the plain status lines and the points."""
+    state, player = seen.state, seen.role
     assert isinstance(state, CamelDriveState)
     if state.phase == OVER:
-        return Text(text.describe_state(state, player))
+        return Text(text.describe_state(seen))
     table = Table(title=text.race_line(state, player), title_justify="left")
     for column in (t("Lane"), t("Camel"), t("Track"), t("Field"), t("Deck"), t("Shouts"),
                    t("Bet"), t("Points")):
@@ -98,8 +100,9 @@ def render(state: State, player: PlayerId | None) -> RenderableType:
     return Group(Text(text.status_line(state, player)), table, Text("\n".join(below)))
 
 
-def advise(state: State, seat: PlayerId) -> str:
+def advise(seen: Seen[CamelDriveState]) -> str:
     """odds: each camel's estimated chance to win this race (come home second)."""
+    state, seat = seen.state, seen.seat
     assert isinstance(state, CamelDriveState)
     if state.phase == OVER:
         return t("The match is over.")
@@ -118,12 +121,12 @@ def advise(state: State, seat: PlayerId) -> str:
              odds=odds)
 
 
-def scores(state: State, seat: PlayerId) -> str:
+def scores(seen: Seen[CamelDriveState]) -> str:
     """scores: the points towards the target, and what the last race gave each camel."""
-    assert isinstance(state, CamelDriveState)
-    return text.scores(state, seat)
+    assert isinstance(seen.state, CamelDriveState)
+    return text.scores(seen.state, seen.seat)
 
 
-COMMANDS: dict[str, Callable[[State, PlayerId], str]] = {"scores": scores}
-ADVISOR_COMMANDS: dict[str, Callable[[State, PlayerId], str]] = {"odds": advise}
+COMMANDS: dict[str, Callable[[Seen[CamelDriveState]], str]] = {"scores": scores}
+ADVISOR_COMMANDS: dict[str, Callable[[Seen[CamelDriveState]], str]] = {"odds": advise}
 """Advice is off by default, as in rated play: `camelcade play camel-drive --advisor`."""

@@ -16,6 +16,7 @@ a race or ends the match one more line per scoring step (``narration.py``).
 from __future__ import annotations
 
 from camelcade.core.action import Action
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import t, tn
 from camelcade.games.camel_drive import naming, narration
@@ -34,8 +35,13 @@ from camelcade.games.camel_drive.state import CamelDriveState
 
 # -- the position ----------------------------------------------------------------------
 
-def describe_state(state: CamelDriveState, player: PlayerId | None) -> str:
-    """The position in words, as ``player`` sees it (None: what everyone sees).
+def describe_state(seen: Seen[CamelDriveState]) -> str:
+    """The position in words, as ``seen.role`` sees it (None: what everyone sees)."""
+    return position_text(seen.state, seen.role)
+
+
+def position_text(state: CamelDriveState, player: PlayerId | None) -> str:
+    """``describe_state`` of a ``Seen``'s redrawn position, for the other presenters.
 
     Whose turn first; then, once a camel is home, the race's state (who is out, what
     wins); each lane; the betting board; last the race and the points towards the target
@@ -191,11 +197,12 @@ def scores(state: CamelDriveState, player: PlayerId | None) -> str:
 
 # -- actions ---------------------------------------------------------------------------
 
-def describe_action(state: CamelDriveState, action: Action, player: PlayerId | None) -> str:
-    """What a legal ``action`` does in ``state``, as ``player`` may know it: one line,
-    and for a card that scores a race or ends the match one line per scoring step."""
+def describe_action(seen: Seen[CamelDriveState], action: Action) -> str:
+    """What a legal ``action`` does, as ``seen.role`` may know it: one line, and for a
+    card that scores a race or ends the match one line per scoring step."""
     if isinstance(action, Card):
-        return "\n".join(card_lines(state, action, player))
+        return "\n".join(card_lines(seen, action))
+    state, player = seen.state, seen.role
     actor = state.actor
     you = naming.mine(state, actor, player)
     colour = naming.colour(actor)
@@ -263,8 +270,9 @@ def bet_sentence(state: CamelDriveState, target: int, player: PlayerId | None) -
               "each if it wins.", stones, **values)
 
 
-def card_lines(state: CamelDriveState, action: Card, player: PlayerId | None) -> list[str]:
+def card_lines(seen: Seen[CamelDriveState], action: Card) -> list[str]:
     """A revealed card: the move it makes, then what the move triggers."""
+    state, player = seen.state, seen.role
     pending = state.pending
     assert pending is not None
     camel, cards, sign, total, _ = pending
@@ -281,12 +289,10 @@ def card_lines(state: CamelDriveState, action: Card, player: PlayerId | None) ->
         return lines
     end = max(0, state.position(camel) + sign * (total + card))
     if state.phase == TIE_RACE:
-        after = state.clone()
-        after.apply(action, check=False)
+        after = seen.after(action)
         return lines + narration.tie_race_round_lines(state, after, camel, end, player)
     if end >= state.track_length:
-        after = state.clone()
-        after.apply(action, check=False)
+        after = seen.after(action)
         if state.phase == RACE:
             return lines + narration.first_finish_lines(after, player)
         return lines + narration.race_scored_lines(state, after, camel, player)

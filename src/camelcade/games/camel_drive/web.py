@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from camelcade.core.game import State
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import and_list, t, tn
 from camelcade.games.camel_drive import naming, text
@@ -47,8 +47,9 @@ LETTERS = ("R", "Y", "G", "B", "W", "K")
 """The letter on each camel's piece (black is K, apart from blue's B)."""
 
 
-def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
-    """The accessible board and the cells of each legal action, for ``player``."""
+def layout(seen: Seen[CamelDriveState]) -> dict[str, Any]:
+    """The accessible board and the cells of each legal action, for ``seen.role``."""
+    state, player = seen.state, seen.role
     assert isinstance(state, CamelDriveState)
     rows = [{"label": t("Lane {lane}", lane=state.lane(camel)),
              "cells": [{"id": COLOURS[camel], "text": camel_cell(state, camel, player)},
@@ -285,7 +286,7 @@ def scene(state: CamelDriveState, player: PlayerId | None) -> dict[str, Any]:
 def _texts(state: CamelDriveState, player: PlayerId | None, target: int) -> dict[str, str]:
     """The words the SVG shows, finished here so that the browser computes none."""
     if state.phase == OVER:
-        headline = text.describe_state(state, player).splitlines()[0]
+        headline = text.position_text(state, player).splitlines()[0]
     elif state.phase == RACE:
         headline = t("Race {race} · finish at field {length}", race=state.race,
                      length=state.track_length)

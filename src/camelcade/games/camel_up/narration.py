@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from camelcade.core.action import Action
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import Counted, Sentence, and_list, group_repeats, t, tn
 from camelcade.games.camel_up.actions import LOSER, WINNER, Bet, Die, Overall, Partner, PlaceTile
@@ -67,11 +68,12 @@ Red is first." (a run is never of one, so the singular forms are never said). Ti
 pay alike (on the second camel, on the others, the pyramid's) are told in one line each."""
 
 
-def describe_action(state: CamelUpState, action: Action, player: PlayerId | None) -> str:
-    """What the legal ``action`` does in ``state``, as ``player`` may know it: one line,
-    then a line per scoring item when it ends a leg or the race."""
+def describe_action(seen: Seen[CamelUpState], action: Action) -> str:
+    """What the legal ``action`` does, as ``seen.role`` may know it: one line, then a line
+    per scoring item when it ends a leg or the race."""
+    state, player = seen.state, seen.role
     if isinstance(action, Die):
-        return "\n".join(_die_lines(state, action, player))
+        return "\n".join(_die_lines(seen, action))
     seat = state.turn
     you = seat == player
     name = seat_label(seat)
@@ -130,7 +132,8 @@ def _overall_sentence(action: Overall, you: bool, name: str) -> str:
 # -- dice ----------------------------------------------------------------------------------
 
 
-def _die_lines(state: CamelUpState, die: Die, player: PlayerId | None) -> list[str]:
+def _die_lines(seen: Seen[CamelUpState], die: Die) -> list[str]:
+    state, player = seen.state, seen.role
     edition = state.edition
     if state.phase == SETUP:
         space = state.setup_space(die)
@@ -144,7 +147,9 @@ def _die_lines(state: CamelUpState, die: Die, player: PlayerId | None) -> list[s
     first = " ".join([_die_sentence(state, die, movement), *movement_sentences(
         state, movement, player)])
     if movement.crossed:
-        return [first, *final_scoring(state, movement, player)]
+        # The piles are turned over by this roll: their cards are read from the position
+        # after it, where nothing is hidden any more (the view's copy redrew them).
+        return [first, *final_scoring(state, movement, player, seen.after(die))]
     if len(state.rolled()) + 1 == edition.rolls_per_leg:
         return [first, *leg_scoring(state, movement, player)]
     return [first]
@@ -261,8 +266,10 @@ def leg_scoring(state: CamelUpState, movement: Movement, player: PlayerId | None
     return lines
 
 
-def final_scoring(state: CamelUpState, movement: Movement, player: PlayerId | None) -> list[str]:
-    """The race is over: the last leg, then both overall piles, then the final coins."""
+def final_scoring(state: CamelUpState, movement: Movement, player: PlayerId | None,
+                  over: CamelUpState) -> list[str]:
+    """The race is over: the last leg, then both overall piles (read from ``over``, the
+    position after the last roll, where they lie turned over), then the final coins."""
     order, pyramid, result, before = _scored_leg(state, movement)
     lines: list[str] = [t("The race is over: {winner} wins and {loser} comes last.",
                winner=colour_name(order[0]), loser=colour_name(order[-1])),
@@ -271,7 +278,7 @@ def final_scoring(state: CamelUpState, movement: Movement, player: PlayerId | No
     lines += _leg_items(state, order, pyramid, result, before, player)
     coins = list(result.coins)
     for pile, actual in ((WINNER, order[0]), (LOSER, order[-1])):
-        lines += _pile_items(state, pile, actual, coins, player)
+        lines += _pile_items(over, pile, actual, coins, player)
     lines.append(t("Final coins: {coins}.", coins=coins_list(coins, player)))
     return lines
 

@@ -1,6 +1,15 @@
 """Camel Up's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
+from camelcade.core.plugin import (
+    GamePlugin,
+    LessonSlot,
+    Level,
+    LocaleSlot,
+    Ref,
+    SearchSlot,
+    TerminalSlot,
+    WebSlot,
+)
 
 _HERE = "camelcade.games.camel_up"
 
@@ -23,6 +32,7 @@ PLUGIN = GamePlugin(
                       "weighs what its moves leave the other players, and guesses their "
                       "hidden race bets"),
     },
+    locale=LocaleSlot("camel_up"),
     search=SearchSlot(evaluators={"legs": Ref(f"{_HERE}.evaluator:legs")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
@@ -31,6 +41,8 @@ PLUGIN = GamePlugin(
         advisor_commands={"odds": Ref(f"{_HERE}.terminal:odds")},
     ),
     cli=Ref(f"{_HERE}.cli:app"),
+    position=Ref(f"{_HERE}.notation:position_state"),
+    lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
     web=WebSlot(board="web/board.js", stylesheet="web/board.css",
                 layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
     guide=Ref(f"{_HERE}.guide:guide"),

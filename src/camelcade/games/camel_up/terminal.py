@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from camelcade.core.game import Game, State
+from camelcade.core.game import Game
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import and_list, t
 from camelcade.games.camel_up.names import camel_name, seat_label
@@ -82,13 +83,14 @@ def _cell(state: CamelUpState, unit: str) -> Any:
     return Text(f"{camel_label(state, unit):^4}", style=STYLES.get(unit, "bold"))
 
 
-def render(state: State, player: PlayerId | None) -> Any:
-    """The board as ``player`` sees it: whose turn, the track and its legend, the rest."""
+def render(seen: Seen[CamelUpState]) -> Any:
+    """The board as ``seen.role`` sees it: whose turn, the track and its legend, the rest."""
     from rich import box
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
+    state, player = seen.state, seen.role
     assert isinstance(state, CamelUpState)
     track, tiles = state.track(), state.tiles()
     table = Table(title=t("The track, each stack top first; the finish line is after 16"),
@@ -114,17 +116,18 @@ def render(state: State, player: PlayerId | None) -> Any:
     return Group(*parts)
 
 
-def piles(state: State, seat: PlayerId) -> str:
+def piles(seen: Seen[CamelUpState]) -> str:
     """The overall piles card by card, earliest first (your own cards named)."""
-    assert isinstance(state, CamelUpState)
-    return "\n".join(pile_lines(state, seat))
+    assert isinstance(seen.state, CamelUpState)
+    return "\n".join(pile_lines(seen.state, seen.seat))
 
 
-def odds(state: State, seat: PlayerId) -> str:
+def odds(seen: Seen[CamelUpState]) -> str:
     """Leg and race odds, and the expected coins of each of your actions."""
     from camelcade.games.camel_up.advice import Evaluator
     from camelcade.games.camel_up.report import advice_text
 
+    state, seat = seen.state, seen.seat
     assert isinstance(state, CamelUpState)
     if state.phase == SETUP:
         return t("The camels are still being set up: there are no odds yet.")

@@ -13,6 +13,7 @@ game's ``words``. Face-down finish cards are named only to their owner until the
 from __future__ import annotations
 
 from camelcade.core.results import Outcome, outcome
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import Counted, and_list, t, tn
 from camelcade.games.camel_up.actions import LOSER, WINNER
@@ -43,9 +44,9 @@ turns, so two equal events in a row happen only within a leg's scoring (two pyra
 tickets of one seat, two equal leg tickets), which the narration groups itself."""
 
 
-def describe_state(state: CamelUpState, player: PlayerId | None) -> str:
-    """The position in words, as ``player`` sees it (None: what everyone sees)."""
-    return "\n".join(position_lines(state, player))
+def describe_state(seen: Seen[CamelUpState]) -> str:
+    """The position in words, as ``seen.role`` sees it (None: what everyone sees)."""
+    return "\n".join(position_lines(seen.state, seen.role))
 
 
 def position_lines(state: CamelUpState, player: PlayerId | None, *,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from camelcade.core.game import State
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import and_list, t, tn
 from camelcade.games.camel_up.actions import LOSER, PILES, WINNER, Bet, Overall, Partner, PlaceTile
@@ -44,8 +44,10 @@ def space_id(space: int) -> str:
     return f"s{space}"
 
 
-def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
-    """The board and each legal action's cells, as ``player`` (None: a spectator) sees it."""
+def layout(seen: Seen[CamelUpState]) -> dict[str, Any]:
+    """The board and each legal action's cells, as ``seen.role`` (None: a spectator) sees
+    it."""
+    state, player = seen.state, seen.role
     assert isinstance(state, CamelUpState)
     rows = [
         {"label": t("Track"), "cells": track_cells(state, player)},

@@ -1,6 +1,15 @@
 """Caravan's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
+from camelcade.core.plugin import (
+    GamePlugin,
+    LessonSlot,
+    Level,
+    LocaleSlot,
+    Ref,
+    SearchSlot,
+    TerminalSlot,
+    WebSlot,
+)
 
 _HERE = "camelcade.games.caravan"
 
@@ -23,6 +32,9 @@ PLUGIN = GamePlugin(
         "hard": Level("caravan-greedy", {},
                       "plans chains, pick-ups, relays and thefts; about a millisecond an action"),
     },
+    locale=LocaleSlot("caravan"),
+    position=Ref(f"{_HERE}.notation:position_state"),
+    lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
     search=SearchSlot(evaluators={"plans": Ref(f"{_HERE}.evaluator:plans")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),

@@ -597,7 +597,7 @@ class CaravanState(State):
         return notation.parse(text)
 
     def _why_illegal(self, action: Action) -> str | None:
-        return cast(CaravanWords, self._words()).why_illegal(self, action)
+        return cast(CaravanWords, self._game._words()).why_illegal(self, action)
 
     # -- results -------------------------------------------------------------------------
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from camelcade.core.game import Game, State
+from camelcade.core.game import Game
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import t, tn, translate
 from camelcade.games.caravan.goods import good_count, good_name
@@ -27,7 +28,7 @@ from camelcade.games.caravan.spec import (
     penalty,
 )
 from camelcade.games.caravan.state import CaravanState
-from camelcade.games.caravan.text import describe_state, goods
+from camelcade.games.caravan.text import goods, position_text
 
 STYLE = {"red": "bold red", "green": "bold green", "blue": "bold blue",
          "yellow": "bold yellow"}
@@ -107,7 +108,7 @@ def _players(state: CaravanState, player: PlayerId | None) -> Any:
 
 def _status(state: CaravanState) -> str:
     if state.is_terminal():
-        return describe_state(state, None).splitlines()[0]
+        return position_text(state, None).splitlines()[0]
     bag = (t("bag empty: the next delivery ends the game") if state.bag_empty()
            else t("{goods} in the bag", goods=goods(sum(state.bag()))))
     who = translate(SEAT_NAMES[state.player])
@@ -120,11 +121,12 @@ def _status(state: CaravanState) -> str:
               allowed=allowance(state.turn), bag=bag)
 
 
-def render(state: State, player: PlayerId | None) -> Any:
+def render(seen: Seen[CaravanState]) -> Any:
     """The board, the players and the status line as one rich renderable."""
     from rich.console import Group
     from rich.text import Text
 
+    state, player = seen.state, seen.role
     assert isinstance(state, CaravanState)
     salt = good_name(GOODS.index("salt"))
     legend = Text(t("Camels: letter = owner (* = you); R:{good} carries {good} on top, "
@@ -134,8 +136,9 @@ def render(state: State, player: PlayerId | None) -> Any:
                  _players(state, player))
 
 
-def chains(state: State, seat: PlayerId) -> str:
+def chains(seen: Seen[CaravanState]) -> str:
     """Your camel chains: which squares are joined, the goods on them, cities they reach."""
+    state, seat = seen.state, seen.seat
     assert isinstance(state, CaravanState)
     component = state.components(seat)
     if not component:

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from camelcade.core.action import Action
 from camelcade.core.game import Game
 from camelcade.core.results import Outcome, outcome
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import N_, Counted, and_list, t, tn
 from camelcade.games.caravan.actions import Draw, Move, Pass, Pick, Place, Relay, Steal
@@ -130,8 +131,14 @@ def describe_square(state: CaravanState, square: int, player: PlayerId | None, *
     return t("{square}: {camels}.", square=label, camels="; ".join(camels))
 
 
-def describe_state(state: CaravanState, player: PlayerId | None) -> str:
-    """The position in words as ``player`` sees it (None: public), most important first:
+def describe_state(seen: Seen[CaravanState]) -> str:
+    """The position in words as ``seen.role`` sees it (None: public)."""
+    return position_text(seen.state, seen.role)
+
+
+def position_text(state: CaravanState, player: PlayerId | None) -> str:
+    """``describe_state`` of a ``Seen``'s position, for the other presenters: most important
+    first:
     whose turn and what is left of it; every seat's score and means, the listener's first;
     the bag and the cities; the goods lying without camels (one line), then each square
     with camels on it."""
@@ -273,10 +280,11 @@ def _winners(state: CaravanState, player: PlayerId | None) -> str:
               seats=and_list(names))
 
 
-def describe_action(state: CaravanState, action: Action, player: PlayerId | None) -> str:
-    """What a legal ``action`` does, for ``player``: the first line what happens, then a
+def describe_action(seen: Seen[CaravanState], action: Action) -> str:
+    """What a legal ``action`` does, for ``seen.role``: the first line what happens, then a
     line per point it scores; the action that ends the game adds each seat's final score,
     item by item."""
+    state, player = seen.state, seen.role
     if isinstance(action, Draw):
         index = [state.space_good(i) for i in range(GOODS_SPACES)].index(NO_GOOD)
         # One draw is the singular of the counted form (COUNTED), so both are one message.
@@ -285,8 +293,7 @@ def describe_action(state: CaravanState, action: Action, player: PlayerId | None
                             good=good_name(action.good), space=index + 1,
                             square=SQUARE_NAMES[state.space_square(index)]))
     lines = _what_happens(state, action, player)
-    after = state.clone()
-    after.apply(action, check=False)
+    after = seen.after(action)
     if after.is_terminal():
         lines.append(_end_reason(after))
         seats = list(range(state.game.players))

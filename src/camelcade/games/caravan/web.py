@@ -23,20 +23,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from camelcade.core.game import State
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import t
 from camelcade.games.caravan.actions import Move, Pick, Place, Relay, Steal
 from camelcade.games.caravan.goods import good_name, short_name
 from camelcade.games.caravan.spec import COLOURS, GOODS, LETTERS, NO_GOOD, SIZE, SQUARE_NAMES
 from camelcade.games.caravan.state import CaravanState
-from camelcade.games.caravan.text import describe_square
+from camelcade.games.caravan.text import describe_square, position_text
 
 FILES = "abcdefg"
 
 
-def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
-    """The board and each legal action's cells for ``player`` (None: a spectator)."""
+def layout(seen: Seen[CaravanState]) -> dict[str, Any]:
+    """The board and each legal action's cells for ``seen.role`` (None: a spectator)."""
+    state, player = seen.state, seen.role
     if not isinstance(state, CaravanState):
         raise TypeError(f"not a Caravan state: {type(state).__name__}")
     rows = [{"label": str(rank + 1),
@@ -129,7 +130,7 @@ def scene(state: CaravanState, player: PlayerId | None) -> dict[str, Any]:
         "seats": seats,
         "goods": {token: short_name(good) for good, token in enumerate(GOODS)},
         "turn": None if state.is_terminal() else state.player,
-        "status": state.describe(player).splitlines()[0],
+        "status": position_text(state, player).splitlines()[0],
         "legend": legend(),
     }
 

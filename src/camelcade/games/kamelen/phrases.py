@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import Sentence, and_list, t
 from camelcade.games.kamelen.actions import Move
@@ -75,7 +76,11 @@ def raiders(state: KamelenState, seat: PlayerId) -> list[int]:
     return [s for s in state.animal_squares[seat] if geo.attacker(seat, cells[s], s)]
 
 
-def last_move(state: KamelenState) -> Move | None:
-    """The move just made (None at the start, after a pass, or in a loaded position)."""
-    history = state.history
-    return history[-1] if history and isinstance(history[-1], Move) else None
+def last_move(seen: Seen[KamelenState]) -> Move | None:
+    """The move just made (None at the start, after a pass, or in a loaded position), read
+    from the history the viewer saw (every Kamelen move is public)."""
+    history = seen.history
+    if not history:
+        return None
+    action = seen.state.parse_action(history[-1])
+    return action if isinstance(action, Move) else None

@@ -1,6 +1,15 @@
 """Kamelen's plug-in manifest: what the rest of camelcade knows of this game."""
 
-from camelcade.core.plugin import GamePlugin, Level, Ref, SearchSlot, TerminalSlot, WebSlot
+from camelcade.core.plugin import (
+    GamePlugin,
+    LessonSlot,
+    Level,
+    LocaleSlot,
+    Ref,
+    SearchSlot,
+    TerminalSlot,
+    WebSlot,
+)
 
 _HERE = "camelcade.games.kamelen"
 
@@ -23,6 +32,7 @@ PLUGIN = GamePlugin(
         "hard": Level("kamelen-search", {"time_limit": 0.9},
                       "searches for about a second a move"),
     },
+    locale=LocaleSlot("kamelen"),
     search=SearchSlot(evaluators={"material": Ref(f"{_HERE}.evaluator:material")}),
     terminal=TerminalSlot(
         render=Ref(f"{_HERE}.terminal:render"),
@@ -35,4 +45,5 @@ PLUGIN = GamePlugin(
                 layout=Ref(f"{_HERE}.web:layout"), picture="web/picture.svg"),
     guide=Ref(f"{_HERE}.guide:guide"),
     counted=Ref(f"{_HERE}.text:COUNTED"),
+    lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
 )

@@ -18,8 +18,10 @@ from rich.table import Table
 from rich.text import Text
 
 from camelcade.core.game import Game, State
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import t, tn
+from camelcade.games.kamelen import text
 from camelcade.games.kamelen.actions import Move
 from camelcade.games.kamelen.game import position_state
 from camelcade.games.kamelen.geometry import colour_of, square_name
@@ -66,10 +68,10 @@ def _cell(state: KamelenState, square: int, last: tuple[int, ...]) -> Text:
     return Text(f" {mark} ", style=f"dim {background}")
 
 
-def board_table(state: KamelenState) -> Table:
-    """The board with coordinates, rank N at the top (North's side)."""
+def board_table(state: KamelenState, moved: Move | None = None) -> Table:
+    """The board with coordinates, rank N at the top (North's side), the squares of the
+    last move (``moved``) marked."""
     geo = state.geometry
-    moved = last_move(state)
     last = () if moved is None else (moved.source, moved.target)
     table = Table(box=None, show_header=True, padding=0, pad_edge=False)
     table.add_column("", justify="right")
@@ -100,28 +102,28 @@ def legend(state: KamelenState, player: PlayerId | None) -> list[str]:
     return lines
 
 
-def render(state: State, player: PlayerId | None) -> RenderableType:
+def render(seen: Seen[KamelenState]) -> RenderableType:
     """Status line, the board and its legend, as everyone sees them (nothing is hidden)."""
-    kamelen = _kamelen(state)
-    status = kamelen.describe(player).splitlines()[0]
-    parts: list[RenderableType] = [Text(status, style="bold"), board_table(kamelen)]
+    kamelen, player = _kamelen(seen.state), seen.role
+    status = text.describe_state(seen).splitlines()[0]
+    parts: list[RenderableType] = [Text(status, style="bold"),
+                                   board_table(kamelen, last_move(seen))]
     parts += [Text(line, style="dim") for line in legend(kamelen, player)]
-    moved = kamelen.history[-1] if kamelen.history else None
-    if moved is not None:
-        parts.append(Text(t("Last move: {move}.", move=str(moved)), style="dim"))
+    if seen.history:
+        parts.append(Text(t("Last move: {move}.", move=seen.history[-1]), style="dim"))
     return Group(*parts)
 
 
-def position_command(state: State, seat: PlayerId) -> str:
+def position_command(seen: Seen[KamelenState]) -> str:
     """The position as one line of text, to keep or to start from with play --position."""
-    return _kamelen(state).position()
+    return _kamelen(seen.state).position()
 
 
-def hint_command(state: State, seat: PlayerId) -> str:
+def hint_command(seen: Seen[KamelenState]) -> str:
     """Advice: the move kamelen-search would play here, and the line it expects."""
     from camelcade.games.kamelen.bots import SearchBot  # the search only when asked
 
-    kamelen = _kamelen(state)
+    kamelen, seat = _kamelen(seen.state), seen.seat
     if kamelen.is_terminal() or kamelen.current_player != seat:
         return t("A hint is given on your turn.")
     if not kamelen.moves():

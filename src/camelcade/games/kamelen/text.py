@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from camelcade.core.action import Action
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import Counted, Sentence, t, tn
 from camelcade.games.kamelen.actions import Move
@@ -50,8 +51,10 @@ CLOCK_WARNING = 10
 
 # -- the position ----------------------------------------------------------------------
 
-def describe_state(state: KamelenState, player: PlayerId | None) -> str:
-    """The position for ``player`` (None: a spectator), a few lines, most important first."""
+def describe_state(seen: Seen[KamelenState]) -> str:
+    """The position for ``seen.role`` (None: a spectator), a few lines, most important
+    first."""
+    state, player = seen.state, seen.role
     lines = [_status(state, player)]
     if state.end_reason is None:
         lines += _warnings(state, player)
@@ -267,11 +270,11 @@ def end_lines(state: KamelenState, player: PlayerId | None) -> list[str]:
 
 # -- actions -----------------------------------------------------------------------------
 
-def describe_action(state: KamelenState, action: Action, player: PlayerId | None) -> str:
-    """What a legal ``action`` does, for ``player``: the move and any capture on the first
-    line; if it ends the game, why, then the result with its points."""
-    after = state.clone()
-    after.apply(action, check=False)
+def describe_action(seen: Seen[KamelenState], action: Action) -> str:
+    """What a legal ``action`` does, for ``seen.role``: the move and any capture on the
+    first line; if it ends the game, why, then the result with its points."""
+    state, player = seen.state, seen.role
+    after = seen.after(action)
     first = [_move_sentence(state, action, player)]
     if isinstance(action, Move):
         first += _capture_consequence(state, after, action, player)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from camelcade.core.game import State
+from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
 from camelcade.core.words import t
 from camelcade.games.kamelen.actions import Move
@@ -38,15 +38,16 @@ from camelcade.games.kamelen.spec import (
 from camelcade.games.kamelen.state import KamelenState
 
 
-def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
-    """The board and each legal action's cells for ``player`` (None: a spectator)."""
+def layout(seen: Seen[KamelenState]) -> dict[str, Any]:
+    """The board and each legal action's cells for ``seen.role`` (None: a spectator)."""
+    state, player = seen.state, seen.role
     if not isinstance(state, KamelenState):
         raise TypeError(f"not a Kamelen state: {type(state).__name__}")
     geo = state.geometry
     turned = player == 1
     ranks = list(range(geo.ranks)) if turned else list(range(geo.ranks - 1, -1, -1))
     files = list(range(WIDTH - 1, -1, -1)) if turned else list(range(WIDTH))
-    moved = last_move(state)
+    moved = last_move(seen)
     rows = [{"label": str(rank + 1),
              "cells": [{"id": square_name(rank * WIDTH + file),
                         "text": cell_text(state, rank * WIDTH + file, player, moved)}
@@ -58,7 +59,7 @@ def layout(state: State, player: PlayerId | None) -> dict[str, Any]:
         "label": board_label(state, player),
         "columns": [FILES[file] for file in files],
         "rows": rows,
-        "scene": scene(state, player, moved, actions),
+        "scene": scene(state, player, moved, actions, len(seen.history)),
     }
     return {"board": board, "actions": actions, "groups": {
         text: [t("Pass"), t("Pass")] for text, cells in actions.items() if not cells},
@@ -122,7 +123,7 @@ def action_cells(state: KamelenState, player: PlayerId | None) -> dict[str, list
 
 
 def scene(state: KamelenState, player: PlayerId | None, moved: Move | None,
-          actions: dict[str, list[str]]) -> dict[str, Any]:
+          actions: dict[str, list[str]], ply: int) -> dict[str, Any]:
     """What the SVG draws besides the cells, as data and words: nothing to compute."""
     geo = state.geometry
     squares: dict[str, dict[str, Any]] = {}
@@ -139,7 +140,7 @@ def scene(state: KamelenState, player: PlayerId | None, moved: Move | None,
     bottom = 1 if player == 1 else 0
     return {
         "squares": squares,
-        "ply": len(state.history),
+        "ply": ply,
         "last": [] if moved is None else [square_name(moved.source),
                                           square_name(moved.target)],
         "movable": sorted({cells[0] for cells in actions.values() if cells}),

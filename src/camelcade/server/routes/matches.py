@@ -13,6 +13,7 @@ from starlette import status
 
 from camelcade.core.words import t
 from camelcade.records import Record
+from camelcade.server.accounts.web import OptionalProfile
 from camelcade.server.lobby import make_cursor, parse_cursor
 from camelcade.server.protocol import ErrorCode, ProtocolError, Result
 from camelcade.server.routes.deps import (
@@ -59,7 +60,7 @@ def info(row: MatchRow, seats: list[SeatRow]) -> MatchInfo:
         state_id=row.state_id,
         seats=[
             SeatInfo(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,  # type: ignore[arg-type]
-                     taken=s.kind == "bot" or s.token_hash is not None)
+                     taken=s.kind == "bot" or s.token_hash is not None, former=s.former)
             for s in seats
         ],
         auto_start=row.auto_start,
@@ -79,12 +80,14 @@ def live_info(match: LiveMatch) -> MatchInfo:
 
 @router.post("", status_code=status.HTTP_201_CREATED, summary="Create a match",
              dependencies=[RateLimited, CreateLimited])
-async def create_match(body: CreateMatch, services: ServicesDep, request: Request) -> Created:
+async def create_match(body: CreateMatch, services: ServicesDep, request: Request,
+                       me: OptionalProfile) -> Created:
     """Seats are open, a server bot by name, or hot-seat (their tokens come back here).
     With ``join`` the creator takes one open seat in the same step; a refused name or
-    seat leaves no match behind."""
+    seat leaves no match behind. From a signed-in page (the session cookie and its
+    ``X-CSRF-Token``) the joined and hot seats belong to the profile too."""
     match, host_token, seat_tokens, token = await services.manager.create(
-        body, client_address(request))
+        body, client_address(request), me.profile.id if me is not None else None)
     return Created(match=live_info(match), host_token=host_token, seat_tokens=seat_tokens,
                    seat=body.join.seat if body.join is not None else None, token=token)
 
@@ -129,10 +132,14 @@ async def get_match(match_id: str, services: ServicesDep) -> MatchInfo:
 @router.post("/{match_id}/seats/{seat}", summary="Take an open seat; returns its token once",
              dependencies=[RateLimited])
 async def join_seat(
-    match_id: str, seat: int, services: ServicesDep, body: JoinSeat | None = None
+    match_id: str, seat: int, services: ServicesDep, me: OptionalProfile,
+    body: JoinSeat | None = None,
 ) -> Joined:
+    """From a signed-in page (cookie and ``X-CSRF-Token``) the seat belongs to the profile:
+    ``GET /api/me/matches`` finds it on any browser signed in to it."""
     name = body.name if body is not None else None
-    match, token = await services.manager.join(match_id, seat, name)
+    match, token = await services.manager.join(
+        match_id, seat, name, me.profile.id if me is not None else None)
     return Joined(match=live_info(match), seat=seat, token=token)
 
 

@@ -1,20 +1,21 @@
 """What the server says when a player presses a command key (``docs/web.md``, keys).
 
 The browser holds no rules, so a key such as "scores" or "hand" is answered here from the
-asking seat's own view: the game's own terminal command of that name when it has one,
-else the seat's description. Advisor commands (help rated play must not give) answer only
-where the match allows them: when every other seat is a bot.
+asking seat's own view (its ``Seen``): the game's own terminal command of that name when
+it has one, else the seat's description. Advisor commands (help rated play must not give)
+answer only where the match allows them: when every other seat is a bot.
 """
 
 from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from camelcade.core.errors import CamelcadeError
-from camelcade.core.game import Game, State
+from camelcade.core.game import Game
+from camelcade.core.plugin import Command
 from camelcade.core.registry import plugin
 from camelcade.core.results import ranking_from, standings_sentence
 from camelcade.core.words import pt, t, translate
@@ -23,7 +24,6 @@ from camelcade.server.runtime import LiveMatch
 from camelcade.server.views import seat_names as seat_names  # mail and the API use it here
 
 log = logging.getLogger(__name__)
-Command = Callable[[State, int], str]
 FALLBACK_TO_DESCRIPTION = ("scores", "hand")
 """Keys every game answers: by its own command of that name, else by the description."""
 
@@ -84,7 +84,7 @@ def answer(match: LiveMatch, seat: int | None, command: str) -> str:
         return t("The match has not started yet.")
     if command in offered and seat is not None:
         try:
-            return offered[command](state, seat)
+            return offered[command](state.seen(seat))
         except CamelcadeError as error:
             return str(error)
         except Exception:

@@ -27,6 +27,7 @@ from camelcade.server.service import Services
 from camelcade.server.store import MatchRow, SeatRow
 from camelcade.server.web import answers
 from camelcade.server.web.assets import asset_urls
+from camelcade.server.web.learn import MAX_MOVE_CHARS, course_data, verdict_data
 from camelcade.server.web.mail import TurnMailer
 from camelcade.server.web.replay import replay_steps
 
@@ -76,7 +77,25 @@ def game_summary(game_id: str) -> dict[str, Any]:
                    for name, level in bot_registry.levels(game_id).items()],
         "assets": asset_urls(game_id),
         "rules": f"/rules/{game_id}",
+        "learn": f"/learn/{game_id}" if manifest.lessons is not None else None,
     }
+
+
+@router.get("/learn/{game_id}", summary="A game's lessons: goals, positions, legal moves")
+def learn_course(game_id: str) -> dict[str, Any]:
+    return course_data(game_id)
+
+
+class LessonMove(BaseModel):
+    """A move to judge in a lesson's position, in the game's notation."""
+
+    model_config = ConfigDict(extra="forbid")
+    move: str = Field(max_length=MAX_MOVE_CHARS)
+
+
+@router.post("/learn/{game_id}/{lesson}", summary="A lesson's verdict on a move")
+def learn_verdict(game_id: str, lesson: str, body: LessonMove) -> dict[str, Any]:
+    return verdict_data(game_id, lesson, body.move)
 
 
 @router.get("/games", summary="Every game for the lobby: summary, options, levels, pictures")
@@ -144,32 +163,40 @@ class Mine(BaseModel):
              dependencies=[RateLimited])
 async def my_games(body: Mine, services: ServicesDep) -> dict[str, Any]:
     """Tokens come in the body (kept in the browser's storage), never in a URL."""
-    found: list[dict[str, Any]] = []
-    for held in body.seats:
-        try:
-            match = await services.manager.get(held.match_id)
-            seat = _role(services, match, held.token)
-        except ProtocolError:
-            found.append({"match_id": held.match_id, "gone": True})
-            continue
-        mover = match.state.current_player if match.status == "running" else None
-        names = answers.seat_names(match.game, match.names)
-        found.append({
-            "match_id": match.id, "gone": False, "game": match.game.id,
-            "title": match.game.title, "status": match.status, "seat": seat,
-            "seat_name": names[seat] if seat is not None else None,
-            "your_turn": seat is not None and mover == seat,
-            "current_player": mover,
-            "to_move": names[mover] if mover is not None and 0 <= mover < len(names) else None,
-            "deadline": match.row.turn_deadline if match.status == "running" else None,
-            "updated_at": match.row.updated_at,
-            "result": (answers.result_text(match) if match.status == "finished"
-                       else ended_sentence(match.row.end_reason) if match.status == ENDED
-                       else None),
-        })
-    found.sort(key=lambda m: (not m.get("your_turn"), m.get("status") in ("finished", ENDED),
-                              -(m.get("updated_at") or 0)))
-    return {"matches": found}
+    found = [await seat_summary(services, held.match_id, held.token) for held in body.seats]
+    return {"matches": your_turn_first(found)}
+
+
+async def seat_summary(services: Services, match_id: str, token: str) -> dict[str, Any]:
+    """What "My games" shows of the seat ``token`` holds in ``match_id`` (``gone`` if the
+    match or the seat is no more)."""
+    try:
+        match = await services.manager.get(match_id)
+        seat = _role(services, match, token)
+    except ProtocolError:
+        return {"match_id": match_id, "gone": True}
+    mover = match.state.current_player if match.status == "running" else None
+    names = answers.seat_names(match.game, match.names)
+    return {
+        "match_id": match.id, "gone": False, "game": match.game.id,
+        "title": match.game.title, "status": match.status, "seat": seat,
+        "seat_name": names[seat] if seat is not None else None,
+        "your_turn": seat is not None and mover == seat,
+        "current_player": mover,
+        "to_move": names[mover] if mover is not None and 0 <= mover < len(names) else None,
+        "deadline": match.row.turn_deadline if match.status == "running" else None,
+        "updated_at": match.row.updated_at,
+        "result": (answers.result_text(match) if match.status == "finished"
+                   else ended_sentence(match.row.end_reason) if match.status == ENDED
+                   else None),
+    }
+
+
+def your_turn_first(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Your turn first, then what goes on, then what is over; the newest first in each."""
+    return sorted(found, key=lambda m: (not m.get("your_turn"),
+                                        m.get("status") in ("finished", ENDED),
+                                        -(m.get("updated_at") or 0)))
 
 
 FINISHED_LISTED = 50
@@ -195,7 +222,7 @@ def finished_entry(row: MatchRow, seats: list[SeatRow]) -> dict[str, Any]:
             who = (t("bot level {level}", level=translate(level)) if level != bot
                    else t("bot {name}", name=bot))
         else:
-            who = s.name or str(t("a player"))
+            who = str(t("a former player")) if s.former else s.name or str(t("a player"))
         players.append(names[s.seat] if names[s.seat] == who
                        else t("{name}: {text}", name=names[s.seat], text=who))
     result = row.result or {}

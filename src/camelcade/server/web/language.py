@@ -5,7 +5,8 @@ A page is served in the language the browser asks for: the ``lang`` of its addre
 (the cookie ``camelcade_lang``, which its settings write), else ``Accept-Language``, else
 English. The page's ``<html lang>`` says which, and the scripts read their messages
 (announcements, key help) from ``/i18n/<lang>.json``: the messages of the ES modules
-compiled from the same catalogue (``camelcade.i18n.build``), each counted one with its
+compiled from the same catalogues (``camelcade.i18n.build``) — the shared domain's and
+every registered game's, each game's from its own folder — each counted one with its
 forms and the plural categories that pick them. Every HTTP request is answered inside
 ``language(...)`` of its language (:class:`SpeakTheRequestsLanguage`), so what the JSON
 calls word (a command's answer, a replay's sentences) is in it too; a websocket says its
@@ -16,13 +17,15 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from fastapi import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from camelcade.core.words import LOCALE_DIR, SOURCE_LANGUAGE, language
-from camelcade.i18n.build import WEB_CATALOGUE
+from camelcade.core.registry import plugins
+from camelcade.core.words import SOURCE_LANGUAGE, domains, language
+from camelcade.i18n.build import web_catalogue_name
 from camelcade.i18n.languages import first_spoken, from_accept_language, languages
 
 COOKIE = "camelcade_lang"
@@ -34,19 +37,28 @@ def request_language(request: Request, asked: str | None = None) -> str:
                          from_accept_language(request.headers.get("accept-language"))])
 
 
-@cache
 def web_catalogue(code: str) -> dict[str, Any]:
-    """The web app's messages in ``code`` (none for English, or before compilation: the
-    scripts then say their English)."""
+    """The web app's messages in ``code``, of every domain (none for English, or before
+    compilation: the scripts then say their English)."""
+    plugins()  # every game registered: its domain is spoken
+    return _merged(code, tuple(domains().items()))
+
+
+@cache
+def _merged(code: str, spoken: tuple[tuple[str, Path], ...]) -> dict[str, Any]:
+    """The web catalogue of ``code`` made of the domains ``spoken`` (name, folder)."""
     language = languages()[code]
-    empty = {"lang": code, "plural_categories": list(language.plural_categories),
-             "messages": {}}
+    messages: dict[str, Any] = {}
+    found = {"lang": code, "plural_categories": list(language.plural_categories),
+             "messages": messages}
     if code == SOURCE_LANGUAGE:
-        return empty
-    path = LOCALE_DIR / code / "LC_MESSAGES" / WEB_CATALOGUE
-    if not path.is_file():
-        return empty
-    found: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return found
+    for name, folder in spoken:
+        path = folder / code / "LC_MESSAGES" / web_catalogue_name(name)
+        if path.is_file():
+            for message, text in json.loads(path.read_text(encoding="utf-8"))[
+                    "messages"].items():
+                messages.setdefault(message, text)
     return found
 
 

@@ -21,15 +21,13 @@ of no one colour), which stripes the panel (its name says the colour too).
 
 from __future__ import annotations
 
-import inspect
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from camelcade.core.game import State
 from camelcade.core.registry import plugin
+from camelcade.core.seen import Seen
 from camelcade.core.types import JSONDict
 
 log = logging.getLogger(__name__)
@@ -37,15 +35,6 @@ log = logging.getLogger(__name__)
 Cells = dict[str, list[str]]
 Facts = list[list[dict[str, str]]]
 """Each seat's facts for its panel, seat by seat: ``[[{"label": .., "value": ..}, ..], ..]``."""
-
-
-@cache
-def _takes_seen(layout: Callable[..., Any]) -> bool:
-    """Whether a layout takes ``seen``, the observation its caller already made."""
-    try:
-        return "seen" in inspect.signature(layout).parameters
-    except (TypeError, ValueError):
-        return False
 
 
 @dataclass(frozen=True)
@@ -63,31 +52,35 @@ class Laid:
     colours: list[str | None] = field(default_factory=list)
 
 
-def board_and_cells(state: State, role: int | None, seen: JSONDict | None = None
+def board_and_cells(state: State, role: int | None, observation: JSONDict | None = None
                     ) -> tuple[dict[str, Any] | None, Cells]:
     """``(view.board, {action text: [cell ids]})`` for ``role``, or ``(None, {})``."""
-    laid = laid_out(state, role, seen)
+    laid = laid_out(state, role, observation)
     return laid.board, laid.cells
 
 
-def laid_out(state: State, role: int | None, seen: JSONDict | None = None) -> Laid:
-    """The game's layout for ``role``, checked: an empty ``Laid`` without one.
+def laid_out(state: State, role: int | None, observation: JSONDict | None = None) -> Laid:
+    """The game's layout of ``state`` for ``role`` (see ``lay_out``), from the role's
+    ``Seen``; ``observation`` is the role's observation when the caller made it already
+    (a board is drawn from the observation, and making it is a tenth of a message's
+    work)."""
+    return lay_out(Seen(state, role, observation=observation))
 
-    ``seen`` is the observation the caller already made for ``role`` (exactly
-    ``state.observation(role)``, or ``public_observation()`` for None); a layout that
-    takes a ``seen`` keyword is handed it instead of making it again (a board is drawn
-    from the observation alone, and making it is a tenth of a message's work).
 
-    A layout that fails is a bug in that game's board: it is logged, and the match goes on
-    without a board rather than stopping (the text view says everything the grid would).
+def lay_out(seen: Seen[Any]) -> Laid:
+    """The game's layout for the viewer of ``seen``, checked: an empty ``Laid`` without one.
+
+    The layout is handed the viewer's ``Seen`` only (``camelcade.core.seen``), never the
+    true state. A layout that fails is a bug in that game's board: it is logged, and the
+    match goes on without a board rather than stopping (the text view says everything the
+    grid would).
     """
-    slot = plugin(state.game.id).web
+    slot = plugin(seen.game.id).web
     if slot is None or slot.layout is None:
         return Laid()
+    role = seen.role
     try:
-        layout: Callable[..., Any] = slot.layout.load()  # a WebLayout, maybe taking seen
-        given = (layout(state, role, seen=seen) if seen is not None and _takes_seen(layout)
-                 else layout(state, role))
+        given = slot.layout.load()(seen)
         board = given.get("board")
         actions = given.get("actions") or {}
         if board is not None and not isinstance(board, dict):
@@ -99,14 +92,14 @@ def laid_out(state: State, role: int | None, seen: JSONDict | None = None) -> La
                   for text, (kind, detail) in (given.get("groups") or {}).items()}
         seats = [[{"label": str(fact["label"]), "value": str(fact["value"])} for fact in facts]
                  for facts in (given.get("seats") or [])]
-        if seats and len(seats) != state.game.players:
-            raise ValueError(f"layout seats: {len(seats)} lists for {state.game.players} seats")
+        if seats and len(seats) != seen.game.players:
+            raise ValueError(f"layout seats: {len(seats)} lists for {seen.game.players} seats")
         colours = [None if colour is None else str(colour)
                    for colour in (given.get("colours") or [])]
-        if colours and len(colours) != state.game.players:
-            raise ValueError(f"layout colours: {len(colours)} for {state.game.players} seats")
+        if colours and len(colours) != seen.game.players:
+            raise ValueError(f"layout colours: {len(colours)} for {seen.game.players} seats")
     except Exception:
-        log.exception("%s: web layout failed for role %s", state.game.id, role)
+        log.exception("%s: web layout failed for role %s", seen.game.id, role)
         return Laid()
     return Laid(board, cells, also, groups, seats, colours)
 

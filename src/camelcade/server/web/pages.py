@@ -19,7 +19,8 @@ from camelcade.server.names import MAX_NAME_CHARS, RAW_NAME_UTF16
 NAV = (
     '<nav aria-label="Site"><ul class="cc-nav">'
     '<li><a href="/">Lobby</a></li><li><a href="/my">My games</a></li>'
-    '<li><a href="/replay">Replays</a></li><li><a href="/docs">API</a></li>'
+    '<li><a href="/replay">Replays</a></li><li><a href="/account">Account</a></li>'
+    '<li><a href="/docs">API</a></li>'
     "</ul></nav>"
 )
 
@@ -216,6 +217,36 @@ REPLAY = """
 </section></div>
 """
 
+LEARN = """
+<h1 id="learn-title">Learn to play</h1>
+<section aria-labelledby="lesson-h" id="lesson" class="cc-lesson">
+<h2 id="lesson-h" tabindex="-1">Lesson</h2>
+<p id="lesson-rule" class="cc-help"></p>
+<p id="lesson-goal" class="cc-goal"></p>
+<p><button type="button" id="lesson-hint">Hint</button>
+<button type="button" id="lesson-skip">Skip this lesson</button></p>
+<p id="lesson-hint-text" hidden></p>
+<p id="verdict" class="cc-verdict"></p>
+<p><button type="button" id="lesson-next" hidden>Next lesson</button></p>
+<div id="act"></div></section>
+<section aria-labelledby="board-h" class="cc-board-section"><h2 id="board-h">Board</h2>
+<div id="board-host" class="cc-board-host"><svg id="board-svg" aria-hidden="true"
+ focusable="false"></svg></div>
+<div id="board-grid" class="cc-text-view"></div></section>
+<section aria-labelledby="position-h"><h2 id="position-h">Position</h2>
+<div id="position" class="cc-position"></div></section>
+<section aria-labelledby="first-h" id="first" hidden>
+<h2 id="first-h" tabindex="-1">Your first game</h2><p id="first-goal"></p>
+<p><button type="button" id="first-start">Start the game</button></p>
+<p id="first-error" class="cc-error" role="alert"></p></section>
+<p id="learn-error" class="cc-error" role="alert"></p>
+<div id="announce-polite" class="cc-sr" aria-live="polite" aria-atomic="true"></div>
+<div id="announce-assertive" class="cc-sr" aria-live="assertive" aria-atomic="true"></div>
+"""
+"""The lessons of a game (``learn.js``): the lesson's text first, the main content a
+screen reader reads and the live region says; then the moves, the board (the match
+page's grid and picture) and the position in words."""
+
 NOT_FOUND = """
 <h1>Page not found</h1>
 <p>There is no page at this address.</p>
@@ -234,8 +265,8 @@ lobby.</p>
 
 MY_GAMES = """
 <h1>My games</h1>
-<p>Every match this browser holds a seat in; those where it is your turn come first.
-Seats are kept in this browser only.</p>
+<p>Every match you hold a seat in; those where it is your turn come first. Seats taken
+while signed in follow your profile to every browser signed in to it (see Account).</p>
 <section aria-labelledby="turn-h"><h2 id="turn-h">Your turn</h2><ul id="my-turn"></ul>
 </section>
 <section aria-labelledby="wait-h"><h2 id="wait-h">Waiting for others</h2><ul id="my-wait"></ul>
@@ -245,20 +276,67 @@ Seats are kept in this browser only.</p>
 <div id="mail"></div></section>
 """
 
+ACCOUNT = """
+<h1>Account</h1>
+<p id="account-who" role="status"></p>
+<p id="signin-status" role="status"></p>
+<section aria-labelledby="name-h"><h2 id="name-h">Your name</h2>
+<form id="name-form"><label for="profile-name">Display name</label>
+<input id="profile-name" autocomplete="nickname" required>
+<button type="submit">Save the name</button></form>
+<p id="name-status" role="status"></p></section>
+<section aria-labelledby="keep-h"><h2 id="keep-h">Keep your profile</h2>
+<p>Add your e-mail address: the server sends you a sign-in link. It keeps this profile with
+the address, and opened in another browser it signs that browser in to the same profile,
+with all its games. A link works once, for 15 minutes.</p>
+<form id="link-form"><label for="link-email">E-mail address</label>
+<input id="link-email" type="email" autocomplete="email" required>
+<button type="submit">Send me a sign-in link</button></form>
+<p id="link-status" role="status"></p></section>
+<section aria-labelledby="password-h"><h2 id="password-h">Password</h2>
+<p>Optional: with a password, your address signs in without waiting for a mail.</p>
+<form id="password-form" hidden><label for="new-password">New password (at least 10
+characters)</label>
+<input id="new-password" type="password" autocomplete="new-password" minlength="10" required>
+<button type="submit">Save the password</button></form>
+<p id="password-status" role="status"></p>
+<h3>Sign in with a password</h3>
+<form id="login-form"><label for="login-email">E-mail address</label>
+<input id="login-email" type="email" autocomplete="username" required>
+<label for="login-password">Password</label>
+<input id="login-password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button></form>
+<p id="login-status" role="status"></p></section>
+<section aria-labelledby="data-h"><h2 id="data-h">Your data</h2>
+<p><a href="/api/me/data" download="camelcade-profile.json">Download my data (JSON)</a></p>
+<p><button type="button" id="signout">Sign out</button>
+<button type="button" id="signout-all">Sign out everywhere</button></p>
+<p>Deleting your profile removes your name, address, password and sessions; your matches
+stay, where you are shown as a former player.</p>
+<p><button type="button" id="delete">Delete my profile</button></p>
+<p id="data-status" role="status"></p></section>
+"""
+"""The account page (``account.js``): docs/accounts.md says what each part does."""
+
 
 def rules_page(title: str, html_body: str | None, game_id: str,
                lang: str = SOURCE_LANGUAGE, doc_lang: str = SOURCE_LANGUAGE,
-               choices: Sequence[tuple[str, str]] = (), after: str = "") -> str:
+               choices: Sequence[tuple[str, str]] = (), *, note: str = "",
+               links: Sequence[tuple[str, str]] = (), after: str = "") -> str:
     """The rules of one game in ``lang``: its document (Markdown rendered, already
-    HTML-safe) written in ``doc_lang``, which its ``<article lang>`` says, and a link to
-    each language of ``choices`` (code, the language's own name) it is written in;
-    ``after``: HTML that follows the document (the game's ways to play and options)."""
+    HTML-safe) written in ``doc_lang``, which its ``<article lang>`` says; under its title a
+    link to each language of ``choices`` (code, the language's own name) it is written in,
+    always in the order given, then ``note`` (why it is not in ``lang``); at the foot the
+    way to play it and ``links`` (address, words), the other rules pages; ``after``: HTML
+    that follows the document (the game's ways to play and options)."""
     with language(lang):
         if html_body is None:
-            body = (f"<h1>{escape(str(t('{title}: rules', title=title)))}</h1>"
-                    f"<p>{escape(str(t('This game has no rules document.')))}</p>")
+            head = f"<h1>{escape(str(t('{title}: rules', title=title)))}</h1>"
+            rest = f"<p>{escape(str(t('This game has no rules document.')))}</p>"
         else:
-            body = f'<article class="cc-rules" lang="{escape(doc_lang)}">{html_body}</article>'
+            cut = html_body.find("</h1>")
+            head, rest = (html_body[:cut + 5], html_body[cut + 5:]) if cut >= 0 else (
+                f"<h1>{escape(str(t('{title}: rules', title=title)))}</h1>", html_body)
         if len(choices) > 1:
             current = ' aria-current="page"'
             items = "".join(
@@ -266,9 +344,14 @@ def rules_page(title: str, html_body: str | None, game_id: str,
                 f'lang="{escape(code)}"{current if code == doc_lang else ""}>'
                 f"{escape(name)}</a></li>" for code, name in choices)
             label = escape(str(t("The rules in other languages")))
-            body = f'<nav class="cc-languages" aria-label="{label}"><ul>{items}</ul></nav>' \
-                + body
-        links = (f'<p><a href="/#create">{escape(str(t("Play {title}", title=title)))}</a> · '
-                 f'<a href="/replay">{escape(str(t("Replays")))}</a></p>')
+            head += (f'<nav class="cc-languages" lang="{escape(lang)}" aria-label="{label}">'
+                     f"<ul>{items}</ul></nav>")
+        if note:
+            head += f'<p class="cc-note" lang="{escape(lang)}">{escape(note)}</p>'
+        body = f'<article class="cc-rules" lang="{escape(doc_lang)}">{head}{rest}</article>'
+        ways = [("/#create", str(t("Play {title}", title=title))),
+                ("/replay", str(t("Replays"))), *links]
+        body += "<p>" + " · ".join(f'<a href="{escape(href)}">{escape(words)}</a>'
+                                   for href, words in ways) + "</p>"
         heading = str(t("{title} rules", title=title))
-    return page(heading, body + after + links, lang=lang, english=False)
+    return page(heading, body + after, lang=lang, english=False)

@@ -19,21 +19,22 @@ from camelcade.core.words import player_names, t
 from camelcade.records import Record
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.web.answers import seat_names
-from camelcade.server.web.layout import board_and_cells
+from camelcade.server.web.layout import lay_out
 
 MAX_REPLAY_ACTIONS = 20_000
 """A longer upload is refused: no real game of these five comes near it."""
 
 
 def _step(state: State, index: int, sentence: str | None) -> dict[str, Any]:
-    observation = state.public_observation()
-    board, _cells = board_and_cells(state, None, observation)
+    seen = state.seen(None)  # a replay is watched as a spectator
+    observation = seen.observation
+    laid = lay_out(seen)
     return {
         "index": index,
         "sentence": sentence,
-        "description": state.describe(None),
+        "description": seen.describe(),
         "observation": observation,
-        "board": board,
+        "board": laid.board,
         "current_player": state.current_player if not state.is_terminal() else None,
     }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from html import escape
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -12,7 +13,16 @@ from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 
 from camelcade.core.registry import game_class, game_ids, plugin
-from camelcade.core.rules_docs import doc_dirs, find_rules_doc, rules_doc_in, rules_languages
+from camelcade.core.rule_pictures import parts, picture_svg
+from camelcade.core.rules_docs import (
+    Rulebook,
+    doc_dirs,
+    find_rulebook,
+    find_rules_doc,
+    rulebook_languages,
+    rules_doc_in,
+    rules_languages,
+)
 from camelcade.core.words import N_, SOURCE_LANGUAGE, language, t
 from camelcade.i18n.languages import languages
 from camelcade.server.protocol import ErrorCode, ProtocolError, unknown_game
@@ -99,9 +109,22 @@ async def replay_page(request: Request, match_id: str | None = None,
     return _html_in(request, lang, N_("Replay"), pages.REPLAY, "replay.js")
 
 
+@router.get("/learn/{game_id}")
+def learn_page(request: Request, game_id: str, lang: str | None = None) -> HTMLResponse:
+    """A game's lessons, or the 404 page for a game without them."""
+    if game_id not in game_ids() or plugin(game_id).lessons is None:
+        return not_found_page(request, lang)
+    return _html_in(request, lang, N_("Learn to play"), pages.LEARN, "learn.js")
+
+
 @router.get("/my")
 def my_games_page(request: Request, lang: str | None = None) -> HTMLResponse:
     return _html_in(request, lang, N_("My games"), pages.MY_GAMES, "mygames.js")
+
+
+@router.get("/account")
+def account_page(request: Request, lang: str | None = None) -> HTMLResponse:
+    return _html_in(request, lang, N_("Account"), pages.ACCOUNT, "account.js")
 
 
 @router.get("/i18n/{code}.json")
@@ -120,25 +143,74 @@ DOC_IMAGE = re.compile(r'src="(?:\.\./)*(?:games/)?img/([A-Za-z0-9_.-]+\.(?:png|
 IMAGE_TYPES = {".png": "image/png", ".svg": "image/svg+xml"}
 
 
+def _markdown_html(markdown: str) -> str:
+    """A rules document's Markdown as HTML. ``html=False``: a rules document is text; any
+    raw HTML in it is shown, never run."""
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
+    body = DOC_IMAGE.sub(r'src="/rules-images/\1"', body)
+    return body.replace("<pre>", '<pre tabindex="0">')  # a scrolled block takes focus
+
+
+def _choices(codes: list[str]) -> list[tuple[str, str]]:
+    """Language links (code, the language's own name), in the site's one order."""
+    spoken = languages()
+    return [(code, spoken[code].name) for code in spoken if code in codes]
+
+
 @cache
 def _rules_html(game_id: str, lang: str) -> str:
+    """The developer document of ``game_id``: the rules as implemented, with notation."""
     cls = game_class(game_id)
     found = find_rules_doc(game_id, lang)
     doc_lang = lang if found is not None and found == rules_doc_in(game_id, lang) \
         else SOURCE_LANGUAGE
-    spoken = languages()
-    choices = [(code, spoken[code].name) for code in rules_languages(
-        game_id, list(spoken), plugin(game_id).rulebook_language)]
-    # html=False: a rules document is text; any raw HTML in it is shown, never run.
-    body = None if found is None else MarkdownIt("commonmark", {"html": False}).enable(
-        "table").render(found.read_text(encoding="utf-8"))
-    if body is not None:
-        body = DOC_IMAGE.sub(r'src="/rules-images/\1"', body)
-        body = body.replace("<pre>", '<pre tabindex="0">')  # a scrolled block takes focus
+    choices = _choices(rules_languages(game_id, list(languages())))
+    body = None if found is None else _markdown_html(found.read_text(encoding="utf-8"))
     with language(lang):
+        players = str(t("The rules for players"))
         ways = options_section(game_id)  # the create form's words for its options
     return pages.rules_page(cls.title, body, game_id, lang=lang, doc_lang=doc_lang,
-                            choices=choices, after=ways)
+                            choices=choices, links=[(f"/rules/{game_id}", players)],
+                            after=ways)
+
+
+def _rulebook_body(game_id: str, rulebook: Rulebook) -> str:
+    """The rulebook as HTML: its text escaped by Markdown, its pictures drawn inline by
+    the game's board (``core.rule_pictures``), in the rulebook's language."""
+    out = []
+    with language(rulebook.lang):
+        for part in parts(rulebook.text):
+            if isinstance(part, str):
+                out.append(_markdown_html(part))
+                continue
+            svg = picture_svg(game_id, part)
+            out.append(f'<figure class="cc-board-picture">{svg}</figure>' if svg is not None
+                       else f"<p>{escape(part.words)}</p>")
+    return "".join(out)
+
+
+@cache
+def _rulebook_html(game_id: str, lang: str) -> str:
+    """The player's rulebook of ``game_id`` in ``lang`` (else English, saying so), or the
+    developer document when the game ships no rulebook; "Learn to play" first among its
+    links when the game has lessons."""
+    rulebook = find_rulebook(game_id, lang)
+    if rulebook is None:
+        return _rules_html(game_id, lang)
+    title = game_class(game_id).title
+    spoken = languages()
+    with language(lang):
+        note = "" if not rulebook.fallback else str(t(
+            "These rules are not written in {language} yet; here they are in English.",
+            language=spoken[lang].name if lang in spoken else lang))
+        links = [(f"/rules/{game_id}/developer",
+                  str(t("The complete rules, with the notation (for developers)")))]
+        if plugin(game_id).lessons is not None:
+            links.insert(0, (f"/learn/{game_id}", str(t("Learn to play {title}", title=title))))
+        ways = options_section(game_id)
+    return pages.rules_page(title, _rulebook_body(game_id, rulebook), game_id, lang=lang,
+                            doc_lang=rulebook.lang, note=note, links=links, after=ways,
+                            choices=_choices(rulebook_languages(game_id, list(spoken))))
 
 
 @router.get("/rules-images/{name}")
@@ -157,7 +229,19 @@ def rules_image(name: str) -> FileResponse:
 
 @router.get("/rules/{game_id}")
 def rules_page(request: Request, game_id: str, lang: str | None = None) -> HTMLResponse:
-    """A game's rules in the request's language if they are written in it, else English."""
+    """A game's rules for players in the request's language if written in it, else English."""
+    if game_id not in game_ids():
+        return not_found_page(request, lang)
+    html = _rulebook_html(game_id, request_language(request, lang))
+    response = _html(html, request, lang)
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response
+
+
+@router.get("/rules/{game_id}/developer")
+def developer_rules_page(request: Request, game_id: str, lang: str | None = None
+                         ) -> HTMLResponse:
+    """A game's developer document (rules as implemented, notation, odds, balance)."""
     if game_id not in game_ids():
         return not_found_page(request, lang)
     response = _html(_rules_html(game_id, request_language(request, lang)), request, lang)

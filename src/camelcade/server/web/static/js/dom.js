@@ -19,10 +19,16 @@ export function h(tag, attrs = {}, ...children) {
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
+// The CSRF token of this browser's session (me.js sets it from GET /api/me): every write
+// carries it, so the server knows the request comes from its own page.
+let csrf = null;
+export function useCsrf(value) { csrf = value || null; }
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (csrf && method !== "GET") headers["X-CSRF-Token"] = csrf;
   // The server words its answers and refusals in the page's language, whatever chose it.
   const url = new URL(path, window.location.href);
   url.searchParams.set("lang", lang);

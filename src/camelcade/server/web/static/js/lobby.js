@@ -8,8 +8,10 @@ import { heldMatches, keep } from "./store.js";
 import { ready, t, tn } from "./i18n.js";
 import { nameBox } from "./names.js";
 import { shareLink, shareNote } from "./share.js";
+import { me } from "./me.js";
 
 await ready;
+await me; // a guest profile at the first visit: the seats taken here are the profile's
 
 let games = [];
 let myName = null;
@@ -31,7 +33,8 @@ function renderGames() {
     h("div", {}, h("h3", { text: g.title }), h("p", { text: g.summary || "" }),
       h("p", { class: "cc-help", text: g.min_players === g.max_players ? tn("{count} player", "{count} players", g.min_players)
         : t("{min} to {max} players", { min: g.min_players, max: g.max_players }) }),
-      h("p", {}, h("a", { href: g.rules }, t("{game} rules", { game: g.title })), " · ",
+      h("p", {}, g.learn ? [h("a", { href: g.learn }, t("Learn to play {game}", { game: g.title })), " · "] : null,
+        h("a", { href: g.rules }, t("{game} rules", { game: g.title })), " · ",
         h("button", { type: "button", onclick: () => choose(g.id) }, t("New {game} match", { game: g.title })))))));
   $("#create-game").replaceChildren(...games.map((g) => h("option", { value: g.id, text: g.title })));
 }
@@ -254,7 +257,7 @@ async function loadMatches() {
       h("thead", {}, h("tr", {}, [t("Game"), t("Status"), t("Seats"), t("Actions")].map((text) => h("th", { scope: "col", text })))),
       h("tbody", {}, matches.map((m) => {
         const open = m.seats.filter((s) => !s.taken).length;
-        const seats = m.seats.map((s) => s.kind === "bot" ? t("bot {name}", { name: String(s.bot || "").replace(/^@/, "") }) : s.taken ? (s.name || t("player")) : t("open")).join(", ");
+        const seats = m.seats.map((s) => s.kind === "bot" ? t("bot {name}", { name: String(s.bot || "").replace(/^@/, "") }) : s.former ? t("a former player") : s.taken ? (s.name || t("player")) : t("open")).join(", ");
         const link = mine[m.id] ? t("Open (your seat)") : m.status === "open" && open ? tn("Join ({count} open)", "Join ({count} open)", open) : t("Watch");
         return h("tr", {}, h("td", { text: title(m.game) }), h("td", { text: statusWord(m.status) }), h("td", { text: seats }),
           h("td", {}, h("a", { href: `/match/${m.id}`, "aria-label": t("{link}: {game}, {seats}", { link, game: title(m.game), seats }) }, link)));

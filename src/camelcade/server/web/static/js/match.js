@@ -15,10 +15,12 @@ import { held, keep, saveSetting, settings } from "./store.js";
 import { nameBox } from "./names.js";
 import { shareLink, shareNote } from "./share.js";
 import { clockFact, factList } from "./facts.js";
+import { syncSeats } from "./me.js";
 
 await ready;
 
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
+await syncSeats(matchId); // the profile's seats here, taken on another browser too
 const page = {
   meta: null, msg: null, view: null, history: [], seat: null, socket: null,
   active: null,          // the held seat shown now (hot-seat: one person at a time)
@@ -324,8 +326,9 @@ function renderSeats() {
     const bot = String(s.name || "");
     const level = page.meta?.game?.levels?.find((l) => l.bot === bot)?.label ?? bot.slice(1);
     const who = s.kind === "bot" ? (bot.startsWith("@") ? t("bot level {level}", { level }) : t("bot {name}", { name: bot }))
-      : s.taken ? (s.name || t("a player")) : t("open seat");
-    const bits = [who];
+      : s.former ? t("a former player") : s.taken ? (s.name || t("a player")) : t("open seat");
+    // A player's own name is the panel's title already; say it once.
+    const bits = who === name(s.seat) ? [] : [who];
     const here = s.kind === "bot" || (s.taken && s.connected);
     if (s.kind !== "bot" && s.taken) bits.push(s.connected ? t("connected") : t("away"));
     if (s.seat === page.seat) bits.push(t("you"));

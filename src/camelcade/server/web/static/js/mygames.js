@@ -1,9 +1,11 @@
 // My games: every match this browser holds a seat in (tokens from this browser's storage,
-// sent in a request body, never in a URL), those where it is your turn first.
+// sent in a request body, never in a URL), those where it is your turn first. The seats
+// of the signed-in profile, taken on any browser, are fetched into that storage first.
 
 import { $, api, duration, h } from "./dom.js";
 import { forget, heldMatches } from "./store.js";
 import { ready, t, tn } from "./i18n.js";
+import { syncSeats } from "./me.js";
 
 await ready;
 
@@ -31,6 +33,7 @@ async function subscribe(entries) {
 }
 
 async function load() {
+  await syncSeats();
   const all = heldMatches();
   const seats = [];
   for (const [matchId, entry] of Object.entries(all)) {

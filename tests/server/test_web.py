@@ -180,6 +180,14 @@ def test_every_page_is_html_with_lang_and_one_h1(api: Api, path: str) -> None:
     assert "https://" not in html
 
 
+def test_the_match_pages_seats_list_is_a_named_tab_stop(api: Api) -> None:
+    """The seats' panels scroll in their column at 1280x800: a keyboard must reach the list
+    and a screen reader name it (axe's scrollable-region-focusable)."""
+    html = api.http.get(f"/match/{api.create('toy')['match']['id']}").text
+    assert '<ul id="seats" class="cc-seats" tabindex="0" aria-labelledby="seats-h">' in html
+    assert '<h2 id="seats-h">' in html
+
+
 def test_the_rules_page_renders_the_games_document_with_its_notation(api: Api) -> None:
     html = api.http.get("/rules/kamelen/developer").text
     assert "<h1>Kamelen</h1>" in html and "Notation" in html

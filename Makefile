@@ -8,7 +8,7 @@ GAME ?= a-dos-de-chameau
 PLAYERS ?= 3
 ARGS ?=
 
-.PHONY: play serve test lint typecheck unit web-test bench clean help extract catalogues compile docs
+.PHONY: play serve test lint typecheck unit web-test axe bench clean help extract catalogues compile docs
 
 help:
 	@echo "make play    set up and play $(GAME) in the terminal against bots (GAME=, PLAYERS=, ARGS=)"
@@ -16,6 +16,7 @@ help:
 	@echo "make bench   run the benchmarks, figures to benchmarks/results/"
 	@echo "make serve   set up and start the game server and web app on http://127.0.0.1:8000/"
 	@echo "make web-test  only the browser tests (Debian's chromium; part of make test)"
+	@echo "make axe     axe in every state, size, scheme and language of every game (minutes; not in make test)"
 	@echo "make extract     write each domain's message template (shared, and each game's) from the sources"
 	@echo "make catalogues  extract, then merge each template into each language's .po"
 	@echo "make compile     compile each domain's .po (every install does it too; docs/i18n.md)"
@@ -56,6 +57,9 @@ unit: $(VENV)/.installed-dev
 
 web-test: $(VENV)/.installed-dev
 	$(BIN)/pytest -n 2 -p no:cacheprovider -m browser tests/web
+
+axe: $(VENV)/.installed-dev
+	CAMELCADE_AXE_MATRIX=1 $(BIN)/pytest -n 2 -p no:cacheprovider -m axe_matrix tests/web
 
 test: lint typecheck unit
 

@@ -71,9 +71,46 @@ def test_state_messages_carry_the_board_and_each_actions_cells(
     watcher.close()
 
 
+def test_state_messages_carry_each_seats_facts_as_that_viewer_may_see_them(
+        api: Api, toy_server: ServerThread) -> None:
+    match_id, tokens = toy_match(api)
+    south = Client(toy_server.ws_base, match_id, tokens[1])
+    watcher = Client(toy_server.ws_base, match_id, None)
+    facts = south.wait_state(lambda m: m["status"] == "running")["view"]["facts"]
+    assert facts == [[{"label": "seat number", "value": "1"}, {"label": "you", "value": "no"}],
+                     [{"label": "seat number", "value": "2"}, {"label": "you", "value": "yes"}]]
+    assert [row[1]["value"] for row in watcher.wait_state()["view"]["facts"]] == ["no", "no"]
+    south.close()
+    watcher.close()
+
+
+def test_every_games_layout_gives_each_seat_a_short_list_of_facts() -> None:
+    """The players' panels: every game with a board says each seat's facts, in words of
+    the page's language, a few a seat, for a player and a spectator alike."""
+    import random
+
+    import camelcade as cc
+    from camelcade.core.words import language
+    from camelcade.server.web.layout import laid_out
+
+    for game_id in laid_out_games():
+        game = cc.load(game_id)
+        state = game.new_state()
+        state.playout(random.Random(3), 20)
+        for role in [None, *range(game.players)]:
+            seats = laid_out(state, role).seats
+            assert len(seats) == game.players, game_id
+            assert all(1 <= len(facts) <= 6 for facts in seats), (game_id, seats)
+            assert all(fact["label"] and fact["value"] for facts in seats for fact in facts)
+        with language("de"):
+            german = laid_out(state, 0).seats
+        assert german != laid_out(state, 0).seats or game_id == "toy", game_id
+
+
 def _without_board(message: dict[str, Any]) -> dict[str, Any]:
     """A state message as a client that draws no board is to be sent it."""
-    view = message["view"] and {**message["view"], "board": None}
+    view = message["view"] and {**message["view"], "board": None, "facts": [],
+                                                "colours": []}
     return {**message, "view": view,
             "legal_actions": [{**a, "cells": []} for a in message["legal_actions"]]}
 
@@ -141,6 +178,14 @@ def test_every_page_is_html_with_lang_and_one_h1(api: Api, path: str) -> None:
     assert '<html lang="en">' in html and html.count("<h1") == 1
     assert "http://" not in html.replace("http://www.w3.org", "")  # nothing from outside
     assert "https://" not in html
+
+
+def test_the_match_pages_seats_list_is_a_named_tab_stop(api: Api) -> None:
+    """The seats' panels scroll in their column at 1280x800: a keyboard must reach the list
+    and a screen reader name it (axe's scrollable-region-focusable)."""
+    html = api.http.get(f"/match/{api.create('toy')['match']['id']}").text
+    assert '<ul id="seats" class="cc-seats" tabindex="0" aria-labelledby="seats-h">' in html
+    assert '<h2 id="seats-h">' in html
 
 
 def test_the_rules_page_renders_the_games_document_with_its_notation(api: Api) -> None:
@@ -365,7 +410,7 @@ def test_no_web_layout_reveals_what_its_seat_cannot_see(toy_server: ServerThread
 
     import camelcade as cc
     from camelcade.core.chance import sample_chance
-    from camelcade.server.web.layout import board_and_cells
+    from camelcade.server.web.layout import board_and_cells, laid_out
 
     assert "toy" in laid_out_games()
     for game_id in laid_out_games():
@@ -378,8 +423,10 @@ def test_no_web_layout_reveals_what_its_seat_cannot_see(toy_server: ServerThread
             while not state.is_terminal():
                 for seat in range(game.players):
                     other = game.determinize(state, seat, rng)
-                    assert board_and_cells(other, seat)[0] == board_and_cells(state, seat)[0]
+                    mine, theirs = laid_out(state, seat), laid_out(other, seat)
+                    assert (theirs.board, theirs.seats) == (mine.board, mine.seats)
                     assert board_and_cells(other, None) == board_and_cells(state, None)
+                    assert laid_out(other, None).seats == laid_out(state, None).seats
                 action = (sample_chance(state, rng) if state.is_chance()
                           else rng.choice(state.legal_actions()))
                 state.apply(action)

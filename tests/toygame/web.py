@@ -36,4 +36,7 @@ def layout(view: Seen[Any]) -> dict[str, Any]:
         "board": {"kind": "list", "label": f"Toy track, 0 to {target + 1}, target {target}",
                   "rows": [{"label": "track", "cells": cells}]},
         "actions": actions,
+        "seats": [[{"label": "seat number", "value": str(seat + 1)},
+                   {"label": "you", "value": "yes" if seat == player else "no"}]
+                  for seat in range(state.game.players)],
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,22 @@ FAST = {
     "CAMELCADE_SERVER_RATE_PER_SECOND": "1000", "CAMELCADE_SERVER_RATE_BURST": "1000",
     "CAMELCADE_SERVER_HTTP_RATE_PER_SECOND": "1000", "CAMELCADE_SERVER_HTTP_RATE_BURST": "1000",
 }
+
+
+AXE_MATRIX = "CAMELCADE_AXE_MATRIX"
+"""Set to 1 to run the tests marked ``axe_matrix`` (``make axe``); without it they are
+deselected, and pytest's summary counts them."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the ``axe_matrix`` tests unless ``CAMELCADE_AXE_MATRIX=1``: the Latin
+    square of every state, size, scheme and language takes minutes (``make axe`` runs it)."""
+    if os.environ.get(AXE_MATRIX) == "1":
+        return
+    left = [item for item in items if item.get_closest_marker("axe_matrix")]
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = [item for item in items if not item.get_closest_marker("axe_matrix")]
 
 
 def start_server(tmp: Path, **env: str) -> ServerProcess:

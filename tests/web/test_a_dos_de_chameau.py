@@ -8,20 +8,17 @@ must be playable from it.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from typing import Any
 
 import pytest
 
 from tests.web.play import ANSWERED, PAINTED, create_match, my_turn, painted
-from tests.web.support import ARTIFACTS, REPO, RESULT_OPENINGS, audit, open_lobby, screenshot
+from tests.web.support import ARTIFACTS, RESULT_OPENINGS, audit, open_lobby, screenshot
 
 pytestmark = pytest.mark.browser
 
 GAME = "a-dos-de-chameau"
-DOCS_IMAGE = REPO / "docs" / "img" / f"web-{GAME}.png"
 COUNT_MOUSE = """() => { window.__mouse = 0;
   for (const kind of ['mousedown', 'mouseup', 'pointerdown', 'wheel'])
     document.addEventListener(kind, () => { window.__mouse += 1; }, true); }"""
@@ -114,8 +111,6 @@ def test_a_whole_match_with_the_mouse(new_page: Any) -> None:
             page.wait_for_timeout(600)  # the last camel's move has finished sliding
             screenshot(page, f"{GAME}-board-page")
             page.locator("#board-host").screenshot(path=str(ARTIFACTS / f"{GAME}-board.png"))
-            if os.environ.get("UPDATE_DOCS_IMAGES"):
-                shutil.copyfile(ARTIFACTS / f"{GAME}-board.png", DOCS_IMAGE)
         if turn == 2:
             cell = sources(board_cells(page))[0]
             page.locator(f'#board-svg [data-cell="{cell}"]').click()

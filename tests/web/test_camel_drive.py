@@ -4,15 +4,13 @@ reached, and screenshots (the README's is copied to docs/img/web-camel-drive.png
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 from typing import Any
 
 import pytest
 
 from tests.web.play import ANSWERED, create_match, my_turn
-from tests.web.support import ARTIFACTS, REPO, RESULT_OPENINGS, audit, open_lobby, screenshot
+from tests.web.support import ARTIFACTS, RESULT_OPENINGS, audit, open_lobby, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -229,17 +227,11 @@ def test_the_board_at_a_phone_width_and_in_the_dark(new_page: Any) -> None:
         page.locator("#board-host").screenshot(path=str(ARTIFACTS / f"camel-drive-{name}.png"))
 
 
-README_PICTURE = REPO / "docs" / "img" / "web-camel-drive.png"
-
-
 def board_picture(page: Any, name: str) -> None:
-    """The board alone as an artifact; the first betting round's also goes to the README
-    (when it has none yet, or with UPDATE_SCREENSHOTS=1)."""
+    """The board alone as an artifact (the README's picture of the whole table is
+    benchmarks/screenshots.py's)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.locator("#board-host").screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    if name.startswith("camel-drive-mouse") and (
-            os.environ.get("UPDATE_SCREENSHOTS") or not README_PICTURE.exists()):
-        shutil.copyfile(ARTIFACTS / f"{name}.png", README_PICTURE)
 
 
 def record_turn(page: Any, tree: str) -> None:

@@ -4,8 +4,8 @@ keyboard alone, and what a screen reader is given and told in one turn.
 The person reads the legal moves from the page (their notation is in each button) and
 acts on the board: a roll is the pyramid, a leg ticket its stack, a tile the space (then
 one of the two sides the page offers), an overall bet a finish card and then the pile.
-The board mid-game is kept as ``artifacts/camel-up-svg.png``; ``docs/img/web-camel-up.png``
-is a copy of it, made by hand (a test run edits no tracked file).
+The board mid-game is kept as ``artifacts/camel-up-svg.png``; the README's picture of the
+whole table is made by ``benchmarks/screenshots.py`` (a test run edits no tracked file).
 """
 
 from __future__ import annotations

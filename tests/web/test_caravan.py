@@ -11,8 +11,6 @@ without an action. Either end must be told.
 
 from __future__ import annotations
 
-import os
-import shutil
 from typing import Any
 
 import pytest
@@ -21,7 +19,6 @@ from tests.server.support import ServerProcess
 from tests.web.play import ANSWERED, PAINTED, create_match, my_turn, open_moves, painted
 from tests.web.support import (
     ARTIFACTS,
-    REPO,
     RESULT_OPENINGS,
     audit,
     chromium_watchdog,
@@ -34,7 +31,6 @@ pytestmark = pytest.mark.browser
 GAME = "caravan"
 BOT = "bot:@hard"
 """The level that plays caravan-greedy (the plug-in's levels)."""
-DOCS_IMAGE = REPO / "docs" / "img" / f"web-{GAME}.png"
 COUNT_MOUSE = """() => { window.__mouse = 0;
   for (const kind of ['mousedown', 'mouseup', 'pointerdown', 'wheel'])
     document.addEventListener(kind, () => { window.__mouse += 1; }, true); }"""
@@ -136,8 +132,6 @@ def test_a_whole_match_with_the_mouse(new_page: Any) -> None:
                 page.wait_for_timeout(400)
                 screenshot(page, f"{GAME}-board-page")
                 page.locator("#board-host").screenshot(path=str(ARTIFACTS / f"{GAME}-board.png"))
-                if os.environ.get("UPDATE_DOCS_IMAGES"):
-                    shutil.copyfile(ARTIFACTS / f"{GAME}-board.png", DOCS_IMAGE)
                 audit(page, "Caravan in the middle of the game")
             pass_from_list(page)
         turns += 1

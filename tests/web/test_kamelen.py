@@ -1,20 +1,17 @@
 """Kamelen in the browser: a person plays whole matches against bots with the mouse on the
 SVG board (click an animal, then one of its highlighted squares) and by keyboard alone
 (the board grid, the move box and the list), what a screen reader is given and told, the
-board turned for North, axe in every state reached, and screenshots (the README's is
-copied to docs/img/web-kamelen.png)."""
+board turned for North, axe in every state reached, and screenshots of the board."""
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 from typing import Any
 
 import pytest
 
 from tests.web.play import ANSWERED, create_match, my_turn, open_moves
-from tests.web.support import ARTIFACTS, REPO, RESULT_OPENINGS, audit, open_lobby, screenshot
+from tests.web.support import ARTIFACTS, RESULT_OPENINGS, audit, open_lobby, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +22,6 @@ COUNT_MOUSE_EVENTS = """() => { window.__mouse = 0;
     document.addEventListener(kind, (e) => { if (kind !== 'click' || e.detail > 0)
       window.__mouse += 1; }, true); }"""
 """Counts every mouse event (a click made by the Enter key has detail 0 and is not one)."""
-README_PICTURE = REPO / "docs" / "img" / "web-kamelen.png"
 
 
 def legal_moves(page: Any) -> list[tuple[str, str]]:
@@ -274,13 +270,11 @@ def test_the_board_at_a_phone_width_and_in_the_dark(new_page: Any) -> None:
 
 
 def board_picture(page: Any) -> None:
-    """The board with an animal selected and its targets shown, as an artifact; it also
-    goes to the README when there is none yet (or with UPDATE_SCREENSHOTS=1)."""
+    """The board with an animal selected and its targets shown, as an artifact (the
+    README's picture of the whole table is benchmarks/screenshots.py's)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     picture = ARTIFACTS / "kamelen-board.png"
     page.locator("#board-host").screenshot(path=str(picture), animations="disabled")
-    if os.environ.get("UPDATE_SCREENSHOTS") or not README_PICTURE.exists():
-        shutil.copyfile(picture, README_PICTURE)
 
 
 def record_turn(page: Any, tree: str) -> None:

@@ -118,10 +118,12 @@ def test_a_first_join_is_not_a_return_and_camel_up_calls_players_by_name(
     assert any(text.startswith("Player 1 ") for text in said), said
     assert page.locator("#match-title").inner_text() == "Camel Up: you are Ben"
     assert page.locator("#status").inner_text() == "Your turn, Ben."
-    # As a screen reader reads each panel: its name, then what it is (once).
+    # As a screen reader reads each panel: its name, then what it is (once), then the
+    # seat's facts (a list of terms: coins first).
     seats = page.locator("#seats li").all_text_contents()
-    assert seats[0] == "Player 1: bot level easy", seats
-    assert seats[2] == "Ben: connected, you, to move", seats
+    assert seats[0].startswith("Player 1: bot level easy" + "coins3"), seats
+    assert seats[2].startswith("Ben: connected, you, to move" + "coins3"), seats
+    assert all(text.count("Player 1") <= 1 for text in seats), seats
     assert not any("Seat" in text for text in seats), seats
 
 

@@ -22,13 +22,16 @@ import orjson
 from camelcade.core.words import language, player_names, t
 from camelcade.server.admin import ENDED, ended_sentence
 from camelcade.server.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
-from camelcade.server.runtime import LiveMatch, Role, RoleCache
+from camelcade.server.runtime import Drawn, LiveMatch, Role, RoleCache
 from camelcade.server.turns import Gate
 from camelcade.server.views import Viewer, legal_actions_for, told
 from camelcade.server.web.answers import result_text
 from camelcade.server.web.layout import lay_out, with_cells
 
 log = logging.getLogger(__name__)
+NO_PANELS: dict[str, Any] = {"facts": [], "colours": []}
+"""The panels' facts and colours of a client that draws no board: none (they are the
+web layout's, built with the board)."""
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -238,15 +241,16 @@ class Hub:
         return cached
 
     @staticmethod
-    def _drawn(match: LiveMatch, viewer: Viewer, cached: RoleCache
-               ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-        """The viewer's board and legal actions with cells, built on first demand."""
+    def _drawn(match: LiveMatch, viewer: Viewer, cached: RoleCache) -> Drawn:
+        """The viewer's board, legal actions with cells and seats' facts, built on first
+        demand."""
         if cached.drawn is None:
             _role, lang = viewer
             with language(lang), player_names(match.names):
                 laid = lay_out(cached.seen)
-            cached.drawn = laid.board, (with_cells(cached.legal, laid.cells, laid)
-                                        if laid.cells or laid.groups else cached.legal)
+            legal = (with_cells(cached.legal, laid.cells, laid)
+                     if laid.cells or laid.groups else cached.legal)
+            cached.drawn = laid.board, legal, {"facts": laid.seats, "colours": laid.colours}
         return cached.drawn
 
     def state_message(self, match: LiveMatch, connection: Connection, full: bool,
@@ -273,14 +277,15 @@ class Hub:
             elif since is None:
                 since = match.seen.get(seat, 0) if seat is not None else 0
             since = max(0, min(since, row.state_id))
-            board, legal = (self._drawn(match, viewer, cached) if connection.board
-                            else (None, cached.legal))
+            board, legal, panels = (self._drawn(match, viewer, cached) if connection.board
+                                    else (None, cached.legal, NO_PANELS))
             view = {
                 "observation": cached.observation,
                 "history_from": start,
                 "history": cached.history[start:],
                 "description": cached.description,
                 "board": board,
+                **panels,
                 "events_from": since,
                 "events": told(row.game, match.events_since(viewer, since), connection.lang),
             }

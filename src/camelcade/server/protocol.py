@@ -248,6 +248,15 @@ class SeatView(BaseModel):
     description: str
     board: dict[str, Any] | None = Field(
         default=None, description="the game's accessible board (docs/web.md), null if none")
+    facts: list[list[dict[str, str]]] = Field(
+        default_factory=list,
+        description="each seat's facts for its panel, seat by seat, as you may see them: "
+                    "[{label, value}] (\"coins\": \"7\"; another seat's hidden cards as a "
+                    "count); empty with no board (web layout)")
+    colours: list[str | None] = Field(
+        default_factory=list,
+        description="each seat's colour where the game gives its players one (\"red\"), "
+                    "null for a seat of no one colour; empty with no board (web layout)")
     events_from: int = Field(
         default=0, description="the state the events follow: each action after it is told")
     events: list[str] = Field(

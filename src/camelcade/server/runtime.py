@@ -35,6 +35,11 @@ Role = int | None
 """A seat number, or None for spectators."""
 
 
+Drawn = tuple[dict[str, Any] | None, list[dict[str, Any]], dict[str, Any]]
+"""A viewer's board, legal actions with cells, and the seats' ``facts`` and ``colours``
+for the players' panels (``layout.Laid``)."""
+
+
 @dataclass
 class Plan:
     """The result of acting on a copy of the state, ready to be committed."""
@@ -59,10 +64,11 @@ class RoleCache:
     """The legal actions with no cells, as a client that draws no board gets them."""
     seen: Seen[Any]
     """The viewer's ``Seen`` of the position: all the game's presenters are given."""
-    drawn: tuple[dict[str, Any] | None, list[dict[str, Any]]] | None = None
+    drawn: Drawn | None = None
     """The game's accessible board for this viewer (``WebSlot.layout``; None for a game
-    without one) and the legal actions with their cells: built when the first connection
-    that draws a board asks (most of a message's cost), never for those that draw none."""
+    without one), the legal actions with their cells and each seat's facts for its panel:
+    built when the first connection that draws a board asks (most of a message's cost),
+    never for those that draw none."""
 
 
 @dataclass(eq=False)

@@ -39,6 +39,7 @@ from camelcade.games.a_dos_de_chameau.phrases import (
 )
 from camelcade.games.a_dos_de_chameau.spec import (
     CARD_ORDER,
+    COLOURS,
     HAND_SIZE,
     OASIS_FIRST,
     STORM,
@@ -89,7 +90,25 @@ def layout(view: Seen[ADosState]) -> dict[str, Any]:
                                _drawing, seats, points, player),
     }
     return {"board": board, "actions": _actions(state, seen, player),
-            "also": _from_hand(state, seen, player), "groups": _groups(state, points, player)}
+            "also": _from_hand(state, seen, player), "groups": _groups(state, points, player),
+            "seats": seat_facts(seen, player), "colours": list(COLOURS[:len(seen["camels"])])}
+
+
+def seat_facts(seen: JSONDict, player: PlayerId | None) -> list[list[JSONDict]]:
+    """Each seat's panel, from ``seen`` alone: points, the cards in hand (your own by name,
+    another seat's as a count), the draw pile as a count and the card played last."""
+    facts: list[list[JSONDict]] = []
+    for seat, discards in enumerate(seen["discards"]):
+        held = (card_list(seen["hand"]) if seat == player and seen["hand"]
+                else tn("{count} card", "{count} cards", seen["hand_sizes"][seat]))
+        told: list[JSONDict] = [{"label": t("points"), "value": str(int(seen["scores"][seat]))},
+                {"label": t("in hand"), "value": held},
+                {"label": t("draw pile"),
+                 "value": tn("{count} card", "{count} cards", seen["pile_sizes"][seat])}]
+        if discards:
+            told.append({"label": t("played last"), "value": card_name(discards[-1])})
+        facts.append(told)
+    return facts
 
 
 def _owners(camels: Sequence[Sequence[int]]) -> dict[int, int]:

@@ -28,7 +28,7 @@ from typing import Any
 
 from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
-from camelcade.core.words import t, tn
+from camelcade.core.words import and_list, t, tn
 from camelcade.games.camel_drive import naming, text
 from camelcade.games.camel_drive.actions import Bet, Draw, Shout
 from camelcade.games.camel_drive.spec import (
@@ -66,7 +66,27 @@ def layout(seen: Seen[CamelDriveState]) -> dict[str, Any]:
         "scene": scene(state, player),
     }
     return {"board": board, "actions": action_cells(state, player),
-            "also": other_paths(state, player), "groups": action_groups(state, player)}
+            "also": other_paths(state, player), "groups": action_groups(state, player),
+            "seats": seat_facts(state), "colours": [
+                COLOURS[camels[0]] if len(camels := state.camels_of(seat)) == 1 else None
+                for seat in range(state.game.players)]}
+
+
+def seat_facts(state: CamelDriveState) -> list[list[dict[str, str]]]:
+    """Each seat's panel: points, its camels, the cards left in their decks (a count:
+    the order is hidden) and the interjections they have left."""
+    scores = state.scores()
+    facts: list[list[dict[str, str]]] = []
+    for seat in range(state.game.players):
+        camels = state.camels_of(seat)
+        facts.append([
+            {"label": t("points"), "value": str(int(scores[seat]))},
+            {"label": t("camels"), "value": and_list([naming.colour(c) for c in camels])},
+            {"label": t("decks"), "value": tn("{count} card", "{count} cards",
+                                               sum(state.pile_size(c) for c in camels))},
+            {"label": t("interjections left"),
+             "value": str(sum(state.interjections_left(c) for c in camels))}])
+    return facts
 
 
 def board_label(state: CamelDriveState) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 
 from camelcade.core.seen import Seen
 from camelcade.core.types import PlayerId
-from camelcade.core.words import t, tn
+from camelcade.core.words import and_list, t, tn
 from camelcade.games.camel_up.actions import LOSER, PILES, WINNER, Bet, Overall, Partner, PlaceTile
 from camelcade.games.camel_up.names import (
     camel_name,
@@ -72,7 +72,32 @@ def layout(seen: Seen[CamelUpState]) -> dict[str, Any]:
         "draw": drawing(state, player),
     }
     return {"board": board, "actions": action_cells(state, player),
-            "groups": action_groups(state, player)}
+            "groups": action_groups(state, player), "seats": seat_facts(state, player)}
+
+
+def seat_facts(state: CamelUpState, player: PlayerId | None) -> list[list[dict[str, str]]]:
+    """Each seat's panel: coins, leg and pyramid tickets, partner, and the finish cards in
+    hand (by colour to their owner, as a count to everyone else: the colours are secret)."""
+    facts: list[list[dict[str, str]]] = []
+    for seat in range(state.game.players):
+        told: list[dict[str, str]] = [{"label": t("coins"), "value": str(state.coins()[seat])}]
+        tickets = state.tickets(seat)
+        if tickets:
+            told.append({"label": t("leg tickets"), "value": and_list(
+                [ticket_name(c, v) for c, v in tickets])})
+        pyramid = state.pyramid_tickets(seat)
+        if pyramid:
+            told.append({"label": t("pyramid tickets"), "value": str(pyramid)})
+        partner = state.partner(seat)
+        if partner is not None:
+            told.append({"label": t("partner"), "value": t("you") if partner == player
+                         else seat_label(partner)})
+        hand = state.hand(seat)
+        told.append({"label": t("finish cards"), "value": (
+            and_list([colour_name(c) for c in hand]) if seat == player and hand
+            else tn("{count} card", "{count} cards", len(hand)))})
+        facts.append(told)
+    return facts
 
 
 def track_cells(state: CamelUpState, player: PlayerId | None) -> list[dict[str, str]]:

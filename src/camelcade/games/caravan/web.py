@@ -55,7 +55,21 @@ def layout(seen: Seen[CaravanState]) -> dict[str, Any]:
     actions = action_cells(state, player)
     return {"board": board, "actions": actions, "groups": {
         text: [t("End your turn"), t("End your turn")] for text, cells in actions.items()
-        if not cells}}
+        if not cells}, "seats": seat_facts(state),
+        "colours": list(COLOURS[:state.game.players])}
+
+
+def seat_facts(state: CaravanState) -> list[list[dict[str, str]]]:
+    """Each seat's panel: points so far, goods delivered and carried, camels still in the
+    supply, and its demand and theft markers (Caravan hides nothing)."""
+    scores = state.scores()
+    return [[{"label": t("points"), "value": str(int(scores[seat]))},
+             {"label": t("goods delivered"), "value": str(state.goods_delivered(seat))},
+             {"label": t("goods carried"), "value": str(state.held(seat))},
+             {"label": t("camels in supply"), "value": str(state.supply(seat))},
+             {"label": t("demand markers"), "value": str(state.demand_markers(seat))},
+             {"label": t("theft markers"), "value": str(state.theft_markers(seat))}]
+            for seat in range(state.game.players)]
 
 
 def cell_text(state: CaravanState, square: int, player: PlayerId | None) -> str:

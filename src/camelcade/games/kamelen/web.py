@@ -25,7 +25,7 @@ from camelcade.core.types import PlayerId
 from camelcade.core.words import t
 from camelcade.games.kamelen.actions import Move
 from camelcade.games.kamelen.geometry import colour_of, square_name
-from camelcade.games.kamelen.phrases import home_of, last_move, piece, side
+from camelcade.games.kamelen.phrases import home_of, last_move, piece, raiders, side
 from camelcade.games.kamelen.spec import (
     CAMEL,
     END_CONQUEST,
@@ -62,7 +62,23 @@ def layout(seen: Seen[KamelenState]) -> dict[str, Any]:
         "scene": scene(state, player, moved, actions, len(seen.history)),
     }
     return {"board": board, "actions": actions, "groups": {
-        text: [t("Pass"), t("Pass")] for text, cells in actions.items() if not cells}}
+        text: [t("Pass"), t("Pass")] for text, cells in actions.items() if not cells},
+        "seats": seat_facts(state), "colours": ["white", "black"]}
+
+
+def seat_facts(state: KamelenState) -> list[list[dict[str, str]]]:
+    """Each side's panel: the camels and dromedaries it has left, and how many of its
+    camels can reach the other side's home field (stand on its colour)."""
+    cells = state.cells
+    facts: list[list[dict[str, str]]] = []
+    for seat in range(2):
+        pieces = [cells[square] for square in state.animal_squares[seat]]
+        camels = sum(1 for code in pieces if code in CAMEL)
+        facts.append([{"label": t("camels"), "value": str(camels)},
+                      {"label": t("dromedaries"), "value": str(len(pieces) - camels)},
+                      {"label": t("can reach the home field"),
+                       "value": str(len(raiders(state, seat)))}])
+    return facts
 
 
 def board_label(state: KamelenState, player: PlayerId | None) -> str:

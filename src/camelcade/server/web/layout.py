@@ -10,6 +10,13 @@ paths (the card in hand that starts a move the board otherwise starts at the cam
 ``groups``, the action's *kind* and *detail*
 (``["Bet on a leg", "Blue 5"]``), from which the page's action bar offers kinds first
 and details second. The words are the game's, so the bar knows no rule either.
+
+Beside the board a layout may give two things for the players' panels, both optional:
+``seats``, each seat's facts, a short list of ``{"label", "value"}`` (``coins``: ``7``;
+``in hand``: ``3 cards``), worded from what the asking seat may see (another seat's hidden
+holdings only as counts); and ``colours``, each seat's colour where the game gives its
+players one (``"red"``, one of the page's player colours, ``--cc-red``; None for a seat
+of no one colour), which stripes the panel (its name says the colour too).
 """
 
 from __future__ import annotations
@@ -26,17 +33,23 @@ from camelcade.core.types import JSONDict
 log = logging.getLogger(__name__)
 
 Cells = dict[str, list[str]]
+Facts = list[list[dict[str, str]]]
+"""Each seat's facts for its panel, seat by seat: ``[[{"label": .., "value": ..}, ..], ..]``."""
 
 
 @dataclass(frozen=True)
 class Laid:
     """What a game's layout gives for one seat: the board, each action's cells, its other
-    click paths (``also``) and its ``[kind, detail]`` words for the action bar."""
+    click paths (``also``), its ``[kind, detail]`` words for the action bar and each
+    seat's facts and colour for the players' panels (``seats``, ``colours``; empty when
+    the game gives none)."""
 
     board: dict[str, Any] | None = None
     cells: Cells = field(default_factory=dict)
     also: dict[str, list[list[str]]] = field(default_factory=dict)
     groups: dict[str, list[str]] = field(default_factory=dict)
+    seats: Facts = field(default_factory=list)
+    colours: list[str | None] = field(default_factory=list)
 
 
 def board_and_cells(state: State, role: int | None, observation: JSONDict | None = None
@@ -77,10 +90,18 @@ def lay_out(seen: Seen[Any]) -> Laid:
                 for text, paths in (given.get("also") or {}).items() if paths}
         groups = {str(text): [str(kind), str(detail)]
                   for text, (kind, detail) in (given.get("groups") or {}).items()}
+        seats = [[{"label": str(fact["label"]), "value": str(fact["value"])} for fact in facts]
+                 for facts in (given.get("seats") or [])]
+        if seats and len(seats) != seen.game.players:
+            raise ValueError(f"layout seats: {len(seats)} lists for {seen.game.players} seats")
+        colours = [None if colour is None else str(colour)
+                   for colour in (given.get("colours") or [])]
+        if colours and len(colours) != seen.game.players:
+            raise ValueError(f"layout colours: {len(colours)} for {seen.game.players} seats")
     except Exception:
         log.exception("%s: web layout failed for role %s", seen.game.id, role)
         return Laid()
-    return Laid(board, cells, also, groups)
+    return Laid(board, cells, also, groups, seats, colours)
 
 
 def with_cells(legal: list[dict[str, Any]], cells: Cells, laid: Laid | None = None

@@ -14,6 +14,7 @@ import { play as cue } from "./sound.js";
 import { held, keep, saveSetting, settings } from "./store.js";
 import { nameBox } from "./names.js";
 import { shareLink, shareNote } from "./share.js";
+import { clockFact, factList } from "./facts.js";
 import { syncSeats } from "./me.js";
 
 await ready;
@@ -323,7 +324,8 @@ function renderSeats() {
   const msg = page.msg;
   const list = $("#seats");
   // One panel a seat: who sits there, whether they are here, whose turn (a mark and the
-  // words, never the border alone). Scores and holdings are drawn on each game's board.
+  // words, never the border alone), the clock of the seat to move, and the game's facts
+  // of the seat (score or coins, what it holds as far as this viewer may see).
   list.replaceChildren(...msg.seats.map((s) => {
     const bot = String(s.name || "");
     const level = page.meta?.game?.levels?.find((l) => l.bot === bot)?.label ?? bot.slice(1);
@@ -336,12 +338,15 @@ function renderSeats() {
     if (s.seat === page.seat) bits.push(t("you"));
     const moving = msg.status === "running" && msg.current_player === s.seat;
     if (moving) bits.push(t("to move"));
-    return h("li", { class: `cc-seat${moving ? " cc-to-move" : ""}` },
+    const colour = page.view?.colours?.[s.seat];  // the game's word; its name says it too
+    return h("li", { class: `cc-seat${colour ? ` cc-colour-${colour}` : ""}${moving ? " cc-to-move" : ""}`, "data-seat": s.seat },
       h("span", { class: `cc-dot ${here ? "cc-on" : "cc-off"}`, "aria-hidden": "true" }),
       // The colon is for the screen reader; the panel shows the name above its facts.
       ...labelled(h("strong", { class: "cc-seat-name", text: name(s.seat) }),
         h("span", { class: "cc-seat-facts", text: bits.join(", ") }))
-        .map((piece) => (typeof piece === "string" ? h("span", { class: "cc-sr", text: piece }) : piece)));
+        .map((piece) => (typeof piece === "string" ? h("span", { class: "cc-sr", text: piece }) : piece)),
+      moving && clockText() ? clockFact(clockText()) : null,
+      factList(page.view?.facts?.[s.seat]));
   }));
   if (msg.spectators) list.append(h("li", { class: "cc-seat", text: tn("{count} watching", "{count} watching", msg.spectators) }));
   const mover = msg.status === "running" ? msg.seats.find((s) => s.seat === msg.current_player) : null;
@@ -431,12 +436,16 @@ function renderResult() {
         return item;
       })));
   }
+  // What comes next, in one row spaced apart: each a touch target of its own (axe: a link
+  // on the button's line once left the button 11 px of its own on a phone).
   const tokens = [...heldSeats().map((s) => s.token), held(matchId).host].filter(Boolean);
+  const next = h("p", { class: "cc-result-next" });
   if (msg.rematch_id || tokens.length) {
-    host.append(h("button", { type: "button", onclick: () => rematch(tokens) }, msg.rematch_id ? t("Join the rematch") : t("Rematch")), " ");
+    next.append(h("button", { type: "button", onclick: () => rematch(tokens) }, msg.rematch_id ? t("Join the rematch") : t("Rematch")), " ");
   }
-  host.append(h("a", { href: `/replay/${matchId}` }, t("Replay this match")), " · ",
+  next.append(h("a", { href: `/replay/${matchId}` }, t("Replay this match")), " ",
     h("a", { href: `/api/matches/${matchId}/record`, download: `${matchId}.json` }, t("Download the record")));
+  host.append(next);
 }
 
 function resultText(msg) {
@@ -640,10 +649,19 @@ $("#pass-ready").addEventListener("click", async () => {
 
 // -- clock ------------------------------------------------------------------------------------
 
+// The time left of the seat to move ("4 minutes 10 seconds"), or "" without a clock.
+function clockText() {
+  const msg = page.msg;
+  if (!msg || !msg.deadline || msg.status !== "running") return "";
+  return duration(msg.deadline - Date.now() / 1000);
+}
+
 function tickClock() {
   const msg = page.msg;
   const clock = $("#clock");
-  clock.hidden = !msg || !msg.deadline || msg.status !== "running";
+  clock.hidden = !clockText();
+  const onPanel = $(".cc-seat-clock");
+  if (onPanel) onPanel.textContent = clockText();
   if (clock.hidden) { clock.textContent = ""; return; }
   const left = msg.deadline - Date.now() / 1000;
   clock.textContent = msg.current_player === page.seat ? t("Time left for you: {time}.", { time: duration(left) })

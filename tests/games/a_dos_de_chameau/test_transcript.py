@@ -4,8 +4,8 @@
 to a person at seat 0 (Red) against two ``mcts`` bots of 100 iterations (the wording is
 checked, not the bots' strength: at the default 1,000 the game took 40-150 s), seed 4, the
 person's typed answers included (piped input is echoed after its prompt): a few commands on
-the first turn, then always the first legal move. A change of wording anywhere — the game's sentences, its
-guide, the terminal's turn loop — shows here as a diff to review. ``UPDATE_GOLDEN=1``
+the first turn, then always the first legal move. A change of wording anywhere — the game's
+sentences, its guide, the terminal's turn loop — shows here as a diff to review. ``UPDATE_GOLDEN=1``
 rewrites it.
 
 ``lines_per_turn`` is the figure issue 14 asks for: the lines printed from one of the

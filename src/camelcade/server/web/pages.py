@@ -148,7 +148,8 @@ MATCH = """
 <div id="result"></div></section>
 <section aria-labelledby="seats-h" class="cc-area-seats"><h2 id="seats-h">Seats</h2>
 <details id="seats-fold" class="cc-drawer" open><summary id="seats-summary">Players</summary>
-<ul id="seats" class="cc-seats" tabindex="0" aria-labelledby="seats-h"></ul><div id="join"></div></details></section>
+<ul id="seats" class="cc-seats" tabindex="0" aria-labelledby="seats-h"></ul>
+<div id="join"></div></details></section>
 <section aria-labelledby="board-h" class="cc-board-section cc-area-board">
 <h2 id="board-h">Board</h2>
 <div id="board-host" class="cc-board-host"><svg id="board-svg" aria-hidden="true"

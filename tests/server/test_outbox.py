@@ -504,7 +504,7 @@ class PushService:
         received = self.requests
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 received.append((self.path, dict(self.headers.items()), body))
                 self.send_response(201)

@@ -16,12 +16,12 @@ import pytest
 from alembic import command
 from sqlalchemy import text
 
+from camelcade.server.channels.wording import word
 from camelcade.server.db import alembic_config, make_engine, migrate
+from camelcade.server.outbox import TURN, Delivery
 from camelcade.server.runtime import LiveMatch
 from camelcade.server.settings import Settings
 from camelcade.server.store import Store
-from camelcade.server.channels.wording import word
-from camelcade.server.outbox import TURN, Delivery
 from tests.i18n.test_refusals import english_in
 from tests.server.support import Api, Client, ServerThread, past
 from tests.server.test_web import mail_served

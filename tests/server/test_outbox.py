@@ -590,3 +590,32 @@ def test_the_keys_are_made_once_and_kept(tmp_path: Path) -> None:
     assert first.verify("other", token) is None
     assert first.verify("unsubscribe", "abd" + token[3:]) is None
     store.engine.dispose()
+
+
+def test_a_mail_reads_back_whole_in_any_language(tmp_path: Path) -> None:
+    """The hand-written mail (``channels.email.message_for``) parses back to the same
+    subject and text, non-ASCII included, each header on one line."""
+    from camelcade.server.channels.email import message_for
+    from camelcade.server.channels.wording import Wording
+
+    store, channel_id = _database(tmp_path)
+    keys = notice_keys(store.engine)
+    settings = Settings(database_url=str(store.engine.url), public_url="https://g.example",
+                        smtp_from="jeux@g.example")
+    delivery = Delivery(id=1, match_id="m1", state_id=3, seat=1, kind=TURN,
+                        channel_id=channel_id, channel_kind="email", address="a@b.example",
+                        attempts=0, created_at=1.0, claim="x")
+    long_line = "Å" * 200
+    wording = Wording(lang="fr", subject="À vous dans Kamelen (Sud)\r\nBcc: x@y.example",
+                      short="", lines=["C'est à vous de jouer.", long_line], path="/m",
+                      unsubscribe="Ne plus recevoir d’avis : {link}")
+    raw = message_for(settings, keys, delivery, wording)
+    assert all(len(line) <= 998 for line in raw.split(b"\r\n"))
+    mail = email.message_from_bytes(raw, policy=email.policy.default)
+    assert mail["Subject"] == "À vous dans Kamelen (Sud) Bcc: x@y.example"  # one line
+    assert mail["Bcc"] is None and mail["To"] == "a@b.example"
+    assert mail["Message-ID"].endswith("@g.example>")
+    text = mail.get_content()  # type: ignore[attr-defined]
+    assert "C'est à vous de jouer." in text and long_line in text
+    assert f"Ne plus recevoir d’avis : https://g.example/unsubscribe/{channel_id}." in text
+    store.engine.dispose()

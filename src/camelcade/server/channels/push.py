@@ -20,10 +20,13 @@ import base64
 import hashlib
 import ipaddress
 import json
+import threading
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
-from pywebpush import WebPushException, webpush
+import requests
+from pywebpush import WebPusher
 
 from camelcade.server.channels.keys import NoticeKeys
 from camelcade.server.channels.wording import Wording
@@ -32,6 +35,9 @@ from camelcade.server.settings import Settings
 
 MAX_SUBSCRIPTION_CHARS = 2000
 TTL_SECONDS = 7 * 86400
+VAPID_HOURS = 12
+"""A VAPID signature is valid this long (the push services accept at most 24 hours); one
+is made per push service and reused until an hour before it expires, not made per push."""
 
 
 def endpoint_problem(endpoint: str, insecure: bool) -> str | None:
@@ -74,19 +80,44 @@ class PushChannel:
         self.vapid = keys.vapid()
         contact = settings.smtp_from if "@" in settings.smtp_from else "camelcade@localhost"
         self.subject = f"mailto:{contact}"
+        self._signed: dict[str, tuple[float, dict[str, str]]] = {}
+        self._lock = threading.Lock()
+        self._local = threading.local()
+        """Each sending thread's ``requests`` session: a push service's connection is kept."""
 
     async def send(self, delivery: Delivery, content: Wording) -> None:
         subscription = json.loads(delivery.address)
         data = json.dumps(payload(delivery, content), ensure_ascii=False)
         await asyncio.to_thread(self._send, subscription, data, topic(delivery))
 
+    def vapid_headers(self, endpoint: str) -> dict[str, str]:
+        """The ``Authorization`` header for the push service of ``endpoint`` (RFC 8292)."""
+        parts = urlsplit(endpoint)
+        audience = f"{parts.scheme}://{parts.netloc}"
+        now = time.time()
+        with self._lock:
+            found = self._signed.get(audience)
+            if found is None or found[0] < now + 3600:
+                expires = int(now) + VAPID_HOURS * 3600
+                headers = self.vapid.sign({"sub": self.subject, "aud": audience,
+                                           "exp": expires})
+                found = (float(expires), {k: str(v) for k, v in headers.items()})
+                self._signed[audience] = found
+            return dict(found[1])
+
+    def _session(self) -> requests.Session:
+        session: requests.Session | None = getattr(self._local, "session", None)
+        if session is None:
+            session = self._local.session = requests.Session()
+        return session
+
     def _send(self, subscription: dict[str, Any], data: str, topic_: str) -> None:
-        try:
-            webpush(subscription, data, vapid_private_key=self.vapid,
-                    vapid_claims={"sub": self.subject}, ttl=TTL_SECONDS, timeout=20,
-                    headers={"Topic": topic_, "Urgency": "normal"})
-        except WebPushException as error:
-            status = error.response.status_code if error.response is not None else None
-            if status in (404, 410):
-                raise PermanentFailure(f"push service answered {status}") from None
-            raise RuntimeError(f"push service answered {status}") from None
+        headers = {**self.vapid_headers(subscription["endpoint"]), "Topic": topic_,
+                   "Urgency": "normal"}
+        response = WebPusher(subscription, requests_session=self._session()).send(
+            data, headers, ttl=TTL_SECONDS, content_encoding="aes128gcm", timeout=20)
+        status = response.status_code
+        if status in (404, 410):
+            raise PermanentFailure(f"push service answered {status}")
+        if status > 202:
+            raise RuntimeError(f"push service answered {status}")

@@ -45,6 +45,7 @@ class Notices:
         """``MatchManager.get``: a match by id (raises ``ProtocolError`` if gone)."""
         self.keys: NoticeKeys | None = None
         self.outbox: Outbox | None = None
+        self.email: EmailChannel | None = None
         self._sweeping: asyncio.Task[None] | None = None
 
     @property
@@ -55,7 +56,7 @@ class Notices:
         self.keys = await asyncio.to_thread(notice_keys, self.store.engine)
         channels: dict[str, Channel] = {PUSH: PushChannel(self.settings, self.keys)}
         if self.email_enabled:
-            channels[EMAIL] = EmailChannel(self.settings, self.keys)
+            self.email = channels[EMAIL] = EmailChannel(self.settings, self.keys)
         self.outbox = Outbox(self.store.engine, self.settings.instance_id, channels,
                              self.decide, self.settings.notice_poll_seconds)
         if self.settings.notices:
@@ -72,6 +73,8 @@ class Notices:
             await asyncio.gather(self._sweeping, return_exceptions=True)
         if self.outbox is not None:
             await self.outbox.close()
+        if self.email is not None:
+            await self.email.close()
 
     async def decide(self, delivery: Delivery) -> tuple[str, Any]:
         """Send, or not: see ``camelcade.server.outbox``."""

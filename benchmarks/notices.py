@@ -56,7 +56,7 @@ class Arrivals:
         with self.lock:
             self.times.setdefault(ident, time.time())
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         arrived = time.time()
         for line in envelope.content.decode(errors="replace").splitlines():
             if line.lower().startswith("message-id:"):
@@ -69,7 +69,7 @@ class Arrivals:
 
 def push_endpoint(arrivals: Arrivals) -> ThreadingHTTPServer:
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802
+        def do_POST(self) -> None:
             arrivals.add(self.headers.get("Topic") or "")
             self.rfile.read(int(self.headers.get("Content-Length") or 0))
             self.send_response(201)
@@ -161,8 +161,8 @@ def run_once(notices: bool, matches: int, seconds: float, warmup: float,
         if notices:
             with sqlite3.connect(db) as conn:
                 rows = conn.execute(
-                    "SELECT match_id, state_id, seat, kind, channel_id, created_at, status "
-                    "FROM outbox ORDER BY created_at").fetchall()
+                    "SELECT match_id, state_id, seat, kind, channel_id, created_at, status, "
+                    "attempts FROM outbox ORDER BY created_at").fetchall()
             latencies = []
             for row in rows:
                 mail_id, topic = notice_ids(row)
@@ -174,7 +174,9 @@ def run_once(notices: bool, matches: int, seconds: float, warmup: float,
                 "outbox_rows": len(rows),
                 "delivered": len(latencies),
                 "statuses": {s: sum(1 for r in rows if r[6] == s) for s in {r[6] for r in rows}},
+                "retried": sum(1 for r in rows if r[7]),
                 "latency_notices": len(measured),
+                "latency_ms_max": round(measured[-1], 1) if measured else None,
                 "latency_ms_p50": round(load.percentile(measured, 0.50), 1) if measured else None,
                 "latency_ms_p99": round(load.percentile(measured, 0.99), 1) if measured else None,
             })

@@ -619,3 +619,20 @@ def test_a_mail_reads_back_whole_in_any_language(tmp_path: Path) -> None:
     assert "C'est à vous de jouer." in text and long_line in text
     assert f"Ne plus recevoir d’avis : https://g.example/unsubscribe/{channel_id}." in text
     store.engine.dispose()
+
+
+def test_a_notice_due_later_waits_and_a_lost_lease_is_taken_again(tmp_path: Path) -> None:
+    """A clock warning is due before the deadline, not at the move: nobody claims it
+    earlier. A row claimed by a process that died is taken again once its lease ends."""
+    store, _channel = _database(tmp_path)
+    _pending_rows(store.engine, 1)
+    engine = store.engine
+    later = time.time() + 3600
+    with engine.begin() as conn:
+        conn.execute(outbox.update().values(due_at=later))
+    assert outbox_module.claim(engine, "p", time.time()) == []
+    assert len(outbox_module.claim(engine, "p", later + 1)) == 1  # due now: taken …
+    assert outbox_module.claim(engine, "q", later + 2) == []  # … and held by its lease
+    taken = outbox_module.claim(engine, "q", later + 2 + outbox_module.LEASE_SECONDS)
+    assert len(taken) == 1 and taken[0].claim.startswith("q:")  # the dead one's lease ended
+    store.engine.dispose()

@@ -114,6 +114,7 @@ class Channel(Protocol):
 
 
 Decide = Callable[[Delivery], Awaitable[tuple[str, Any]]]
+Runner = Callable[..., Awaitable[Any]]
 """The server's word on a claimed notice: ("send", its content) or ("seen"/"stale", None)."""
 
 
@@ -251,8 +252,13 @@ class Outbox:
     """Delivers due notices through ``channels`` as ``owner``; see the module docstring."""
 
     def __init__(self, engine: Engine, owner: str, channels: Mapping[str, Channel],
-                 decide: Decide, poll_seconds: float = 2.0) -> None:
+                 decide: Decide, poll_seconds: float = 2.0, write: Runner | None = None,
+                 read: Runner | None = None) -> None:
         self.engine = engine
+        self.write: Runner = write or asyncio.to_thread
+        """How its transactions run: the server passes ``Store.write`` (on SQLite, on the
+        event loop, one writer at a time with the moves); alone, on a thread."""
+        self.read: Runner = read or asyncio.to_thread
         self.owner = owner
         self.channels = channels
         self.decide = decide
@@ -262,6 +268,8 @@ class Outbox:
         """Told of each notice sent, with the Unix time its channel was asked (metrics)."""
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._flying: set[asyncio.Task[None]] = set()
+        self._more = False
 
     def start(self) -> None:
         self._task = asyncio.create_task(self.run(), name="camelcade-outbox")
@@ -271,33 +279,52 @@ class Outbox:
         self._wake.set()
 
     async def close(self) -> None:
+        """Stop; notices on their way are cancelled (their leases end, and they are sent
+        again, by this server's next start or another process)."""
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+        for task in list(self._flying):
+            task.cancel()
+        await asyncio.gather(*self._flying, return_exceptions=True)
 
     async def run(self) -> None:
+        """Claim what is due while fewer than ``BATCH`` notices are on their way, each
+        delivered on its own: one slow mail server never holds up the notices behind it."""
         while True:
-            try:
-                done = await self.deliver_due()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("delivering notices failed")
-                done = 0
-            if done:
-                continue  # maybe more are due
+            self._wake.clear()  # before claiming: a move committed meanwhile wakes us again
+            room = BATCH - len(self._flying)
+            claimed: list[Delivery] = []
+            if room > 0:
+                try:
+                    claimed = await self.write(claim, self.engine, self.owner, time.time(),
+                                               room)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("claiming notices failed")
+            for delivery in claimed:
+                task = asyncio.create_task(self._deliver(delivery))
+                self._flying.add(task)
+                task.add_done_callback(self._landed)
+            self._more = room > 0 and len(claimed) == room  # more may be due behind them
             wait = self.poll_seconds
-            with contextlib.suppress(Exception):
-                due = await asyncio.to_thread(next_due, self.engine)
-                if due is not None:
-                    wait = max(0.0, min(wait, due - time.time()))
-            self._wake.clear()
+            if room > 0 and not claimed:  # nothing due now: sleep until the next one is
+                with contextlib.suppress(Exception):
+                    due = await self.read(next_due, self.engine)
+                    if due is not None:
+                        wait = max(0.0, min(wait, due - time.time()))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), wait)
 
+    def _landed(self, task: asyncio.Task[None]) -> None:
+        self._flying.discard(task)
+        if self._more:  # a place freed while rows were waiting for one
+            self._wake.set()
+
     async def deliver_due(self) -> int:
         """Claim what is due and deliver it; how many rows were claimed."""
-        claimed = await asyncio.to_thread(claim, self.engine, self.owner, time.time())
+        claimed = await self.write(claim, self.engine, self.owner, time.time())
         await asyncio.gather(*(self._deliver(delivery) for delivery in claimed))
         return len(claimed)
 
@@ -307,15 +334,15 @@ class Outbox:
             verdict, content = await self.decide(delivery)
         except Exception as error:
             log.exception("notice %d could not be prepared", delivery.id)
-            await asyncio.to_thread(finish, engine, delivery, "failed", time.time(),
+            await self.write(finish, engine, delivery, "failed", time.time(),
                                     type(error).__name__)
             return
         if verdict != "send":
-            await asyncio.to_thread(finish, engine, delivery, verdict, time.time())
+            await self.write(finish, engine, delivery, verdict, time.time())
             return
         channel = self.channels.get(delivery.channel_kind)
         if channel is None:
-            await asyncio.to_thread(finish, engine, delivery, "failed", time.time(),
+            await self.write(finish, engine, delivery, "failed", time.time(),
                                     f"no {delivery.channel_kind} channel on this server")
             return
         asked = time.time()
@@ -323,7 +350,7 @@ class Outbox:
             await channel.send(delivery, content)
         except PermanentFailure as error:
             log.info("notice channel %s is gone (%s); deleted", delivery.channel_id, error)
-            await asyncio.to_thread(delete_channel, engine, delivery.channel_id)
+            await self.write(delete_channel, engine, delivery.channel_id)
             return
         except Exception as error:
             attempts = delivery.attempts + 1
@@ -331,15 +358,15 @@ class Outbox:
             if attempts >= MAX_ATTEMPTS:
                 log.warning("notice %d failed %d times; given up: %s", delivery.id, attempts,
                             reason)
-                await asyncio.to_thread(finish, engine, delivery, "failed",
+                await self.write(finish, engine, delivery, "failed",
                                         time.time(), reason)
             else:
                 log.info("notice %d failed (%s); retrying", delivery.id, reason)
-                await asyncio.to_thread(retry_later, engine, delivery, attempts,
+                await self.write(retry_later, engine, delivery, attempts,
                                         time.time() + backoff(attempts), reason)
             return
         self.sent += 1
         if self.observe is not None:
             self.observe(delivery, asked)
-        await asyncio.to_thread(finish, engine, delivery, "sent", time.time())
+        await self.write(finish, engine, delivery, "sent", time.time())
 

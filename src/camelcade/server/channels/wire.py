@@ -58,7 +58,8 @@ class Notices:
         if self.email_enabled:
             self.email = channels[EMAIL] = EmailChannel(self.settings, self.keys)
         self.outbox = Outbox(self.store.engine, self.settings.instance_id, channels,
-                             self.decide, self.settings.notice_poll_seconds)
+                             self.decide, self.settings.notice_poll_seconds,
+                             write=self.store.write, read=self.store.read)
         if self.settings.notices:
             self.outbox.start()
             self._sweeping = asyncio.create_task(self._sweep(), name="camelcade-outbox-sweep")
@@ -95,7 +96,7 @@ class Notices:
     async def _sweep(self) -> None:
         while True:
             try:
-                rows, channels = await asyncio.to_thread(sweep, self.store.engine, time.time())
+                rows, channels = await self.store.write(sweep, self.store.engine, time.time())
                 if rows or channels:
                     log.info("deleted %d old notices and %d channels of old matches", rows,
                              channels)

@@ -636,3 +636,17 @@ def test_a_notice_due_later_waits_and_a_lost_lease_is_taken_again(tmp_path: Path
     taken = outbox_module.claim(engine, "q", later + 2 + outbox_module.LEASE_SECONDS)
     assert len(taken) == 1 and taken[0].claim.startswith("q:")  # the dead one's lease ended
     store.engine.dispose()
+
+
+def test_the_next_due_time_waits_for_a_lease_so_an_idle_deliverer_sleeps(
+        tmp_path: Path) -> None:
+    """A row on its way (another process's, or this one's) is not due again until its
+    lease ends: the loop sleeps until then instead of spinning on it."""
+    store, _channel = _database(tmp_path)
+    _pending_rows(store.engine, 1)
+    now = time.time()
+    assert outbox_module.next_due(store.engine) == pytest.approx(now, abs=5)
+    outbox_module.claim(store.engine, "p", now)
+    assert outbox_module.next_due(store.engine) == pytest.approx(
+        now + outbox_module.LEASE_SECONDS)
+    store.engine.dispose()

@@ -28,7 +28,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import Engine, delete, insert, or_, select, update
+from sqlalchemy import Engine, case, delete, func, insert, or_, select, update
 
 from camelcade.server.logs import redact
 from camelcade.server.models import matches, notice_channels, outbox
@@ -215,9 +215,13 @@ def retry_later(engine: Engine, delivery: Delivery, attempts: int, due_at: float
 
 
 def next_due(engine: Engine) -> float | None:
+    """When a row will next be free to claim: its due time, or, while another deliverer
+    holds its lease, the lease's end (a row on its way is not due again before that)."""
+    free_at = case((outbox.c.claimed_until > outbox.c.due_at, outbox.c.claimed_until),
+                   else_=outbox.c.due_at)
     with engine.connect() as conn:
-        found = conn.execute(select(outbox.c.due_at).where(outbox.c.status == "pending")
-                             .order_by(outbox.c.due_at).limit(1)).scalar()
+        found = conn.execute(select(func.min(free_at)).where(
+            outbox.c.status == "pending")).scalar()
     return None if found is None else float(found)
 
 
@@ -264,8 +268,6 @@ class Outbox:
         self.decide = decide
         self.poll_seconds = poll_seconds
         self.sent = 0
-        self.observe: Callable[[Delivery, float], None] | None = None
-        """Told of each notice sent, with the Unix time its channel was asked (metrics)."""
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._flying: set[asyncio.Task[None]] = set()
@@ -335,7 +337,7 @@ class Outbox:
         except Exception as error:
             log.exception("notice %d could not be prepared", delivery.id)
             await self.write(finish, engine, delivery, "failed", time.time(),
-                                    type(error).__name__)
+                             type(error).__name__)
             return
         if verdict != "send":
             await self.write(finish, engine, delivery, verdict, time.time())
@@ -343,9 +345,8 @@ class Outbox:
         channel = self.channels.get(delivery.channel_kind)
         if channel is None:
             await self.write(finish, engine, delivery, "failed", time.time(),
-                                    f"no {delivery.channel_kind} channel on this server")
+                             f"no {delivery.channel_kind} channel on this server")
             return
-        asked = time.time()
         try:
             await channel.send(delivery, content)
         except PermanentFailure as error:
@@ -358,15 +359,12 @@ class Outbox:
             if attempts >= MAX_ATTEMPTS:
                 log.warning("notice %d failed %d times; given up: %s", delivery.id, attempts,
                             reason)
-                await self.write(finish, engine, delivery, "failed",
-                                        time.time(), reason)
+                await self.write(finish, engine, delivery, "failed", time.time(), reason)
             else:
                 log.info("notice %d failed (%s); retrying", delivery.id, reason)
                 await self.write(retry_later, engine, delivery, attempts,
-                                        time.time() + backoff(attempts), reason)
+                                 time.time() + backoff(attempts), reason)
             return
         self.sent += 1
-        if self.observe is not None:
-            self.observe(delivery, asked)
         await self.write(finish, engine, delivery, "sent", time.time())
 

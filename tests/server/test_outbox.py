@@ -650,3 +650,30 @@ def test_the_next_due_time_waits_for_a_lease_so_an_idle_deliverer_sleeps(
     assert outbox_module.next_due(store.engine) == pytest.approx(
         now + outbox_module.LEASE_SECONDS)
     store.engine.dispose()
+
+
+def test_a_notice_of_another_process_s_move_catches_the_match_up_first() -> None:
+    """On PostgreSQL another process may deliver a notice before it heard of the move:
+    the match is refreshed rather than the turn taken as passed (``stale``)."""
+    from types import SimpleNamespace
+
+    from camelcade.server.channels.wire import Notices
+
+    match = SimpleNamespace(state_id=4, status="running",
+                            state=SimpleNamespace(current_player=0),
+                            connections=[SimpleNamespace(seat=1)], remote_presence={})
+    refreshed: list[str] = []
+
+    async def lookup(match_id: str) -> Any:
+        return match
+
+    async def refresh(match_id: str) -> None:
+        refreshed.append(match_id)
+        match.state_id, match.state.current_player = 5, 1  # the move, now heard of
+
+    notices = Notices(Settings(database_url="sqlite://"), None, lookup, refresh)  # type: ignore[arg-type]
+    delivery = Delivery(id=1, match_id="m1", state_id=5, seat=1, kind=TURN, channel_id="c",
+                        channel_kind="email", address="a@b.example", attempts=0,
+                        created_at=1.0, claim="x")
+    assert asyncio.run(notices.decide(delivery)) == ("seen", None)  # seat 1 is looking
+    assert refreshed == ["m1"]

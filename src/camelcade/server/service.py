@@ -62,7 +62,7 @@ class Services:
         self.pool = BotPool(settings.bot_workers, settings.bot_move_seconds,
                             settings.bot_move_deadline, settings.quick_bot_seconds,
                             settings.bot_nice)
-        self.notices = Notices(settings, self.store, self.manager.get)
+        self.notices = Notices(settings, self.store, self.manager.get, self.manager.refresh)
         self.manager.notices_written = self.notices.wake
         self.runner = BotRunner(self.manager, settings, self.pool, self.watched)
         self.addresses: dict[str, int] = {}

@@ -38,11 +38,13 @@ def seat_present(match: LiveMatch, seat: int, now: float | None = None) -> bool:
 class Notices:
     """See the module docstring."""
 
-    def __init__(self, settings: Settings, store: Store, lookup: Any) -> None:
+    def __init__(self, settings: Settings, store: Store, lookup: Any, refresh: Any) -> None:
         self.settings = settings
         self.store = store
         self.lookup = lookup
         """``MatchManager.get``: a match by id (raises ``ProtocolError`` if gone)."""
+        self.refresh = refresh
+        """``MatchManager.refresh``: catch up with a move another process committed."""
         self.keys: NoticeKeys | None = None
         self.outbox: Outbox | None = None
         self.email: EmailChannel | None = None
@@ -81,6 +83,8 @@ class Notices:
         """Send, or not: see ``camelcade.server.outbox``."""
         try:
             match: LiveMatch = await self.lookup(delivery.match_id)
+            if match.state_id < delivery.state_id:  # another process's move, not yet heard of
+                await self.refresh(delivery.match_id)
         except ProtocolError:
             return "stale", None
         if delivery.kind == TURN and (match.status != "running"

@@ -324,10 +324,14 @@ def test_the_email_channel_retries_after_the_smtp_server_refused(
 # -- the whole server ------------------------------------------------------------------------
 
 
-def _outbox_rows(database: Path) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(database) as conn:
-        return conn.execute(
-            "SELECT kind, status, attempts, claimed_by FROM outbox ORDER BY id").fetchall()
+def _outbox_rows(database: str) -> list[tuple[Any, ...]]:
+    engine = make_engine(Settings(database_url=database))
+    try:
+        with engine.connect() as conn:
+            return [tuple(row) for row in conn.execute(text(
+                "SELECT kind, status, attempts, claimed_by FROM outbox ORDER BY id"))]
+    finally:
+        engine.dispose()
 
 
 def _subscribe(api: Api, match_id: str, token: str, **body: Any) -> Any:
@@ -338,18 +342,21 @@ def _subscribe(api: Api, match_id: str, token: str, **body: Any) -> Any:
     return answer.json()
 
 
-def test_a_notice_survives_a_sigkill_between_its_move_and_its_delivery(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_notice_survives_a_sigkill_between_its_move_and_its_delivery(
+        tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> None:
     """The SMTP server is down when the move commits, so the notice waits in the outbox;
     the server process is killed (SIGKILL); the SMTP server comes up, a new process starts
     on the same database, and exactly one mail arrives."""
-    database = tmp_path / "crash.db"
+    database = (f"sqlite:///{tmp_path / 'crash.db'}" if backend == "sqlite"
+                else str(request.getfixturevalue("postgres_url")))
     port = free_port()
     env = {"CAMELCADE_SERVER_SMTP_HOST": "127.0.0.1", "CAMELCADE_SERVER_SMTP_PORT": str(port),
            "CAMELCADE_SERVER_NOTICE_POLL_SECONDS": "0.2",
            "CAMELCADE_SERVER_PUBLIC_URL": "http://games.example",
            "CAMELCADE_SERVER_HTTP_RATE_BURST": "1000"}
     log = tmp_path / "server.log"
-    first = ServerProcess(str(database), env=env, log=log).start()
+    first = ServerProcess(database, env=env, log=log).start()
     try:
         api = Api(first.base)
         match_id, _host, tokens = api.open_match(players=2)
@@ -377,7 +384,7 @@ def test_a_notice_survives_a_sigkill_between_its_move_and_its_delivery(tmp_path:
     assert [row[:2] for row in _outbox_rows(database)] == [(TURN, "pending")]
     inbox = Inbox()
     with smtp_server(inbox, port):
-        second = ServerProcess(str(database), port=first.port, env=env, log=log).start()
+        second = ServerProcess(database, port=first.port, env=env, log=log).start()
         try:
             inbox.wait(1, seconds=30)
             time.sleep(1.5)  # time for a second mail, were one to come

@@ -26,6 +26,7 @@ from camelcade.core.words import and_list, current_language, t, tn
 from camelcade.server.admin import ENDED, ended_sentence
 from camelcade.server.auth import hash_token, new_token, profile_seat_token, same_hash
 from camelcade.server.moves import Advance, MoveWriter
+from camelcade.server.outbox import notices_for
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Plan
 from camelcade.server.schemas import CreateMatch, SeatSpec
@@ -148,6 +149,10 @@ def _check_joinable(specs: list[SeatSpec], seat: int) -> None:
             "hot-seat seat); join an open seat.", seat=seat))
 
 
+def _nobody() -> None:
+    """Nobody is told (a manager without an outbox)."""
+
+
 class MatchManager:
     """Creates, loads, advances and caches matches; see the module docstring."""
 
@@ -167,6 +172,8 @@ class MatchManager:
         from the database at start; empty until then."""
         self.closed_message: str | None = None
         """The host's message while the lobby is closed: no match is created meanwhile."""
+        self.notices_written: Any = _nobody
+        """Called after a commit that wrote notices (the outbox looks at once)."""
 
     # -- loading -----------------------------------------------------------------------
 
@@ -469,6 +476,11 @@ class MatchManager:
         ):
             deadline = now + match.row.turn_seconds
         item = Advance(match.id, match.state_id, plan.rows, status, deadline, result, now, start)
+        if self.settings.notices:
+            item.notices = notices_for(
+                match.state.current_player, mover, status,
+                [s.seat for s in match.seats if s.kind != "bot"], now, deadline,
+                match.row.turn_seconds, start)
         try:
             committed = await self.moves.advance(item)
         except Exception:
@@ -485,6 +497,8 @@ class MatchManager:
             raise ProtocolError(ErrorCode.ACTION_STALE_STATE, t(
                 "Another move was accepted first; the position is now state {now}.",
                 now=match.state_id), match.state_id)
+        if item.notices:
+            self.notices_written()
         match.accept(plan)
         match.row.status = status
         match.row.turn_deadline = deadline

@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     false,
 )
 
@@ -139,4 +140,43 @@ sign_in_links = Table(
     Column("expires_at", Float, nullable=False),
     Column("used_at", Float),
     comment="e-mailed sign-in links: single use, short-lived, stored hashed",
+)
+
+notice_channels = Table(
+    "notice_channels",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(16), nullable=False, comment="email or push"),
+    Column("address", Text, nullable=False,
+           comment="the e-mail address or the push subscription (JSON); never logged"),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("match_id", "seat", "kind", name="uq_notice_channels_seat_kind"),
+    comment="where a seat wants its notices; deleted on unsubscribe (outbox rows with it)",
+)
+
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(32), nullable=False),
+    Column("state_id", Integer, nullable=False, comment="the move that caused the notice"),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(16), nullable=False, comment="turn, over or clock"),
+    Column("channel_id", String(32), ForeignKey("notice_channels.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("status", String(16), nullable=False, index=True,
+           comment="pending, sent, seen (the seat was looking), stale, failed"),
+    Column("due_at", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("claimed_by", String(32)),
+    Column("claimed_until", Float, comment="a deliverer's lease; another may take it after"),
+    Column("created_at", Float, nullable=False),
+    Column("done_at", Float),
+    Column("error", Text, comment="the last failure's reason, without the address"),
+    UniqueConstraint("match_id", "state_id", "seat", "kind", "channel_id",
+                     name="uq_outbox_notice"),
+    comment="notices written with the move that causes them, delivered by services.outbox",
 )

@@ -37,7 +37,7 @@ from camelcade.server.schemas import ErrorResponse, SeatName
 from camelcade.server.service import Services
 from camelcade.server.settings import Settings
 from camelcade.server.web.api import seat_summary, your_turn_first
-from camelcade.server.web.mail import ADDRESS
+from camelcade.server.web.mailbox import ADDRESS
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorResponse} for code in (400, 401, 403, 422, 429)

@@ -46,6 +46,7 @@ def page(title: str, body: str, script: str | None = None, head: str = "",
 <meta name="color-scheme" content="light dark">
 <title>{escape(title)} · camelcade</title>
 <link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">
+<link rel="manifest" href="/manifest.webmanifest">
 <link rel="stylesheet" href="/static/css/app.css">
 <script type="module" src="/static/js/i18n.js"></script>
 {head}

@@ -46,7 +46,7 @@ async function load() {
   for (const [name, list] of Object.entries(lists)) if (!list.children.length) list.append(h("li", { text: name === "turn" ? t("It is your turn nowhere.") : t("None.") }));
   const running = seats.filter((s) => matches.find((m) => m.match_id === s.match_id && m.status !== "finished" && m.status !== "ended"));
   $("#mail").replaceChildren(
-    h("p", { text: t("The server sends one short e-mail when it becomes your turn and no page of your seat is open. The address is kept in the server's memory only.") }),
+    h("p", { text: t("The server sends one short e-mail when it becomes your turn and no page of your seat is open. The address is kept until you unsubscribe, and deleted a week after the match ends.") }),
     h("p", {}, h("label", { for: "mail-address", text: t("E-mail address") }), " ", h("input", { id: "mail-address", type: "email", autocomplete: "email" }), " ",
       h("button", { type: "button", onclick: () => subscribe(running.map((s) => [s.match_id, s.token])) }, t("Save for my running games"))),
     h("p", { id: "mail-status", role: "status" }));

@@ -684,3 +684,32 @@ def test_a_notice_of_another_process_s_move_catches_the_match_up_first() -> None
                         created_at=1.0, claim="x")
     assert asyncio.run(notices.decide(delivery)) == ("seen", None)  # seat 1 is looking
     assert refreshed == ["m1"]
+
+
+def test_a_clock_warning_is_dropped_when_a_vacation_moved_the_deadline_on() -> None:
+    """The warning was written for the deadline of the move; a vacation since pushed the
+    deadline days later: warning now would be wrong (and the player is away)."""
+    from types import SimpleNamespace
+
+    from camelcade.server.channels.wire import Notices
+
+    now = time.time()
+    row = SimpleNamespace(turn_deadline=now + 600, turn_seconds=86400.0)
+    match = SimpleNamespace(state_id=5, status="running", row=row,
+                            state=SimpleNamespace(current_player=1),
+                            connections=[SimpleNamespace(seat=1)], remote_presence={})
+
+    async def lookup(match_id: str) -> Any:
+        return match
+
+    async def refresh(match_id: str) -> None:
+        raise AssertionError("the match is up to date")
+
+    notices = Notices(Settings(database_url="sqlite://"), None, lookup, refresh)  # type: ignore[arg-type]
+    warning = Delivery(id=1, match_id="m1", state_id=5, seat=1, kind=CLOCK, channel_id="c",
+                       channel_kind="email", address="a@b.example", attempts=0,
+                       created_at=1.0, claim="x")
+    # ten minutes left: a warning is due (not sent here only because the seat is looking)
+    assert asyncio.run(notices.decide(warning)) == ("seen", None)
+    row.turn_deadline = now + 3 * 86400  # a three-day vacation began meanwhile
+    assert asyncio.run(notices.decide(warning)) == ("stale", None)

@@ -53,6 +53,10 @@ matches = Table(
            comment="every seat a bot: capped, paused when unwatched"),
     Column("creator", String(64), comment="hash of the creating client's address"),
     Column("end_reason", Text, comment="status 'ended': why the host ended it, told to players"),
+    Column("clock", String(16), nullable=False, server_default="live",
+           comment="live or correspondence (clocks.py)"),
+    Column("bank_seconds", Float, comment="each seat's time bank and its cap; null: none"),
+    Column("takeover_after", Integer, comment="timeouts before a bot keeps the seat"),
 )
 
 seats = Table(
@@ -72,6 +76,12 @@ seats = Table(
            index=True, comment="the profile whose seat this is (accounts); null: a token only"),
     Column("former", Boolean, nullable=False, server_default=false(),
            comment="its profile was deleted: shown as 'a former player'"),
+    Column("bank_left", Float, comment="its time bank; null: the clock has none"),
+    Column("timeouts", Integer, nullable=False, server_default="0",
+           comment="how often its time ran out"),
+    Column("taken_over", Boolean, nullable=False, server_default=false(),
+           comment="a bot keeps it for good: its time ran out too often"),
+    Column("away_until", Float, comment="its profile's vacation ends then: its clock waits"),
 )
 
 actions = Table(
@@ -115,6 +125,11 @@ profiles = Table(
     Column("password_hash", String(256), comment="argon2 (pwdlib); null: no password"),
     Column("created_at", Float, nullable=False),
     Column("seen_at", Float, nullable=False),
+    Column("away_from", Float, comment="the current vacation began then; null: none"),
+    Column("away_until", Float, comment="the current vacation ends then"),
+    Column("vacation_year", Integer, comment="the year vacation_days counts in (UTC)"),
+    Column("vacation_days", Integer, nullable=False, server_default="0",
+           comment="vacation days taken in vacation_year"),
     comment="a person: a guest until an e-mail address keeps it (accounts)",
 )
 

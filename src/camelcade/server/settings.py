@@ -92,6 +92,9 @@ class Settings:
     presence_refresh: float = 10.0
     """Seconds between re-announcements of this process's connections (PostgreSQL)."""
     presence_ttl: float = 30.0
+    vacation_days_per_year: int = 30
+    """Days of vacation (correspondence clocks paused) a profile may take each calendar
+    year (UTC); 0 turns vacations off."""
     lobby_limit: int = 50
     """Most matches one lobby page holds (``?limit=``; the default page is 20)."""
     lobby_cache_seconds: float = 1.0
@@ -235,7 +238,7 @@ _TUNABLE: dict[str, Callable[[str], object]] = {
     "smtp_host": str, "smtp_port": int, "smtp_from": str, "smtp_user": str,
     "smtp_password": str, "smtp_starttls": bool, "notices": bool,
     "notice_poll_seconds": float, "push_insecure_endpoints": bool, "public_url": str,
-    "data_folder": str,
+    "data_folder": str, "vacation_days_per_year": int,
     "lobby_limit": int, "lobby_cache_seconds": float, "lobby_expiry_seconds": float,
     "read_rate_per_second": float, "read_rate_burst": int, "create_rate_per_second": float,
     "create_rate_burst": int,

@@ -15,7 +15,17 @@ from camelcade.server.channels.email import EmailChannel
 from camelcade.server.channels.keys import NoticeKeys, notice_keys
 from camelcade.server.channels.push import PushChannel
 from camelcade.server.channels.wording import word
-from camelcade.server.outbox import CLOCK, EMAIL, PUSH, TURN, Channel, Delivery, Outbox, sweep
+from camelcade.server.outbox import (
+    CLOCK,
+    EMAIL,
+    PUSH,
+    TURN,
+    Channel,
+    Delivery,
+    Outbox,
+    clock_warning_at,
+    sweep,
+)
 from camelcade.server.protocol import ProtocolError
 from camelcade.server.runtime import LiveMatch
 from camelcade.server.settings import Settings
@@ -23,6 +33,8 @@ from camelcade.server.store import Store
 
 log = logging.getLogger(__name__)
 SWEEP_SECONDS = 3600.0
+CLOCK_SLACK_SECONDS = 60.0
+"""A warning claimed this early is still on time (the outbox polls, clocks drift)."""
 
 
 def seat_present(match: LiveMatch, seat: int, now: float | None = None) -> bool:
@@ -91,7 +103,8 @@ class Notices:
                                       or match.state.current_player != delivery.seat):
             return "stale", None
         if delivery.kind == CLOCK and (match.status != "running"
-                                       or match.state_id != delivery.state_id):
+                                       or match.state_id != delivery.state_id
+                                       or _clock_moved_on(match)):
             return "stale", None
         if seat_present(match, delivery.seat):
             return "seen", None
@@ -107,3 +120,12 @@ class Notices:
             except Exception:
                 log.exception("sweeping the outbox failed")
             await asyncio.sleep(SWEEP_SECONDS)
+
+
+def _clock_moved_on(match: LiveMatch) -> bool:
+    """A vacation taken since the move pushed the deadline past this warning: warning now
+    would say time runs out days before it does (and while the player is away)."""
+    deadline, per_move = match.row.turn_deadline, match.row.turn_seconds
+    if deadline is None or not per_move:
+        return True
+    return time.time() < clock_warning_at(deadline, per_move) - CLOCK_SLACK_SECONDS

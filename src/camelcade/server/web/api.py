@@ -5,6 +5,7 @@ request bodies, never in a URL.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi import APIRouter, Body, Request
@@ -176,6 +177,7 @@ async def seat_summary(services: Services, match_id: str, token: str) -> dict[st
     except ProtocolError:
         return {"match_id": match_id, "gone": True}
     mover = match.state.current_player if match.status == "running" else None
+    deadline = match.row.turn_deadline if match.status == "running" else None
     names = answers.seat_names(match.game, match.names)
     return {
         "match_id": match.id, "gone": False, "game": match.game.id,
@@ -184,7 +186,11 @@ async def seat_summary(services: Services, match_id: str, token: str) -> dict[st
         "your_turn": seat is not None and mover == seat,
         "current_player": mover,
         "to_move": names[mover] if mover is not None and 0 <= mover < len(names) else None,
-        "deadline": match.row.turn_deadline if match.status == "running" else None,
+        "deadline": deadline,
+        "time_left": None if deadline is None else max(0.0, deadline - time.time()),
+        "clock": match.row.clock if match.row.turn_seconds else None,
+        "away_until": {s.seat: s.away_until for s in match.seats
+                       if (s.away_until or 0) > time.time()},
         "updated_at": match.row.updated_at,
         "result": (answers.result_text(match) if match.status == "finished"
                    else ended_sentence(match.row.end_reason) if match.status == ENDED

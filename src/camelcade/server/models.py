@@ -52,6 +52,8 @@ matches = Table(
            comment="every seat a bot: capped, paused when unwatched"),
     Column("creator", String(64), comment="hash of the creating client's address"),
     Column("end_reason", Text, comment="status 'ended': why the host ended it, told to players"),
+    Column("rated", Boolean, nullable=False, server_default=false(),
+           comment="chosen at creation: a finished match moves its kept profiles' ratings"),
 )
 
 seats = Table(
@@ -139,4 +141,30 @@ sign_in_links = Table(
     Column("expires_at", Float, nullable=False),
     Column("used_at", Float),
     comment="e-mailed sign-in links: single use, short-lived, stored hashed",
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("profile_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("players", Integer, primary_key=True,
+           comment="player-count class: 2, 3, 4, or 5 for five and more"),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    comment="a kept profile's OpenSkill rating per game and player-count class",
+)
+
+rated_matches = Table(
+    "rated_matches",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True, comment="one row per match: a match is rated once"),
+    Column("rated_at", Float, nullable=False),
+    Column("changes", JSON, nullable=False,
+           comment="per rated seat: profile, place, mu and sigma before and after"),
+    comment="finished rated matches whose ratings were updated",
 )

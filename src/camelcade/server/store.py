@@ -79,6 +79,8 @@ class MatchRow:
     creator: str | None = None
     end_reason: str | None = None
     """Status ``ended``: why the host ended the match (``camelcade.server.admin``)."""
+    rated: bool = False
+    """Chosen at creation: the finished match moves its kept profiles' ratings."""
 
 
 @dataclass

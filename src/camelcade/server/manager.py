@@ -16,6 +16,7 @@ import json
 import logging
 import secrets
 import time
+from collections import Counter
 from typing import Any
 
 from camelcade import bots as bot_registry
@@ -91,7 +92,7 @@ def open_match_row(game: str, options: dict[str, Any], *, now: float, creator: s
                    bot_only: bool, auto_start: bool, turn_seconds: float | None,
                    on_timeout: str, timeout_bot: str, host_hash: str | None = None,
                    host_reserved_hash: str | None = None,
-                   rematch_of: str | None = None) -> MatchRow:
+                   rematch_of: str | None = None, rated: bool = False) -> MatchRow:
     """The row of a match about to be created or rematched: a fresh id and a secret seed,
     open at step 0. The one place a new match's row is made, so a created match and a
     rematch cannot start from different defaults; the caller gives what it decides (its
@@ -114,6 +115,7 @@ def open_match_row(game: str, options: dict[str, Any], *, now: float, creator: s
         rematch_of=rematch_of,
         bot_only=bot_only,
         creator=creator,
+        rated=rated,
     )
 
 
@@ -356,6 +358,7 @@ class MatchManager:
             on_timeout=timer.on_timeout if timer else "bot",
             timeout_bot=timer.bot if timer else "random",
             host_hash=hash_token(host_token),
+            rated=request.rated,
         )
         match_row.clock, match_row.bank_seconds, match_row.takeover_after = clock
         await self.store.write(self.store.insert_match, match_row, seat_rows)
@@ -551,6 +554,21 @@ class MatchManager:
             match.row.finished_at = now
         self._on_change(match)
         self._on_turn(match, remote=False)
+        if result is not None and match.row.rated:
+            await self._rate(match)
+
+    async def _rate(self, match: LiveMatch) -> None:
+        """Rate a finished rated match (once: ``rated_matches`` has a row per match). A
+        failure is logged, not raised: the last move stands either way."""
+        from camelcade.server.accounts.ratings import ABANDON_TIMEOUTS, rate_match
+
+        missed = Counter(timed.seat for timed in match.timeouts.values())
+        abandoned = frozenset(seat for seat, count in missed.items()
+                              if count >= ABANDON_TIMEOUTS)
+        try:
+            await self.store.write(rate_match, self.store.engine, match.id, abandoned)
+        except Exception:
+            log.exception("match %s was not rated", match.id)
 
     @staticmethod
     def _banked(match: LiveMatch, plan: Plan, now: float) -> tuple[int, float] | None:
@@ -693,6 +711,7 @@ class MatchManager:
                 timeout_bot=source.timeout_bot,
                 host_reserved_hash=source.host_hash,
                 rematch_of=source.id,
+                rated=source.rated,
             )
             match_row.clock, match_row.bank_seconds = source.clock, source.bank_seconds
             match_row.takeover_after = source.takeover_after

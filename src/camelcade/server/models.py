@@ -57,6 +57,8 @@ matches = Table(
            comment="live or correspondence (clocks.py)"),
     Column("bank_seconds", Float, comment="each seat's time bank and its cap; null: none"),
     Column("takeover_after", Integer, comment="timeouts before a bot keeps the seat"),
+    Column("rated", Boolean, nullable=False, server_default=false(),
+           comment="chosen at creation: a finished match moves its kept profiles' ratings"),
 )
 
 seats = Table(
@@ -194,4 +196,30 @@ outbox = Table(
     UniqueConstraint("match_id", "state_id", "seat", "kind", "channel_id",
                      name="uq_outbox_notice"),
     comment="notices written with the move that causes them, delivered by services.outbox",
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("profile_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("players", Integer, primary_key=True,
+           comment="player-count class: 2, 3, 4, or 5 for five and more"),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    comment="a kept profile's OpenSkill rating per game and player-count class",
+)
+
+rated_matches = Table(
+    "rated_matches",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True, comment="one row per match: a match is rated once"),
+    Column("rated_at", Float, nullable=False),
+    Column("changes", JSON, nullable=False,
+           comment="per rated seat: profile, place, mu and sigma before and after"),
+    comment="finished rated matches whose ratings were updated",
 )

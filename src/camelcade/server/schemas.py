@@ -70,6 +70,8 @@ class CreateMatch(BaseModel):
     )
     turn_timer: TurnTimer | None = None
     auto_start: bool = Field(default=False, description="start once every seat is taken")
+    rated: bool = Field(default=False, description="the result moves the ratings of the "
+                        "players with a kept profile (e-mail address); default: casual")
     join: JoinAtCreation | None = Field(
         default=None, description="take this open seat at once (create and join in one "
         "step: if anything is refused, no match is made); its token comes back as 'token'")
@@ -111,6 +113,7 @@ class MatchInfo(BaseModel):
     result: Result | None
     rematch_of: str | None
     rematch_id: str | None
+    rated: bool = Field(default=False, description="rated (true) or casual")
 
 
 class Created(BaseModel):

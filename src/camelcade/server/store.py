@@ -93,6 +93,8 @@ class MatchRow:
     takeover_after: int | None = None
     """Rule ``takeover``: the timeouts after which a bot keeps the seat."""
     """Status ``ended``: why the host ended the match (``camelcade.server.admin``)."""
+    rated: bool = False
+    """Chosen at creation: the finished match moves its kept profiles' ratings."""
 
 
 @dataclass

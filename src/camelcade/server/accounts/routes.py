@@ -52,6 +52,7 @@ SIGNATURE_CHARS = 22
 
 
 class ProfileOut(BaseModel):
+    id: str = Field(description="the public profile page is /player/<id>")
     name: str
     language: str
     email: str | None = Field(description="the address that keeps the profile; null: a guest")
@@ -66,7 +67,7 @@ class MeOut(BaseModel):
 
 
 def _out(request: Request, profile: db.Profile, session_hash: str) -> MeOut:
-    return MeOut(profile=ProfileOut(name=profile.name, language=profile.lang,
+    return MeOut(profile=ProfileOut(id=profile.id, name=profile.name, language=profile.lang,
                                     email=profile.email, kept=profile.kept,
                                     password=profile.has_password),
                  csrf=accounts_of(request).csrf(session_hash), email=mailer_of(request).enabled)

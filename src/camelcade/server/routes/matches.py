@@ -76,6 +76,7 @@ def info(row: MatchRow, seats: list[SeatRow]) -> MatchInfo:
         result=Result(**row.result) if row.result else None,
         rematch_of=row.rematch_of,
         rematch_id=row.rematch_id,
+        rated=row.rated,
     )
 
 

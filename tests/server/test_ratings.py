@@ -131,6 +131,25 @@ def test_abandoning_a_rated_match_counts_as_last_place(engine: Engine) -> None:
     assert _rating(engine, ada).mu < 25.0 < _rating(engine, bea).mu
 
 
+@pytest.mark.parametrize("left", [{"kind": "bot", "bot": "first", "taken_over": True},
+                                  {"timeouts": rated.ABANDON_TIMEOUTS}])
+def test_a_seat_a_bot_took_over_or_that_timed_out_again_and_again_is_rated_last(
+        engine: Engine, left: dict[str, Any]) -> None:
+    """What the clocks wrote (``camelcade.server.clocks``): a seat handed to a bot for good
+    by its timeouts, or one that let its clock run out again and again, is its player's,
+    rated last though its bot won; read from the database, so a restart forgets nothing."""
+    ada, bea = _profile(engine, "Ada"), _profile(engine, "Bea")
+    match_id = _match(engine, [ada, bea], [[0], [1]])
+    with engine.begin() as conn:
+        conn.execute(update(seats).where((seats.c.match_id == match_id) & (seats.c.seat == 0))
+                     .values(**left))
+    assert rated.rate_match(engine, match_id)
+    assert _rating(engine, ada).mu < 25.0 < _rating(engine, bea).mu
+    with engine.connect() as conn:
+        changes = conn.execute(select(rated_matches.c.changes)).scalar_one()
+    assert [(c["profile_id"], c["place"]) for c in changes] == [(ada, 2), (bea, 1)]
+
+
 def test_tied_players_share_a_place(engine: Engine) -> None:
     ada, bea, cyd = (_profile(engine, name) for name in ("Ada", "Bea", "Cyd"))
     assert rated.rate_match(engine, _match(engine, [ada, bea, cyd], [[0, 1], [2]]))

@@ -16,7 +16,6 @@ import json
 import logging
 import secrets
 import time
-from collections import Counter
 from typing import Any
 
 from camelcade import bots as bot_registry
@@ -560,13 +559,10 @@ class MatchManager:
     async def _rate(self, match: LiveMatch) -> None:
         """Rate a finished rated match (once: ``rated_matches`` has a row per match). A
         failure is logged, not raised: the last move stands either way."""
-        from camelcade.server.accounts.ratings import ABANDON_TIMEOUTS, rate_match
+        from camelcade.server.accounts.ratings import rate_match
 
-        missed = Counter(timed.seat for timed in match.timeouts.values())
-        abandoned = frozenset(seat for seat, count in missed.items()
-                              if count >= ABANDON_TIMEOUTS)
-        try:
-            await self.store.write(rate_match, self.store.engine, match.id, abandoned)
+        try:  # who abandoned it is read from the seats' rows (``rate_match``)
+            await self.store.write(rate_match, self.store.engine, match.id)
         except Exception:
             log.exception("match %s was not rated", match.id)
 

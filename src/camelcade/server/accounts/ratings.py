@@ -11,7 +11,8 @@ its cookie. A guest or a seat token without a profile still plays its part in a 
 match as a new player would (μ 25, σ 25/3), so beating it counts a little, but nothing of
 it is stored. A bot plays at its fixed rating (``bot_rating``), which never moves: playing
 the hard bot counts. A seat abandoned (``abandoned``: its player let the clock run out
-``ABANDON_TIMEOUTS`` times) is placed last, whatever the bot that took over achieved;
+``ABANDON_TIMEOUTS`` times, or the host's rule handed the seat to a bot for good, see
+``camelcade.server.clocks``) is placed last and rated so, whatever the bot achieved;
 tied seats share a place.
 
 ``rated_matches`` holds one row per rated match, written in the same transaction as the
@@ -102,12 +103,16 @@ def rate_match(engine: Engine, match_id: str, abandoned: frozenset[int] = frozen
                 return False
             rows = conn.execute(
                 select(seats.c.seat, seats.c.kind, seats.c.bot, seats.c.profile_id,
-                       profiles.c.email)
+                       seats.c.taken_over, seats.c.timeouts, profiles.c.email)
                 .outerjoin(profiles, profiles.c.id == seats.c.profile_id)
                 .where(seats.c.match_id == match_id).order_by(seats.c.seat)).all()
             group = player_class(len(rows))
+            # A seat a bot took over for good is still its player's, who abandoned it;
+            # the counts are the database's, so a restart mid-match forgets none.
+            abandoned = abandoned | {row.seat for row in rows if row.taken_over
+                                     or row.timeouts >= ABANDON_TIMEOUTS}
             kept = {row.seat: str(row.profile_id) for row in rows
-                    if row.kind != "bot" and row.profile_id is not None
+                    if (row.kind != "bot" or row.taken_over) and row.profile_id is not None
                     and row.email is not None}
             # One profile in two seats (hot-seat against oneself) proves nothing.
             if not kept or len(set(kept.values())) != len(kept):

@@ -132,6 +132,11 @@ LOBBY = """
 over several moves)</label> <select id="create-bank" name="bank">
 <option value="">none</option><option value="172800">2 days</option>
 <option value="604800">7 days</option></select></p>
+<p><input id="create-rated" name="rated" type="checkbox" aria-describedby="create-rated-help">
+<label for="create-rated">Rated: the result counts towards the players' ratings</label>
+<span id="create-rated-help" class="cc-help">Only players who kept their profile with an
+e-mail address have a rating; guests and bots play their part, and nothing of theirs
+changes. Leave it unticked for a casual match.</span></p>
 <p><button type="submit">Create the match</button></p>
 <p id="create-error" class="cc-error" role="alert"></p>
 </form>

@@ -214,7 +214,8 @@ async function create(event) {
     wrong.input?.focus();
     return;
   }
-  const body = { game: game.id, options: { ...options, players: choices.length }, seats, auto_start: true };
+  const body = { game: game.id, options: { ...options, players: choices.length }, seats, auto_start: true,
+    rated: $("#create-rated").checked };
   if (me >= 0) body.join = { seat: me, name: myName.name() };
   const timer = $("#create-timer").value;
   if (timer) {

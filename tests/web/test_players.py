@@ -71,3 +71,27 @@ def create_match_ticked(page: Any) -> str:
     page.get_by_role("button", name="Create the match").click()
     page.wait_for_url("**/match/*")
     return str(page.url.rsplit("/", 1)[1])
+
+
+def test_a_correspondence_matchs_time_left_shows_in_my_games_and_the_seat_panel(
+        new_page: Any) -> None:
+    """Item 3 in the browser: a day a move, counted by the server for My games (a device
+    whose clock is wrong still shows it right) and shown beside the mover on the table."""
+    page = new_page()
+    match_id = create_match(page, "toy", ["me", "bot:@easy"], timer=86400)
+    page.wait_for_function("() => /Your turn/.test(document.querySelector('#status')"
+                           ".textContent)")
+    mover = page.locator("#seats li.cc-to-move")
+    mover.wait_for()
+    facts = mover.inner_text()
+    assert "to move" in facts and ("1 day left" in facts or "23 hours" in facts), facts
+    assert "Time left for you:" in page.locator("#clock").inner_text()
+
+    page.goto("/my")
+    turn = page.locator("#my-turn li")
+    turn.first.wait_for()
+    line = turn.first.inner_text()
+    assert f"/match/{match_id}" in turn.first.locator("a").get_attribute("href")
+    assert "your turn." in line and " left." in line, line
+    assert "1 day" in line or "23 hours" in line, line
+    audit(page, "My games with a correspondence clock")

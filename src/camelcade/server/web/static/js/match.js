@@ -333,6 +333,7 @@ function renderSeats() {
     if (s.seat === page.seat) bits.push(t("you"));
     const moving = msg.status === "running" && msg.current_player === s.seat;
     if (moving) bits.push(t("to move"));
+    if (moving && seatLeft()) bits.push(seatLeft());
     return h("li", { class: `cc-seat${moving ? " cc-to-move" : ""}` },
       h("span", { class: `cc-dot ${here ? "cc-on" : "cc-off"}`, "aria-hidden": "true" }),
       // The colon is for the screen reader; the panel shows the name above its facts.
@@ -636,8 +637,22 @@ $("#pass-ready").addEventListener("click", async () => {
 
 // -- clock ------------------------------------------------------------------------------------
 
+function seatLeft() {
+  // The mover's time in the seat panel, to the minute, so the panel is redrawn once a
+  // minute at most (the status bar counts the seconds); for a correspondence clock this is
+  // what a player glancing at the table wants: days and hours.
+  const msg = page.msg;
+  if (!msg?.deadline || msg.status !== "running") return "";
+  const left = msg.deadline - Date.now() / 1000;
+  return t("{time} left", { time: duration(Math.max(60, Math.ceil(left / 60) * 60)) });
+}
+
 function tickClock() {
   const msg = page.msg;
+  if (msg && seatLeft() !== page.seatLeft) {
+    page.seatLeft = seatLeft();
+    renderSeats();
+  }
   const clock = $("#clock");
   clock.hidden = !msg || !msg.deadline || msg.status !== "running";
   if (clock.hidden) { clock.textContent = ""; return; }

@@ -15,8 +15,10 @@ from camelcade.server.db import (
     alembic_config,
     current_revision,
     head_revision,
+    make_engine,
     migrate,
 )
+from camelcade.server.settings import Settings
 from tests.server.postgres import fresh_database
 from tests.server.support import ServerProcess
 
@@ -165,7 +167,9 @@ def test_an_empty_sqlite_database_and_one_at_0006_upgrade_to_head(tmp_path: Path
     migrate(empty)
     assert current_revision(empty) == head_revision()
     empty.dispose()
-    engine = create_engine(f"sqlite:///{tmp_path / 'at0006.db'}")
+    # the server's engine: foreign keys on, so a migration copying ``matches`` would take
+    # the seats with it
+    engine = make_engine(Settings(database_url=f"sqlite:///{tmp_path / 'at0006.db'}"))
     _upgrades_from_0006_keeping_everything(engine)
     engine.dispose()
 

@@ -21,10 +21,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("matches") as batch:
-        batch.add_column(sa.Column(
-            "rated", sa.Boolean(), nullable=False, server_default=sa.false(),
-            comment="chosen at creation: a finished match moves its kept profiles' ratings"))
+    # Not in a batch: on SQLite a batch may copy ``matches`` into a new table, and dropping
+    # the old one, with foreign keys on (db.py), would cascade to every seat and action.
+    op.add_column("matches", sa.Column(
+        "rated", sa.Boolean(), nullable=False, server_default=sa.false(),
+        comment="chosen at creation: a finished match moves its kept profiles' ratings"))
     op.create_table(
         "ratings",
         sa.Column("profile_id", sa.String(32),

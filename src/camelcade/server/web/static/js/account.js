@@ -3,7 +3,7 @@
 // signing out here or everywhere, downloading and deleting the profile.
 
 import { $, api } from "./dom.js";
-import { ready, t } from "./i18n.js";
+import { ready, t, tn } from "./i18n.js";
 import { me, reload, signedInAs, syncSeats } from "./me.js";
 
 await ready;
@@ -83,6 +83,19 @@ on("#delete", "click", () => {
   });
 });
 
+function showVacation(v) {
+  const date = v.away_until ? new Date(v.away_until * 1000).toLocaleDateString(document.documentElement.lang) : null;
+  $("#vacation-end").hidden = !date;
+  $("#vacation-form").hidden = !!date;
+  const left = tn("{count} day of vacation is left this year.", "{count} days of vacation are left this year.", v.days_left);
+  return date ? t("You are on vacation until {date}. {left}", { date, left }) : left;
+}
+
+on("#vacation-form", "submit", () => run("#vacation-status", async () =>
+  showVacation(await api("/api/me/vacation", { method: "POST", body: { days: Number($("#vacation-days").value) } }))));
+on("#vacation-end", "click", () => run("#vacation-status", async () =>
+  showVacation(await api("/api/me/vacation", { method: "DELETE" }))));
+
 // The link's token, at load or pasted into this very page's address (only the # changes).
 async function fromAddress() {
   const found = location.hash.match(/^#signin=([\w.-]{1,128})$/);
@@ -91,4 +104,5 @@ async function fromAddress() {
 
 window.addEventListener("hashchange", fromAddress);
 show(await me);
+run("#vacation-status", async () => showVacation(await api("/api/me/vacation")));
 await fromAddress();

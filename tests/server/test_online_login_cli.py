@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from camelcade.cli.main import app
@@ -108,35 +109,33 @@ def test_a_wrong_token_is_refused_and_nothing_is_saved(
 
 
 def test_login_by_an_emailed_link_keeps_the_profile_and_finds_its_seats(
-        server: ServerThread, browser: Browser, mail: Mail, config: Path) -> None:
+        server: ServerThread, browser: Browser, mail: Mail, config: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     browser.me()
     match_id = browser.join_new_match()
     assert browser.post("/api/me/link", {"email": "ada@example.org"}).status_code == 200
     _, first = mail.link(0)
     assert browser.post("/api/me/signin", {"token": first}).status_code == 200
-    import threading
+    asked: list[tuple[str, bool]] = []
 
-    pasted: list[str] = []
-
-    def paste_when_mailed() -> None:
+    def paste_when_mailed(prompt: str, hide_input: bool = False) -> str:
+        """The person reads the second mail (the terminal's) and pastes its link."""
+        asked.append((prompt, hide_input))
         link, _ = mail.link(1)
-        pasted.append(link)
+        return link
 
-    waiter = threading.Thread(target=paste_when_mailed)
-    waiter.start()
-
-    from camelcade.cli import online_account
-
-    def paste(prompt: str) -> str:
-        waiter.join(30)
-        return pasted[0]
-
-    said: list[str] = []
-    token, profile = online_account.sign_in_by_mail(server.base, "Ada@Example.org", paste,
-                                                    said.append)
-    assert profile["email"] == "ada@example.org"
-    assert "sign-in link is on its way" in said[0]
-    online_account.save_session(server.base, token)
-    assert _saved(config) == {"servers": {server.base: {"token": token}}}
+    monkeypatch.setattr(typer, "prompt", paste_when_mailed)
+    code, out = run("online", "login", "--server", server.base, "--email", "Ada@Example.org")
+    assert code == 0, out
+    assert "sign-in link is on its way to ada@example.org" in out
+    assert asked == [("Paste the link from the mail (or its token)", True)]
+    assert f"signed in to {server.base} as {browser.me()['profile']['name']}." in out, out
+    saved = _saved(config)
+    token = saved["servers"][server.base]["token"]
+    assert set(saved) == {"servers"} and set(saved["servers"][server.base]) == {"token"}
+    assert token not in out
+    with httpx.Client(base_url=server.base) as terminal:
+        me = terminal.get("/api/me", headers={"Authorization": f"Bearer {token}"}).json()
+    assert me["profile"]["email"] == "ada@example.org"
     lines = run("online", "games", "--server", server.base)[1].splitlines()
     assert any(match_id in line for line in lines), lines

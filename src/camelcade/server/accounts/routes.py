@@ -272,6 +272,24 @@ async def password_sign_in(body: PasswordSignIn, request: Request, response: Res
     return _out(request, profile, hash_token(token))
 
 
+class TerminalToken(BaseModel):
+    token: str = Field(description="a new session of this profile, shown this once")
+    command: str = Field(description="the command that signs a terminal in with it")
+
+
+@router.post("/terminal-token", summary="A new session token to sign a terminal in")
+async def terminal_token(request: Request, services: ServicesDep,
+                         me: Writing) -> TerminalToken:
+    """An ordinary session of this profile, for ``camelcade online login`` to send as
+    ``Authorization: Bearer``: it lasts as a cookie does and "sign out everywhere" ends it.
+    The token is shown once and kept only as its hash; limited as sign-ins are."""
+    accounts_of(request).limit(request)
+    token = await services.store.write(db.sign_in, _engine(services), me.profile.id, None,
+                                       time.time())
+    base = (services.settings.public_url or str(request.base_url)).rstrip("/")
+    return TerminalToken(token=token, command=f"camelcade online login --server {base}")
+
+
 @router.post("/signout", summary="Sign this browser out")
 async def sign_out(request: Request, response: Response, services: ServicesDep,
                    me: Writing) -> dict[str, int]:

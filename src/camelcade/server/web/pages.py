@@ -333,6 +333,17 @@ the other players see until when. Live games go on as usual.</p>
 <button type="submit">Take a vacation</button></form>
 <p><button type="button" id="vacation-end" hidden>I am back: end my vacation</button></p>
 <p id="vacation-status" role="status"></p></section>
+<section aria-labelledby="terminal-h"><h2 id="terminal-h">Sign in a terminal</h2>
+<p>The terminal client plays as this profile once signed in: run the command below and
+paste the token when it asks. The token is shown once; sign out everywhere ends it.</p>
+<p><button type="button" id="terminal-new">Make a terminal token</button></p>
+<div id="terminal-out" hidden>
+<label for="terminal-command">Command</label>
+<input id="terminal-command" readonly spellcheck="false">
+<label for="terminal-token">Token (keep it secret)</label>
+<input id="terminal-token" readonly spellcheck="false" autocomplete="off">
+<button type="button" id="terminal-copy">Copy the token</button></div>
+<p id="terminal-status" role="status"></p></section>
 <section aria-labelledby="data-h"><h2 id="data-h">Your data</h2>
 <p><a href="/api/me/data" download="camelcade-profile.json">Download my data (JSON)</a></p>
 <p><button type="button" id="signout">Sign out</button>

@@ -1,6 +1,7 @@
 // The account page: who this browser plays as, keeping the profile by an e-mailed sign-in
 // link (whose token arrives after # and is posted, never sent in an address), a password,
-// signing out here or everywhere, downloading and deleting the profile.
+// signing out here or everywhere, a token that signs a terminal in, downloading and
+// deleting the profile.
 
 import { $, api } from "./dom.js";
 import { ready, t, tn } from "./i18n.js";
@@ -73,6 +74,23 @@ on("#signout-all", "click", () => run("#data-status", async () => {
   await api("/api/me/signout-everywhere", { method: "POST" });
   show(await reload());
   return t("You are signed out on every browser.");
+}));
+on("#terminal-new", "click", () => run("#terminal-status", async () => {
+  const made = await api("/api/me/terminal-token", { method: "POST" });
+  $("#terminal-command").value = made.command;
+  $("#terminal-token").value = made.token;
+  $("#terminal-out").hidden = false;
+  $("#terminal-token").focus();
+  $("#terminal-token").select();
+  return t("A terminal token is ready: run the command, then paste the token when it asks. It is shown only this once.");
+}));
+on("#terminal-copy", "click", () => run("#terminal-status", async () => {
+  const box = $("#terminal-token");
+  box.focus();
+  box.select();
+  if (navigator.clipboard) await navigator.clipboard.writeText(box.value);
+  else document.execCommand("copy");
+  return t("The token is copied.");
 }));
 on("#delete", "click", () => {
   if (!window.confirm(t("Delete your profile? Your name, address, password and sessions are deleted; your matches stay, showing you as a former player."))) return;

@@ -426,7 +426,7 @@ def test_the_openapi_page_lists_the_account_calls(server: ServerThread) -> None:
     schema = httpx.get(f"{server.base}/openapi.json").json()
     assert {"/api/me", "/api/me/matches", "/api/me/link", "/api/me/signin", "/api/me/login",
             "/api/me/password", "/api/me/signout", "/api/me/signout-everywhere",
-            "/api/me/data"} <= set(schema["paths"])
+            "/api/me/data", "/api/me/terminal-token"} <= set(schema["paths"])
     assert set(schema["paths"]["/api/me"]) == {"get", "patch", "delete"}
     assert "/account" not in schema["paths"]  # a page, not a call
 

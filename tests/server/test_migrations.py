@@ -15,8 +15,11 @@ from camelcade.server.db import (
     alembic_config,
     current_revision,
     head_revision,
+    make_engine,
     migrate,
 )
+from camelcade.server.settings import Settings
+from tests.server.postgres import fresh_database
 from tests.server.support import ServerProcess
 
 
@@ -99,3 +102,86 @@ def test_the_server_exits_with_the_reason_when_its_migration_fails(tmp_path: Pat
     assert "It was left as it was. The server stops." in told
     assert current_revision(engine) == "0002"
     engine.dispose()
+
+
+def test_the_revisions_are_one_chain_in_order() -> None:
+    """Branches merged one after another renumber their migrations: one line, no fork,
+    each revision the next number, the file named after it."""
+    from alembic.script import ScriptDirectory
+
+    scripts = ScriptDirectory.from_config(alembic_config())
+    assert len(scripts.get_heads()) == 1
+    chain = [script.revision for script in scripts.walk_revisions("base", "heads")][::-1]
+    assert chain == [f"{n:04d}" for n in range(1, len(chain) + 1)]
+    for script in scripts.walk_revisions("base", "heads"):
+        assert script.path is not None and Path(script.path).name.startswith(script.revision)
+
+
+def _a_kept_profile_at_0006(engine: Engine) -> None:
+    """A database as 0006 (accounts) left it: a kept profile holding a seat of a running
+    match, a guest's seat, and a signed-in session."""
+    _at(engine, "0006")
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO profiles (id, name, lang, email, created_at, seen_at) VALUES "
+            "('p1', 'Ada', 'de', 'ada@example.org', 1.0, 2.0)"))
+        connection.execute(text(
+            "INSERT INTO sessions (token_hash, profile_id, created_at, expires_at) VALUES "
+            "('s1', 'p1', 1.0, 9e9)"))
+        connection.execute(text(
+            "INSERT INTO matches (id, game, options, seed, status, state_id, auto_start, "
+            "on_timeout, timeout_bot, created_at, updated_at, bot_only) VALUES ('old', "
+            "'kamelen', '{\"players\": 2}', 7, 'running', 0, true, 'bot', 'random', 1.0, "
+            "1.0, false)"))
+        connection.execute(text(
+            "INSERT INTO seats (match_id, seat, kind, token_hash, joined_at, profile_id) "
+            "VALUES ('old', 0, 'human', 'h0', 1.0, 'p1'), ('old', 1, 'human', 'h1', 1.0, NULL)"))
+
+
+def _upgrades_from_0006_keeping_everything(engine: Engine) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from camelcade.server.models import metadata
+    from camelcade.server.store import Store
+
+    _a_kept_profile_at_0006(engine)
+    migrate(engine)
+    assert current_revision(engine) == head_revision()
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+        assert connection.execute(text(
+            "SELECT name, email FROM profiles")).all() == [("Ada", "ada@example.org")]
+        assert connection.execute(text("SELECT count(*) FROM sessions")).scalar() == 1
+        for table in ("notice_channels", "outbox"):
+            assert connection.execute(text(f"SELECT count(*) FROM {table}")).scalar() == 0
+    loaded = Store(engine, "camelcade", "test", inline_writes=True).load_match("old")
+    assert loaded is not None
+    row, seats, _texts = loaded
+    assert row.status == "running"
+    assert [(seat.seat, seat.profile_id) for seat in seats] == [(0, "p1"), (1, None)]
+
+
+def test_an_empty_sqlite_database_and_one_at_0006_upgrade_to_head(tmp_path: Path) -> None:
+    empty = create_engine(f"sqlite:///{tmp_path / 'empty.db'}")
+    migrate(empty)
+    assert current_revision(empty) == head_revision()
+    empty.dispose()
+    # the server's engine: foreign keys on, so a migration copying ``matches`` would take
+    # the seats with it
+    engine = make_engine(Settings(database_url=f"sqlite:///{tmp_path / 'at0006.db'}"))
+    _upgrades_from_0006_keeping_everything(engine)
+    engine.dispose()
+
+
+def test_an_empty_postgresql_database_and_one_at_0006_upgrade_to_head(
+        postgres_admin: str) -> None:
+    with fresh_database(postgres_admin) as url:
+        empty = create_engine(url)
+        migrate(empty)
+        assert current_revision(empty) == head_revision()
+        empty.dispose()
+    with fresh_database(postgres_admin) as url:
+        engine = create_engine(url)
+        _upgrades_from_0006_keeping_everything(engine)
+        engine.dispose()

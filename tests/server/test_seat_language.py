@@ -16,11 +16,12 @@ import pytest
 from alembic import command
 from sqlalchemy import text
 
+from camelcade.server.channels.wording import word
 from camelcade.server.db import alembic_config, make_engine, migrate
+from camelcade.server.outbox import TURN, Delivery
 from camelcade.server.runtime import LiveMatch
 from camelcade.server.settings import Settings
 from camelcade.server.store import Store
-from camelcade.server.web.mail import TurnMailer
 from tests.i18n.test_refusals import english_in
 from tests.server.support import Api, Client, ServerThread, past
 from tests.server.test_web import mail_served
@@ -92,10 +93,12 @@ def _an_old_seat_reads_as_english(url: str) -> None:
     row, seats, texts = loaded
     assert [seat.lang for seat in seats] == [None, None]
     match = LiveMatch.rebuild(row, seats, texts)
-    mailer = TurnMailer(Settings(database_url=url, public_url="http://games.example"))
-    mail = mailer._message(match, match.state.current_player, "old@example.org")
-    assert str(mail["Subject"]).startswith("Your turn in Kamelen (")
-    assert "It is your turn as" in mail.get_content()  # type: ignore[attr-defined]
+    delivery = Delivery(id=1, match_id="old", state_id=0, seat=match.state.current_player,
+                        kind=TURN, channel_id="c", channel_kind="email",
+                        address="old@example.org", attempts=0, created_at=1.0, claim="x")
+    wording = word(match, delivery, "http://games.example")
+    assert wording.lang == "en" and wording.subject.startswith("Your turn in Kamelen (")
+    assert "It is your turn as" in "\n".join(wording.lines)
     store.set_seat_language("old", 1, "da")
     assert [seat.lang for seat in store.load_match("old")[1]] == [None, "da"]  # type: ignore[index]
     engine.dispose()

@@ -119,3 +119,27 @@ def test_the_account_page_speaks_german_and_refuses_a_used_link(
         with chromium_watchdog():
             context.close()
     assert not errors
+
+
+def test_the_account_page_signs_a_terminal_in_by_keyboard(
+        new_page: Any, web_server: ServerProcess) -> None:
+    import httpx
+
+    page = new_page()
+    page.goto("/account")
+    page.locator("#account-who").filter(has_text="You play as").wait_for()
+    button = page.get_by_role("button", name="Make a terminal token")
+    button.focus()
+    page.keyboard.press("Enter")
+    page.locator("#terminal-status").filter(has_text="shown only this once").wait_for()
+    token_box = page.get_by_label("Token (keep it secret)")
+    assert token_box.get_attribute("readonly") is not None
+    assert page.evaluate("document.activeElement.id") == "terminal-token"
+    assert page.get_by_label("Command").input_value() == (
+        f"camelcade online login --server {web_server.base}")
+    audit(page, "the account page with a terminal token")
+    token = token_box.input_value()
+    answer = httpx.get(f"{web_server.base}/api/me",
+                       headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["profile"]["name"] in page.locator("#account-who").inner_text()

@@ -744,6 +744,82 @@ def _play_online(online: Any, api: Any, match_id: str, token: str | None,
     session.run()
 
 
+def _signed_api(online: Any, server: str) -> Any:
+    """The server's API, carrying this terminal's session if it signed in there
+    (``camelcade online login``), so the seats it takes are the profile's."""
+    from camelcade.cli.online_account import saved_session
+
+    return online.ServerApi(server, saved_session(server))
+
+
+@online_app.command("login")
+def online_login(
+    server: Server = "http://127.0.0.1:8000",
+    email: Annotated[
+        str | None, typer.Option("--email", help="Sign in by a link the server e-mails to "
+                                 "this address, pasted back here."),
+    ] = None,
+    token_stdin: Annotated[
+        bool, typer.Option("--token-stdin", help="Read the token from the standard input's "
+                           "first line (for scripts) instead of asking for it."),
+    ] = False,
+) -> None:
+    """Sign this terminal in to your profile: paste the token the account page's 'Sign in a
+    terminal' shows, or use --email. Your matches then follow you here."""
+    import sys
+
+    from camelcade.cli import online_account as account
+
+    online = _online()
+    if email is not None and token_stdin:
+        raise OptionError(t("--email signs in by a mailed link and --token-stdin by a "
+                            "token; give one of them."))
+    if email is not None:
+        token, profile = account.sign_in_by_mail(
+            server, email, lambda prompt: typer.prompt(prompt, hide_input=True), typer.echo)
+    else:
+        given = sys.stdin.readline() if token_stdin else typer.prompt(
+            t("Paste the token from the account page"), hide_input=True)
+        token = given.strip()
+        profile = account.check_token(server, token)
+    account.save_session(server, token)
+    typer.echo(t("This terminal is signed in to {server} as {name}.",
+                 server=server.rstrip("/"), name=online.shown(profile["name"])))
+
+
+@online_app.command("logout")
+def online_logout(server: Server = "http://127.0.0.1:8000") -> None:
+    """Sign this terminal out: its session ends on the server and is forgotten here."""
+    from camelcade.cli.online_account import sign_out
+
+    _online()
+    had, problem = sign_out(server)
+    if not had:
+        typer.echo(t("This terminal is not signed in to {server}.", server=server.rstrip("/")))
+        return
+    if problem is not None:
+        typer.echo(t("Forgotten here; the server did not end the session: {problem}",
+                     problem=problem))
+        return
+    typer.echo(t("This terminal is signed out of {server}.", server=server.rstrip("/")))
+
+
+@online_app.command("games")
+def online_games(server: Server = "http://127.0.0.1:8000") -> None:
+    """Your matches on the server, your turn first, then running, then finished."""
+    from camelcade.cli.online_account import games_lines, saved_session
+
+    online = _online()
+    token = saved_session(server)
+    if token is None:
+        raise OptionError(t("This terminal is not signed in to {server}; sign in with: "
+                            "camelcade online login --server {server}",
+                            server=server.rstrip("/")))
+    matches = online.ServerApi(server, token).request("GET", "/api/me/matches")["matches"]
+    for line in games_lines(matches, server.rstrip("/")):
+        typer.echo(line)
+
+
 @online_app.command("lobby")
 def online_lobby(server: Server = "http://127.0.0.1:8000") -> None:
     """List the server's open and running matches."""
@@ -785,7 +861,7 @@ def online_new(
             players=game.players))
     seats = [{"kind": "open"}] + [{"kind": "bot", "bot": b} for b in names]
     seats += [{"kind": "open"}] * (game.players - len(seats))
-    api = online.ServerApi(server)
+    api = _signed_api(online, server)
     joined = api.create(game.id, dict(game.options), seats, timer,
                         join={"seat": 0, "name": name})
     match_id = joined["match"]["id"]
@@ -814,7 +890,7 @@ def online_join(
 ) -> None:
     """Take a seat in a match (or come back to yours with --token) and play."""
     online = _online()
-    api = online.ServerApi(server)
+    api = _signed_api(online, server)
     if token is None:
         joined = api.join(match_id, seat, name)
         token = joined["token"]

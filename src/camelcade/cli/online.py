@@ -15,6 +15,7 @@ narrows them. On (re)joining, the events you missed come first, summarised.
 
 from __future__ import annotations
 
+import http.cookies
 import json
 import queue
 import threading
@@ -32,6 +33,9 @@ from camelcade.core.words import and_list, current_language, player_name, pt, t,
 from camelcade.i18n.commands import canonical
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
+SESSION_COOKIE = "camelcade_session"
+"""The server's session cookie (``server.accounts.web.COOKIE``; the client needs no server
+package to read it)."""
 HTTP_TIMEOUT = 15.0
 MISSED_SHOWN = 20
 """On (re)joining, at most this many of the events you missed are told; 'history' has all."""
@@ -77,12 +81,17 @@ def shown(value: object, multiline: bool = False) -> str:
 class ServerApi:
     """The server's HTTP side: lobby, create, join. Errors become ``OnlineError``."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, session: str | None = None) -> None:
         parsed = urllib.parse.urlsplit(base)
         if parsed.scheme not in ("http", "https") or not parsed.netloc:
             raise OnlineError(t("The server must be an http:// or https:// address, not {base}.",
                                 base=repr(base)))
         self.base = base.rstrip("/")
+        self.session = session
+        """The profile's session token (``camelcade online login``), sent as the bearer of
+        every request that carries no seat token: seats taken are then the profile's."""
+        self.cookie: str | None = None
+        """The session cookie of the last answer that set one (signing in by e-mail)."""
 
     def socket_url(self, match_id: str) -> str:
         """The match's websocket address (ws:// for http://, wss:// for https://)."""
@@ -96,10 +105,12 @@ class ServerApi:
         request.add_header("Accept-Language", current_language())  # its refusals in ours
         if data is not None:
             request.add_header("Content-Type", "application/json")
-        if token is not None:
-            request.add_header("Authorization", f"Bearer {token}")
+        bearer = token if token is not None else self.session
+        if bearer is not None:
+            request.add_header("Authorization", f"Bearer {bearer}")
         try:
             with urllib.request.urlopen(request, timeout=HTTP_TIMEOUT) as response:
+                self._keep_cookie(response.headers.get_all("Set-Cookie") or [])
                 answer: dict[str, Any] = json.loads(response.read())
                 return answer
         except urllib.error.HTTPError as error:
@@ -108,6 +119,16 @@ class ServerApi:
             reason = getattr(error, "reason", error)
             raise OnlineError(t("Cannot reach the server at {server}: {reason}",
                                 server=self.base, reason=reason)) from None
+
+    def _keep_cookie(self, headers: list[str]) -> None:
+        for header in headers:
+            jar: http.cookies.SimpleCookie = http.cookies.SimpleCookie()
+            try:
+                jar.load(header)
+            except http.cookies.CookieError:
+                continue
+            if SESSION_COOKIE in jar and jar[SESSION_COOKIE].value:
+                self.cookie = jar[SESSION_COOKIE].value
 
     def lobby(self) -> list[dict[str, Any]]:
         matches: list[dict[str, Any]] = self.request("GET", "/api/matches")["matches"]

@@ -357,6 +357,10 @@ class GamePlugin:
     the expert above it, so "the expert beats the search" is a claim at equal time.
     Empty: ``random``, ``mcts`` at 100 iterations and the game's own bots, in that order."""
     """Evaluators and an action grouping for the generic searches (see ``SearchSlot``)."""
+    bot_ratings: Mapping[str, float] = field(default_factory=dict)
+    """The fixed OpenSkill μ of the server's bots in rated matches, by seat bot name
+    (``@hard``, ``random``): what the ladder measured. A bot's rating never moves; a bot not
+    named here gets ``camelcade.server.accounts.ratings.DEFAULT_BOT_RATINGS``."""
     lessons: LessonSlot | None = None
     """The guided tutorial, five to ten lessons and a first game (see ``LessonSlot``)."""
 

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from camelcade.server import clocks
 from camelcade.server.botpool import BotPool
 from camelcade.server.manager import MatchManager
 from camelcade.server.protocol import ErrorCode, ProtocolError
@@ -130,11 +131,19 @@ class BotRunner:
         if seat < 0:
             return
         legal = [str(a) for a in match.state.legal_actions()]
-        if match.row.on_timeout == PASS and PASS in legal:
+        row = match.seats[seat]
+        outcome = clocks.on_timeout(match.row.on_timeout, PASS in legal, row.timeouts,
+                                    match.row.takeover_after)
+        bot = match.row.timeout_bot
+        # Counted before the move, under the match's lock: of several processes whose
+        # timers fire, only the one that finds the turn still waiting counts it; the move
+        # itself is then guarded by its state_id as any other.
+        if not await self.manager.time_ran_out(match, seat, expected, outcome, bot):
+            return
+        if not outcome.bot_moves:
             await self._play(match, seat, PASS, expected, TimedOut(seat, None))
             return
-        await self._move_for(match, seat, match.row.timeout_bot, expected,
-                             TimedOut(seat, match.row.timeout_bot))
+        await self._move_for(match, seat, bot, expected, TimedOut(seat, bot))
 
     async def _move_for(self, match: LiveMatch, seat: int, name: str, expected: int,
                         timed_out: TimedOut | None = None) -> None:

@@ -23,12 +23,14 @@ from camelcade.bots import LEVEL_PREFIX
 from camelcade.core.errors import CamelcadeError, IllegalActionError, OptionError, UnknownGameError
 from camelcade.core.registry import game_class, load
 from camelcade.core.words import and_list, current_language, t, tn
+from camelcade.server import clocks
 from camelcade.server.admin import ENDED, ended_sentence
 from camelcade.server.auth import hash_token, new_token, profile_seat_token, same_hash
 from camelcade.server.moves import Advance, MoveWriter
+from camelcade.server.outbox import notices_for
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.runtime import LiveMatch, Plan
-from camelcade.server.schemas import CreateMatch, SeatSpec
+from camelcade.server.schemas import CreateMatch, SeatSpec, TurnTimer
 from camelcade.server.settings import Settings
 from camelcade.server.store import MatchRow, SeatRow, Store
 from camelcade.server.views import TimedOut, seat_names
@@ -89,7 +91,7 @@ def open_match_row(game: str, options: dict[str, Any], *, now: float, creator: s
                    bot_only: bool, auto_start: bool, turn_seconds: float | None,
                    on_timeout: str, timeout_bot: str, host_hash: str | None = None,
                    host_reserved_hash: str | None = None,
-                   rematch_of: str | None = None) -> MatchRow:
+                   rematch_of: str | None = None, rated: bool = False) -> MatchRow:
     """The row of a match about to be created or rematched: a fresh id and a secret seed,
     open at step 0. The one place a new match's row is made, so a created match and a
     rematch cannot start from different defaults; the caller gives what it decides (its
@@ -112,6 +114,7 @@ def open_match_row(game: str, options: dict[str, Any], *, now: float, creator: s
         rematch_of=rematch_of,
         bot_only=bot_only,
         creator=creator,
+        rated=rated,
     )
 
 
@@ -136,6 +139,36 @@ def check_option_types(game_id: str, given: dict[str, Any], checked: dict[str, A
                 wanted=json.dumps(canonical)[:80], given=json.dumps(value)[:80]))
 
 
+def check_clock(timer: TurnTimer) -> tuple[str, float | None, int | None]:
+    """The clock's kind, bank and timeouts before a takeover, or a refusal naming what is
+    allowed: a move's time within its kind's bounds, a bank and a takeover only where they
+    mean something."""
+    kind = timer.kind or clocks.kind_for(timer.seconds)
+    low, high = clocks.bounds(kind)
+    if not low <= timer.seconds <= high:
+        if kind == clocks.LIVE:
+            message = t("A live clock gives {low} to {high} seconds a move, not {given}; "
+                        "for more, choose a correspondence clock.", low=int(low),
+                        high=int(high), given=timer.seconds)
+        else:
+            message = t("A correspondence clock gives 1 hour to 14 days a move ({low} to "
+                        "{high} seconds), not {given} seconds; for less, choose a live "
+                        "clock.", low=int(low), high=int(high), given=timer.seconds)
+        raise ProtocolError(ErrorCode.GAME_BAD_OPTIONS, message)
+    if timer.bank_seconds is not None and kind != clocks.CORRESPONDENCE:
+        raise ProtocolError(ErrorCode.GAME_BAD_OPTIONS, t(
+            "A time bank is for correspondence clocks only; leave bank_seconds out of a "
+            "live clock."))
+    takeover = timer.takeover_after
+    if takeover is not None and timer.on_timeout != clocks.TAKEOVER:
+        raise ProtocolError(ErrorCode.GAME_BAD_OPTIONS, t(
+            "takeover_after counts timeouts before a bot keeps the seat: give it only with "
+            "on_timeout 'takeover'."))
+    if timer.on_timeout == clocks.TAKEOVER and takeover is None:
+        takeover = 3
+    return kind, timer.bank_seconds or None, takeover
+
+
 def _check_joinable(specs: list[SeatSpec], seat: int) -> None:
     """Refuse a creator's seat that is not one of the open seats being created."""
     if seat >= len(specs):
@@ -146,6 +179,10 @@ def _check_joinable(specs: list[SeatSpec], seat: int) -> None:
         raise ProtocolError(ErrorCode.MATCH_SEAT_TAKEN, t(
             "The seat you asked for ({seat}, counted from 0) is not open (it is a bot or "
             "hot-seat seat); join an open seat.", seat=seat))
+
+
+def _nobody() -> None:
+    """Nobody is told (a manager without an outbox)."""
 
 
 class MatchManager:
@@ -167,6 +204,8 @@ class MatchManager:
         from the database at start; empty until then."""
         self.closed_message: str | None = None
         """The host's message while the lobby is closed: no match is created meanwhile."""
+        self.notices_written: Any = _nobody
+        """Called after a commit that wrote notices (the outbox looks at once)."""
 
     # -- loading -----------------------------------------------------------------------
 
@@ -215,14 +254,16 @@ class MatchManager:
                 self.matches.pop(match.id, None)
             return False
         row, seats, texts = loaded
-        before = (match.state_id, match.row.status, match.row.rematch_id, match.seats)
+        before = (match.state_id, match.row.status, match.row.rematch_id, match.row.turn_deadline,
+                  match.seats)
         match.catch_up(texts)
         state_id = match.state_id
         match.row = row
         match.row.state_id = state_id
         match.seats = seats
         match.cache.clear()
-        return before != (match.state_id, match.row.status, match.row.rematch_id, match.seats)
+        return before != (match.state_id, match.row.status, match.row.rematch_id,
+                          match.row.turn_deadline, match.seats)
 
     # -- creating and joining ----------------------------------------------------------
 
@@ -276,8 +317,10 @@ class MatchManager:
         for spec in specs:
             if spec.kind == "bot":
                 check_bot(spec.bot or "", game.id)
+        clock: tuple[str, float | None, int | None] = (clocks.LIVE, None, None)
         if timer is not None:
             check_bot(timer.bot, game.id)
+            clock = check_clock(timer)
         joining = request.join
         if joining is not None:
             _check_joinable(specs, joining.seat)
@@ -290,7 +333,7 @@ class MatchManager:
         seat_tokens: dict[int, str] = {}
         seat_rows: list[SeatRow] = []
         for seat, spec in enumerate(specs):
-            row = SeatRow(seat=seat, kind=spec.kind, name=spec.name)
+            row = SeatRow(seat=seat, kind=spec.kind, name=spec.name, bank_left=clock[1])
             if spec.kind == "bot":
                 row.bot = spec.bot
             elif spec.kind == "hotseat":
@@ -314,7 +357,9 @@ class MatchManager:
             on_timeout=timer.on_timeout if timer else "bot",
             timeout_bot=timer.bot if timer else "random",
             host_hash=hash_token(host_token),
+            rated=request.rated,
         )
+        match_row.clock, match_row.bank_seconds, match_row.takeover_after = clock
         await self.store.write(self.store.insert_match, match_row, seat_rows)
         match = LiveMatch(row=match_row, seats=seat_rows, game=game, state=game.new_state())
         self.matches[match.id] = match
@@ -459,16 +504,24 @@ class MatchManager:
              "ranking": state.ranking()} if status == "finished"
             else None
         )
-        deadline = None
         mover = state.current_player
+        deadline = None
         if (
             status == "running"
             and match.row.turn_seconds
             and 0 <= mover < len(match.seats)
             and match.seats[mover].kind != "bot"
         ):
-            deadline = now + match.row.turn_seconds
+            seat = match.seats[mover]
+            deadline = clocks.deadline(now, match.row.turn_seconds, seat.bank_left,
+                                       seat.away_until)
+        banked = self._banked(match, plan, now)
         item = Advance(match.id, match.state_id, plan.rows, status, deadline, result, now, start)
+        if self.settings.notices:
+            item.notices = notices_for(
+                match.state.current_player, mover, status,
+                [s.seat for s in match.seats if s.kind != "bot"], now, deadline,
+                match.row.turn_seconds, start)
         try:
             committed = await self.moves.advance(item)
         except Exception:
@@ -485,7 +538,11 @@ class MatchManager:
             raise ProtocolError(ErrorCode.ACTION_STALE_STATE, t(
                 "Another move was accepted first; the position is now state {now}.",
                 now=match.state_id), match.state_id)
+        if item.notices:
+            self.notices_written()
         match.accept(plan)
+        if banked is not None:
+            await self._keep_bank(match, *banked)
         match.row.status = status
         match.row.turn_deadline = deadline
         match.row.updated_at = now
@@ -494,6 +551,83 @@ class MatchManager:
         if result is not None:
             match.row.result = result
             match.row.finished_at = now
+        self._on_change(match)
+        self._on_turn(match, remote=False)
+        if result is not None and match.row.rated:
+            await self._rate(match)
+
+    async def _rate(self, match: LiveMatch) -> None:
+        """Rate a finished rated match (once: ``rated_matches`` has a row per match). A
+        failure is logged, not raised: the last move stands either way."""
+        from camelcade.server.accounts.ratings import rate_match
+
+        try:  # who abandoned it is read from the seats' rows (``rate_match``)
+            await self.store.write(rate_match, self.store.engine, match.id)
+        except Exception:
+            log.exception("match %s was not rated", match.id)
+
+    @staticmethod
+    def _banked(match: LiveMatch, plan: Plan, now: float) -> tuple[int, float] | None:
+        """``(seat, bank)`` for a seat of a banked clock that moved in time (a timeout
+        empties the bank in ``time_ran_out``); None otherwise."""
+        if match.row.bank_seconds is None or plan.timed_out is not None:
+            return None
+        seat = match.state.current_player
+        if not 0 <= seat < len(match.seats) or match.status != "running":
+            return None
+        bank = clocks.bank_after_move(now, match.row.turn_deadline, match.row.bank_seconds)
+        return None if bank is None else (seat, bank)
+
+    async def _keep_bank(self, match: LiveMatch, seat: int, bank: float) -> None:
+        """Keep a seat's bank after its move (logged, not raised: the move stands; the
+        seat then keeps the bank it had, which only ever favours it)."""
+        try:
+            await self.store.write(self.store.set_seat_clock, match.id, seat, bank, None, None)
+        except Exception:
+            log.exception("keeping the time bank of seat %d of match %s failed", seat,
+                          match.id)
+            return
+        match.seats[seat].bank_left = bank
+
+    async def time_ran_out(self, match: LiveMatch, seat: int, expected: int,
+                           outcome: clocks.Timeout, bot: str) -> bool:
+        """Count a timeout of ``seat`` (its bank is empty now) and, if the rule says so,
+        hand the seat to ``bot`` for good. False if the match moved on meanwhile."""
+        async with match.lock:
+            if match.state_id != expected or match.status != "running":
+                return False
+            bank = 0.0 if match.row.bank_seconds is not None else None
+            await self.store.write(self.store.set_seat_clock, match.id, seat, bank,
+                                   outcome.timeouts, bot if outcome.take_over else None)
+            row = match.seats[seat]
+            row.bank_left, row.timeouts = bank, outcome.timeouts
+            if outcome.take_over:
+                row.kind, row.bot, row.taken_over = "bot", bot, True
+            match.cache.clear()
+        return True
+
+    async def pause_clock(self, match_id: str, profile_id: str, shift: float) -> None:
+        """A vacation of ``profile_id`` began (``shift`` > 0, its length) or ended early
+        (< 0, the time it had left): reload the match's seats and move on (or back) the
+        deadline of that profile's seat if it is to move, and re-arm the timer."""
+        match = await self.get(match_id)
+        async with match.lock:
+            loaded = await self.store.read(self.store.load_since, match.id, match.state_id)
+            if loaded is None:
+                return
+            row, seats, texts = loaded
+            match.catch_up(texts)
+            state_id = match.state_id
+            match.row, match.seats = row, seats
+            match.row.state_id = state_id
+            mover = match.state.current_player
+            due = match.row.turn_deadline
+            if (match.status == "running" and due is not None
+                    and 0 <= mover < len(seats) and seats[mover].profile_id == profile_id):
+                moved = max(time.time(), due + shift)
+                if await self.store.write(self.store.set_deadline, match.id, state_id, moved):
+                    match.row.turn_deadline = moved
+            match.cache.clear()
         self._on_change(match)
         self._on_turn(match, remote=False)
 
@@ -573,7 +707,12 @@ class MatchManager:
                 timeout_bot=source.timeout_bot,
                 host_reserved_hash=source.host_hash,
                 rematch_of=source.id,
+                rated=source.rated,
             )
+            match_row.clock, match_row.bank_seconds = source.clock, source.bank_seconds
+            match_row.takeover_after = source.takeover_after
+            for row in seat_rows:
+                row.bank_left = source.bank_seconds
             new_id = await self.store.write(self.store.insert_rematch, old.id, match_row, seat_rows)
             old.row.rematch_id = new_id
             old.cache.clear()

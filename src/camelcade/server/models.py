@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     false,
 )
 
@@ -52,6 +53,12 @@ matches = Table(
            comment="every seat a bot: capped, paused when unwatched"),
     Column("creator", String(64), comment="hash of the creating client's address"),
     Column("end_reason", Text, comment="status 'ended': why the host ended it, told to players"),
+    Column("clock", String(16), nullable=False, server_default="live",
+           comment="live or correspondence (clocks.py)"),
+    Column("bank_seconds", Float, comment="each seat's time bank and its cap; null: none"),
+    Column("takeover_after", Integer, comment="timeouts before a bot keeps the seat"),
+    Column("rated", Boolean, nullable=False, server_default=false(),
+           comment="chosen at creation: a finished match moves its kept profiles' ratings"),
 )
 
 seats = Table(
@@ -71,6 +78,12 @@ seats = Table(
            index=True, comment="the profile whose seat this is (accounts); null: a token only"),
     Column("former", Boolean, nullable=False, server_default=false(),
            comment="its profile was deleted: shown as 'a former player'"),
+    Column("bank_left", Float, comment="its time bank; null: the clock has none"),
+    Column("timeouts", Integer, nullable=False, server_default="0",
+           comment="how often its time ran out"),
+    Column("taken_over", Boolean, nullable=False, server_default=false(),
+           comment="a bot keeps it for good: its time ran out too often"),
+    Column("away_until", Float, comment="its profile's vacation ends then: its clock waits"),
 )
 
 actions = Table(
@@ -114,6 +127,11 @@ profiles = Table(
     Column("password_hash", String(256), comment="argon2 (pwdlib); null: no password"),
     Column("created_at", Float, nullable=False),
     Column("seen_at", Float, nullable=False),
+    Column("away_from", Float, comment="the current vacation began then; null: none"),
+    Column("away_until", Float, comment="the current vacation ends then"),
+    Column("vacation_year", Integer, comment="the year vacation_days counts in (UTC)"),
+    Column("vacation_days", Integer, nullable=False, server_default="0",
+           comment="vacation days taken in vacation_year"),
     comment="a person: a guest until an e-mail address keeps it (accounts)",
 )
 
@@ -139,4 +157,69 @@ sign_in_links = Table(
     Column("expires_at", Float, nullable=False),
     Column("used_at", Float),
     comment="e-mailed sign-in links: single use, short-lived, stored hashed",
+)
+
+notice_channels = Table(
+    "notice_channels",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(16), nullable=False, comment="email or push"),
+    Column("address", Text, nullable=False,
+           comment="the e-mail address or the push subscription (JSON); never logged"),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("match_id", "seat", "kind", name="uq_notice_channels_seat_kind"),
+    comment="where a seat wants its notices; deleted on unsubscribe (outbox rows with it)",
+)
+
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(32), nullable=False),
+    Column("state_id", Integer, nullable=False, comment="the move that caused the notice"),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(16), nullable=False, comment="turn, over or clock"),
+    Column("channel_id", String(32), ForeignKey("notice_channels.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("status", String(16), nullable=False, index=True,
+           comment="pending, sent, seen (the seat was looking), stale, failed"),
+    Column("due_at", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("claimed_by", String(32)),
+    Column("claimed_until", Float, comment="a deliverer's lease; another may take it after"),
+    Column("created_at", Float, nullable=False),
+    Column("done_at", Float),
+    Column("error", Text, comment="the last failure's reason, without the address"),
+    UniqueConstraint("match_id", "state_id", "seat", "kind", "channel_id",
+                     name="uq_outbox_notice"),
+    comment="notices written with the move that causes them, delivered by services.outbox",
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("profile_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("players", Integer, primary_key=True,
+           comment="player-count class: 2, 3, 4, or 5 for five and more"),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    comment="a kept profile's OpenSkill rating per game and player-count class",
+)
+
+rated_matches = Table(
+    "rated_matches",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True, comment="one row per match: a match is rated once"),
+    Column("rated_at", Float, nullable=False),
+    Column("changes", JSON, nullable=False,
+           comment="per rated seat: profile, place, mu and sigma before and after"),
+    comment="finished rated matches whose ratings were updated",
 )

@@ -25,6 +25,7 @@ from typing import Any
 
 import psycopg
 
+from camelcade.server.outbox import Notice
 from camelcade.server.store import ActionRow, Store
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,9 @@ class Advance:
     now: float
     start: bool = False
     """True for the start of a match: the row must still be ``open``."""
+    notices: list[Notice] = field(default_factory=list)
+    """Written to the outbox in the move's own transaction, for each of the seat's
+    channels (none: no row), only if the move lands (``camelcade.server.outbox``)."""
     future: asyncio.Future[bool] | None = field(default=None, repr=False)
 
     @property
@@ -78,6 +82,17 @@ WITH item AS (
                 %(action_texts)s::text[], %(action_seats)s::int[])
         AS a(match_id, idx, text, seat)
     JOIN moved ON moved.id = a.match_id
+    RETURNING 1
+), noticed AS (
+    INSERT INTO outbox (match_id, state_id, seat, kind, channel_id, status, due_at, attempts,
+                        created_at)
+    SELECT n.match_id, n.state_id, n.seat, n.kind, c.id, 'pending', n.due_at, 0, moved.now
+    FROM unnest(%(notice_matches)s::varchar[], %(notice_states)s::int[],
+                %(notice_seats)s::int[], %(notice_kinds)s::varchar[],
+                %(notice_dues)s::float8[]) AS n(match_id, state_id, seat, kind, due_at)
+    JOIN moved ON moved.id = n.match_id
+    JOIN notice_channels AS c ON c.match_id = n.match_id AND c.seat = n.seat
+    ON CONFLICT DO NOTHING
     RETURNING 1
 )
 SELECT array_agg(moved.id), pg_notify(%(channel)s, %(payload)s) FROM moved
@@ -238,6 +253,7 @@ class MoveWriter:
 
     def _pg_params(self, chunk: Sequence[Advance]) -> dict[str, Any]:
         rows = [(item.match_id, row) for item in chunk for row in item.rows]
+        notices = [(item, notice) for item in chunk for notice in item.notices]
         payload = {"moves": [[item.match_id, item.new_state_id] for item in chunk],
                    "i": self.store.instance_id}
         return {
@@ -255,6 +271,11 @@ class MoveWriter:
             "action_idxs": [row.idx for _match_id, row in rows],
             "action_texts": [row.text for _match_id, row in rows],
             "action_seats": [row.seat for _match_id, row in rows],
+            "notice_matches": [item.match_id for item, _notice in notices],
+            "notice_states": [item.new_state_id for item, _notice in notices],
+            "notice_seats": [notice.seat for _item, notice in notices],
+            "notice_kinds": [notice.kind for _item, notice in notices],
+            "notice_dues": [notice.due_at for _item, notice in notices],
             "channel": self.store.channel,
             "payload": json.dumps(payload),
         }
@@ -268,6 +289,9 @@ _SQLITE_FINISH = _SQLITE_MOVE.format(
     extra=", finished_at = ?, result = ?, started_at = COALESCE(started_at, ?)")
 _SQLITE_ACTION = ("INSERT INTO actions (match_id, idx, text, seat, state_id, created_at) "
                   "VALUES (?, ?, ?, ?, ?, ?)")
+_SQLITE_NOTICE = ("INSERT OR IGNORE INTO outbox (match_id, state_id, seat, kind, channel_id, "
+                  "status, due_at, attempts, created_at) SELECT ?, ?, ?, ?, id, 'pending', ?, "
+                  "0, ? FROM notice_channels WHERE match_id = ? AND seat = ?")
 
 
 def _advance_sqlite(cursor: Any, item: Advance) -> bool:
@@ -288,6 +312,10 @@ def _advance_sqlite(cursor: Any, item: Advance) -> bool:
         cursor.executemany(_SQLITE_ACTION, [
             (item.match_id, row.idx, row.text, row.seat, row.idx + 1, item.now)
             for row in item.rows])
+    for notice in item.notices:
+        cursor.execute(_SQLITE_NOTICE, (
+            item.match_id, item.new_state_id, notice.seat, notice.kind, notice.due_at,
+            item.now, item.match_id, notice.seat))
     return True
 
 

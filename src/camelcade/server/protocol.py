@@ -48,6 +48,7 @@ class ErrorCode(StrEnum):
     MATCH_NOT_READY = "match/not_ready"
     MATCH_NOT_FINISHED = "match/not_finished"
     MATCH_UNREADABLE = "match/unreadable"
+    PLAYER_NOT_FOUND = "player/not_found"
     GAME_UNKNOWN = "game/unknown"
     GAME_BAD_OPTIONS = "game/bad_options"
     BOT_UNKNOWN = "bot/unknown"
@@ -78,6 +79,7 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.MATCH_NOT_READY: 409,
     ErrorCode.MATCH_NOT_FINISHED: 409,
     ErrorCode.MATCH_UNREADABLE: 410,
+    ErrorCode.PLAYER_NOT_FOUND: 404,
     ErrorCode.GAME_UNKNOWN: 404,
     ErrorCode.GAME_BAD_OPTIONS: 422,
     ErrorCode.BOT_UNKNOWN: 422,

@@ -29,14 +29,27 @@ class SeatSpec(BaseModel):
 
 
 class TurnTimer(BaseModel):
-    """Seconds per turn; when they run out a bot moves for the seat, or it passes."""
+    """A match's clock (``camelcade.server.clocks``): live or correspondence, with the
+    host's rule for a seat whose time runs out."""
 
     model_config = _STRICT
-    seconds: float = Field(ge=1.0, le=7 * 24 * 3600)
-    on_timeout: Literal["bot", "pass"] = Field(
+    seconds: float = Field(
+        ge=1.0, le=14 * 24 * 3600,
+        description="a move's time: live 1 s to 1 h, correspondence 1 h to 14 days")
+    kind: Literal["live", "correspondence"] | None = Field(
+        default=None, description="default: correspondence above one hour a move, else live")
+    bank_seconds: float | None = Field(
+        default=None, ge=0.0, le=14 * 24 * 3600,
+        description="correspondence only: each seat's time bank and its cap; a slow move "
+        "spends it, a fast one refills it up to the cap")
+    on_timeout: Literal["bot", "pass", "takeover"] = Field(
         default="bot",
-        description="'pass' plays the action 'pass' if the game has it, else the bot moves",
-    )
+        description="'bot': the bot plays the turn; 'pass': the seat passes where the game "
+        "allows it, else the bot plays the turn; 'takeover': the bot plays the turn and, "
+        "after takeover_after timeouts, keeps the seat")
+    takeover_after: int | None = Field(
+        default=None, ge=1, le=20, description="for 'takeover': timeouts before a bot "
+        "keeps the seat (default 3)")
     bot: str = Field(default="random", max_length=64)
 
 
@@ -57,6 +70,8 @@ class CreateMatch(BaseModel):
     )
     turn_timer: TurnTimer | None = None
     auto_start: bool = Field(default=False, description="start once every seat is taken")
+    rated: bool = Field(default=False, description="the result moves the ratings of the "
+                        "players with a kept profile (e-mail address); default: casual")
     join: JoinAtCreation | None = Field(
         default=None, description="take this open seat at once (create and join in one "
         "step: if anything is refused, no match is made); its token comes back as 'token'")
@@ -75,6 +90,10 @@ class SeatInfo(BaseModel):
     taken: bool
     former: bool = Field(default=False, description="its player deleted their profile: show "
                          "'a former player'")
+    taken_over: bool = Field(default=False, description="a bot keeps this seat: its player "
+                             "ran out of time too often")
+    away_until: float | None = Field(default=None, description="its player is on vacation "
+                                     "until then (Unix seconds): the clock waits")
 
 
 class MatchInfo(BaseModel):
@@ -94,6 +113,7 @@ class MatchInfo(BaseModel):
     result: Result | None
     rematch_of: str | None
     rematch_id: str | None
+    rated: bool = Field(default=False, description="rated (true) or casual")
 
 
 class Created(BaseModel):

@@ -22,6 +22,7 @@ from camelcade.server.accounts import db as accounts_db
 from camelcade.server.backup import scheduled_backup
 from camelcade.server.botpool import BotPool
 from camelcade.server.bots import BotRunner
+from camelcade.server.channels.wire import Notices
 from camelcade.server.db import MigrationFailed, make_engine, migrate
 from camelcade.server.hub import AddressLimiter, Connection, Hub
 from camelcade.server.lobby import PageCache
@@ -62,6 +63,8 @@ class Services:
         self.pool = BotPool(settings.bot_workers, settings.bot_move_seconds,
                             settings.bot_move_deadline, settings.quick_bot_seconds,
                             settings.bot_nice)
+        self.notices = Notices(settings, self.store, self.manager.get, self.manager.refresh)
+        self.manager.notices_written = self.notices.wake
         self.runner = BotRunner(self.manager, settings, self.pool, self.watched)
         self.addresses: dict[str, int] = {}
         """Open websockets per client address (for ``max_connections_per_address``)."""
@@ -107,6 +110,7 @@ class Services:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.listener.ready.wait(), 10.0)
         await self.recover()
+        await self.notices.start()
         await self.check_host()
         if self.settings.metrics_port:
             self.metrics.serve(self.settings.metrics_host, self.settings.metrics_port)
@@ -161,6 +165,7 @@ class Services:
                 await asyncio.gather(task, return_exceptions=True)
         if self.listener is not None:
             await self.listener.close()
+        await self.notices.close()
         await self.runner.close()
         for match in list(self.manager.matches.values()):
             for connection in list(match.connections):

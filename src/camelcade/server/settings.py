@@ -92,6 +92,9 @@ class Settings:
     presence_refresh: float = 10.0
     """Seconds between re-announcements of this process's connections (PostgreSQL)."""
     presence_ttl: float = 30.0
+    vacation_days_per_year: int = 30
+    """Days of vacation (correspondence clocks paused) a profile may take each calendar
+    year (UTC); 0 turns vacations off."""
     lobby_limit: int = 50
     """Most matches one lobby page holds (``?limit=``; the default page is 20)."""
     lobby_cache_seconds: float = 1.0
@@ -179,6 +182,13 @@ class Settings:
     smtp_user: str = ""
     smtp_password: str = ""
     smtp_starttls: bool = False
+    notices: bool = True
+    """Write and deliver "your turn" notices (docs/notices.md); off: no outbox rows at all."""
+    notice_poll_seconds: float = 2.0
+    """How often the outbox is read for notices due (another process's, a retry's)."""
+    push_insecure_endpoints: bool = False
+    """Accept ``http://`` and local Web Push endpoints (tests only: a stand-in push
+    service on 127.0.0.1); never on a public server."""
     public_url: str = ""
     """The address people reach this server at (``https://games.example.org``): the share
     links of the web app and the links in e-mails are built from it. Empty: the address
@@ -226,7 +236,9 @@ _TUNABLE: dict[str, Callable[[str], object]] = {
     "outbox_size": int, "bot_delay": float, "sqlite_synchronous": str,
     "cache_idle_seconds": float, "access_log": bool, "write_mode": str,
     "smtp_host": str, "smtp_port": int, "smtp_from": str, "smtp_user": str,
-    "smtp_password": str, "smtp_starttls": bool, "public_url": str, "data_folder": str,
+    "smtp_password": str, "smtp_starttls": bool, "notices": bool,
+    "notice_poll_seconds": float, "push_insecure_endpoints": bool, "public_url": str,
+    "data_folder": str, "vacation_days_per_year": int,
     "lobby_limit": int, "lobby_cache_seconds": float, "lobby_expiry_seconds": float,
     "read_rate_per_second": float, "read_rate_burst": int, "create_rate_per_second": float,
     "create_rate_burst": int,

@@ -51,6 +51,14 @@ class SeatRow:
     """The profile that holds the seat (``camelcade.server.accounts``); None: a token only."""
     former: bool = False
     """Its profile was deleted: the seat is shown as "a former player"."""
+    bank_left: float | None = None
+    """Its time bank (``clocks``); None: the match's clock has no bank."""
+    timeouts: int = 0
+    """How often its time ran out in this match."""
+    taken_over: bool = False
+    """A bot keeps the seat for good: its time ran out too often (rule ``takeover``)."""
+    away_until: float | None = None
+    """Its profile is on vacation until then: its clock waits (correspondence)."""
 
 
 @dataclass
@@ -78,7 +86,15 @@ class MatchRow:
     bot_only: bool = False
     creator: str | None = None
     end_reason: str | None = None
+    clock: str = "live"
+    """``live`` or ``correspondence`` (``clocks``)."""
+    bank_seconds: float | None = None
+    """Each seat's time bank and its cap; None: no bank."""
+    takeover_after: int | None = None
+    """Rule ``takeover``: the timeouts after which a bot keeps the seat."""
     """Status ``ended``: why the host ended the match (``camelcade.server.admin``)."""
+    rated: bool = False
+    """Chosen at creation: the finished match moves its kept profiles' ratings."""
 
 
 @dataclass
@@ -210,6 +226,31 @@ class Store:
             conn.execute(insert(seats), [{"match_id": match.id, **vars(s)} for s in seat_rows])
             self.notify(conn, {"m": old_id, "k": "meta"})
         return match.id
+
+    def set_seat_clock(self, match_id: str, seat: int, bank: float | None,
+                       timeouts: int | None, bot: str | None) -> None:
+        """Keep a seat's bank; with ``timeouts``, its count of timeouts; with ``bot``, hand
+        the seat to that bot for good."""
+        values: dict[str, Any] = {"bank_left": bank}
+        if timeouts is not None:
+            values["timeouts"] = timeouts
+        if bot is not None:
+            values.update(kind="bot", bot=bot, taken_over=True)
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where((seats.c.match_id == match_id)
+                                             & (seats.c.seat == seat)).values(**values))
+            if bot is not None:
+                self.notify(conn, {"m": match_id, "k": "meta"})
+
+    def set_deadline(self, match_id: str, state_id: int, deadline: float) -> bool:
+        """Move the deadline of the turn at ``state_id``; False if the match moved on."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(matches).where(
+                (matches.c.id == match_id) & (matches.c.state_id == state_id)
+                & (matches.c.status == "running")).values(turn_deadline=deadline)).rowcount
+            if done:
+                self.notify(conn, {"m": match_id, "k": "meta"})
+        return bool(done)
 
     def claim_seat(
         self, match_id: str, seat: int, token_hash: str, name: str | None, now: float,

@@ -19,7 +19,7 @@ from pwdlib import PasswordHash
 from pydantic import BaseModel, ConfigDict, Field
 
 from camelcade.core.words import current_language, t
-from camelcade.server.accounts import db
+from camelcade.server.accounts import db, vacation
 from camelcade.server.accounts.mail import SignInMailer, sign_in_message
 from camelcade.server.accounts.web import (
     Accounts,
@@ -37,7 +37,7 @@ from camelcade.server.schemas import ErrorResponse, SeatName
 from camelcade.server.service import Services
 from camelcade.server.settings import Settings
 from camelcade.server.web.api import seat_summary, your_turn_first
-from camelcade.server.web.mail import ADDRESS
+from camelcade.server.web.mailbox import ADDRESS
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorResponse} for code in (400, 401, 403, 422, 429)
@@ -52,6 +52,7 @@ SIGNATURE_CHARS = 22
 
 
 class ProfileOut(BaseModel):
+    id: str = Field(description="the public profile page is /player/<id>")
     name: str
     language: str
     email: str | None = Field(description="the address that keeps the profile; null: a guest")
@@ -66,7 +67,7 @@ class MeOut(BaseModel):
 
 
 def _out(request: Request, profile: db.Profile, session_hash: str) -> MeOut:
-    return MeOut(profile=ProfileOut(name=profile.name, language=profile.lang,
+    return MeOut(profile=ProfileOut(id=profile.id, name=profile.name, language=profile.lang,
                                     email=profile.email, kept=profile.kept,
                                     password=profile.has_password),
                  csrf=accounts_of(request).csrf(session_hash), email=mailer_of(request).enabled)
@@ -271,6 +272,24 @@ async def password_sign_in(body: PasswordSignIn, request: Request, response: Res
     return _out(request, profile, hash_token(token))
 
 
+class TerminalToken(BaseModel):
+    token: str = Field(description="a new session of this profile, shown this once")
+    command: str = Field(description="the command that signs a terminal in with it")
+
+
+@router.post("/terminal-token", summary="A new session token to sign a terminal in")
+async def terminal_token(request: Request, services: ServicesDep,
+                         me: Writing) -> TerminalToken:
+    """An ordinary session of this profile, for ``camelcade online login`` to send as
+    ``Authorization: Bearer``: it lasts as a cookie does and "sign out everywhere" ends it.
+    The token is shown once and kept only as its hash; limited as sign-ins are."""
+    accounts_of(request).limit(request)
+    token = await services.store.write(db.sign_in, _engine(services), me.profile.id, None,
+                                       time.time())
+    base = (services.settings.public_url or str(request.base_url)).rstrip("/")
+    return TerminalToken(token=token, command=f"camelcade online login --server {base}")
+
+
 @router.post("/signout", summary="Sign this browser out")
 async def sign_out(request: Request, response: Response, services: ServicesDep,
                    me: Writing) -> dict[str, int]:
@@ -317,3 +336,53 @@ def install(app: FastAPI, settings: Settings, services: Services) -> None:
     app.state.accounts = Accounts(settings, services)
     app.state.sign_in_mailer = SignInMailer(settings)
     app.include_router(router)
+
+
+class VacationAsked(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    days: int = Field(ge=1, le=366, description="whole days, at most those left this year")
+
+
+class VacationOut(BaseModel):
+    away_until: float | None = Field(description="the vacation's end (Unix seconds); null: "
+                                     "not on vacation")
+    days_left: int = Field(description="vacation days still allowed this calendar year (UTC)")
+    days_per_year: int = Field(description="the host's yearly allowance")
+
+
+def _vacation_out(found: vacation.Vacation) -> VacationOut:
+    return VacationOut(away_until=found.away_until, days_left=found.days_left,
+                       days_per_year=found.days_per_year)
+
+
+async def _pause(services: Services, profile_id: str, change: vacation.Change) -> VacationOut:
+    for match_id in change.match_ids:
+        try:
+            await services.manager.pause_clock(match_id, profile_id, change.shift)
+        except ProtocolError:  # gone meanwhile, or unreadable: nothing to pause
+            continue
+    return _vacation_out(change.vacation)
+
+
+@router.get("/vacation", summary="Your vacation and the days left this year")
+async def vacation_state(services: ServicesDep, me: SignedIn) -> VacationOut:
+    return _vacation_out(await services.store.read(
+        vacation.vacation_of, _engine(services), me.profile.id, time.time(),
+        services.settings.vacation_days_per_year))
+
+
+@router.post("/vacation", summary="Take a vacation: your correspondence clocks wait")
+async def take_vacation(body: VacationAsked, services: ServicesDep, me: Writing) -> VacationOut:
+    """Other players see "on vacation until …" on your seats; live clocks run on."""
+    change = await services.store.write(
+        vacation.begin, _engine(services), me.profile.id, body.days, time.time(),
+        services.settings.vacation_days_per_year)
+    return await _pause(services, me.profile.id, change)
+
+
+@router.delete("/vacation", summary="End your vacation now; days not begun come back")
+async def end_vacation(services: ServicesDep, me: Writing) -> VacationOut:
+    change = await services.store.write(
+        vacation.end, _engine(services), me.profile.id, time.time(),
+        services.settings.vacation_days_per_year)
+    return await _pause(services, me.profile.id, change)

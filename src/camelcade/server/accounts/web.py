@@ -8,6 +8,11 @@ FastAPI dependencies that read them.
 * Every write made with the cookie needs ``X-CSRF-Token``: an HMAC of the session under the
   server's key, which only the server's own pages can read (``GET /api/me``), and a
   request from another site's page (its ``Origin``) is refused besides.
+* A terminal (``camelcade online login``) holds an ordinary session and sends its token as
+  ``Authorization: Bearer``: the same lookup, expiry and sign-out as the cookie. It needs
+  no CSRF token, since a browser never adds that header by itself (and this server allows
+  no other site's scripts to); a bearer token that signs nobody in is refused (401), never
+  taken for a new guest.
 * Sign-in attempts and link requests are limited per client address and per e-mail
   address (token buckets in this process's memory, as every other limit of the server).
 """
@@ -100,10 +105,13 @@ class Accounts:
 
 @dataclass(frozen=True)
 class Me:
-    """The profile a request's cookie signs in, with its session's hash."""
+    """The profile a request's cookie (or terminal's bearer token) signs in, with its
+    session's hash."""
 
     profile: db.Profile
     session_hash: str
+    bearer: bool = False
+    """Signed in by ``Authorization: Bearer``, which no browser sends by itself: no CSRF."""
 
 
 def accounts_of(request: Request) -> Accounts:
@@ -116,18 +124,39 @@ def _services(request: Request) -> Services:
     return services
 
 
+def bearer_of(request: Request) -> str | None:
+    """The token of the request's ``Authorization: Bearer`` header, if it has one."""
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    return (value.strip() or None) if scheme.lower() == "bearer" else None
+
+
+async def _session(request: Request, token: str, bearer: bool) -> Me | None:
+    if len(token) > MAX_TOKEN_CHARS:
+        return None
+    store = _services(request).store
+    digest = hash_token(token)
+    profile = await store.read(db.session_profile, store.engine, digest, time.time())
+    return None if profile is None else Me(profile, digest, bearer)
+
+
 async def current(request: Request) -> Me | None:
-    """The signed-in profile of the request's cookie, or None (looked up once a request)."""
+    """The signed-in profile of the request's bearer token or else its cookie, or None
+    (looked up once a request). A bearer token that signs nobody in (unknown, expired,
+    signed out) is refused (``auth/bad_token``) rather than read as "no one": the terminal
+    that sent it must hear that its sign-in is gone, not play on as someone new."""
     if hasattr(request.state, "me"):
         found: Me | None = request.state.me
         return found
-    token = request.cookies.get(COOKIE)
-    me = None
-    if token and len(token) <= MAX_TOKEN_CHARS:
-        store = _services(request).store
-        digest = hash_token(token)
-        profile = await store.read(db.session_profile, store.engine, digest, time.time())
-        me = None if profile is None else Me(profile, digest)
+    bearer = bearer_of(request)
+    if bearer is not None:
+        me = await _session(request, bearer, True)
+        if me is None:
+            raise ProtocolError(ErrorCode.AUTH_BAD_TOKEN, t(
+                "This session token signs no one in: it is unknown, expired or signed out. "
+                "Sign in again with 'camelcade online login'."))
+    else:
+        token = request.cookies.get(COOKIE)
+        me = await _session(request, token, False) if token else None
     request.state.me = me
     return me
 
@@ -146,6 +175,8 @@ def _same_site(request: Request) -> bool:
 
 
 def csrf_ok(request: Request, me: Me) -> bool:
+    if me.bearer:
+        return True
     given = request.headers.get(CSRF_HEADER, "")
     return _same_site(request) and bool(given) and hmac.compare_digest(
         given, accounts_of(request).csrf(me.session_hash))

@@ -6,6 +6,7 @@ travel in ``Authorization: Bearer`` headers and are returned exactly once, when 
 
 from __future__ import annotations
 
+import time
 from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -47,9 +48,11 @@ router = APIRouter(prefix="/api/matches", tags=["matches"], responses=ERRORS)
 
 def info(row: MatchRow, seats: list[SeatRow]) -> MatchInfo:
     """What anyone may know of a match: never the seed, a token hash or a hand."""
+    now = time.time()
     timer = (
         TurnTimer(seconds=row.turn_seconds, on_timeout=row.on_timeout,  # type: ignore[arg-type]
-                  bot=row.timeout_bot)
+                  bot=row.timeout_bot, kind=row.clock,  # type: ignore[arg-type]
+                  bank_seconds=row.bank_seconds, takeover_after=row.takeover_after)
         if row.turn_seconds else None
     )
     return MatchInfo(
@@ -60,7 +63,9 @@ def info(row: MatchRow, seats: list[SeatRow]) -> MatchInfo:
         state_id=row.state_id,
         seats=[
             SeatInfo(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,  # type: ignore[arg-type]
-                     taken=s.kind == "bot" or s.token_hash is not None, former=s.former)
+                     taken=s.kind == "bot" or s.token_hash is not None, former=s.former,
+                     taken_over=s.taken_over,
+                     away_until=s.away_until if (s.away_until or 0) > now else None)
             for s in seats
         ],
         auto_start=row.auto_start,
@@ -71,6 +76,7 @@ def info(row: MatchRow, seats: list[SeatRow]) -> MatchInfo:
         result=Result(**row.result) if row.result else None,
         rematch_of=row.rematch_of,
         rematch_id=row.rematch_id,
+        rated=row.rated,
     )
 
 

@@ -1,10 +1,11 @@
 """The web app's JSON calls: games for the lobby, a match's page data, my games, replays,
-command keys and e-mail subscriptions. Tokens travel in ``Authorization`` headers or
+command keys (notices: ``web/notices.py``). Tokens travel in ``Authorization`` headers or
 request bodies, never in a URL.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi import APIRouter, Body, Request
@@ -16,19 +17,18 @@ from camelcade.core.errors import CamelcadeError
 from camelcade.core.options import Control
 from camelcade.core.registry import game_class, game_ids, plugin
 from camelcade.core.results import ranking_from, standings_sentence
-from camelcade.core.words import N_, current_language, t, translate
+from camelcade.core.words import N_, t, translate
 from camelcade.records import Record
 from camelcade.server.admin import ENDED, ended_sentence
 from camelcade.server.manager import HOST
 from camelcade.server.protocol import MAX_TOKEN_CHARS, ErrorCode, ProtocolError
-from camelcade.server.routes.deps import RateLimited, ReadLimited, ServicesDep, TokenDep
+from camelcade.server.routes.deps import RateLimited, ReadLimited, ServicesDep
 from camelcade.server.runtime import LiveMatch
 from camelcade.server.service import Services
 from camelcade.server.store import MatchRow, SeatRow
 from camelcade.server.web import answers
 from camelcade.server.web.assets import asset_urls
 from camelcade.server.web.learn import MAX_MOVE_CHARS, course_data, verdict_data
-from camelcade.server.web.mail import TurnMailer
 from camelcade.server.web.replay import replay_steps
 
 router = APIRouter(prefix="/api/web", tags=["web app"])
@@ -130,7 +130,8 @@ async def match_page_data(match_id: str, request: Request, services: ServicesDep
         "advisor": answers.advisor_allowed(match, seat),
         "advice": answers.advice_names(match.game),
         "guide": answers.guide_text(match.game),
-        "email": mailer_of(request).enabled,
+        "email": services.notices.email_enabled and services.settings.notices,
+        "push": services.settings.notices,
         "seat": seat,
     }
 
@@ -176,6 +177,7 @@ async def seat_summary(services: Services, match_id: str, token: str) -> dict[st
     except ProtocolError:
         return {"match_id": match_id, "gone": True}
     mover = match.state.current_player if match.status == "running" else None
+    deadline = match.row.turn_deadline if match.status == "running" else None
     names = answers.seat_names(match.game, match.names)
     return {
         "match_id": match.id, "gone": False, "game": match.game.id,
@@ -184,7 +186,11 @@ async def seat_summary(services: Services, match_id: str, token: str) -> dict[st
         "your_turn": seat is not None and mover == seat,
         "current_player": mover,
         "to_move": names[mover] if mover is not None and 0 <= mover < len(names) else None,
-        "deadline": match.row.turn_deadline if match.status == "running" else None,
+        "deadline": deadline,
+        "time_left": None if deadline is None else max(0.0, deadline - time.time()),
+        "clock": match.row.clock if match.row.turn_seconds else None,
+        "away_until": {s.seat: s.away_until for s in match.seats
+                       if (s.away_until or 0) > time.time()},
         "updated_at": match.row.updated_at,
         "result": (answers.result_text(match) if match.status == "finished"
                    else ended_sentence(match.row.end_reason) if match.status == ENDED
@@ -263,26 +269,3 @@ def record_replay(record: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa
     steps = replay_steps(parsed)
     steps["seat_names"] = answers.seat_names(game)
     return steps
-
-
-class Subscribe(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    email: str | None = Field(default=None, max_length=254)
-
-
-@router.post("/matches/{match_id}/email", summary="E-mail me when it is my turn here",
-             dependencies=[RateLimited])
-async def subscribe(match_id: str, body: Subscribe, request: Request, services: ServicesDep,
-                    token: TokenDep) -> dict[str, Any]:
-    match = await services.manager.get(match_id)
-    seat = _role(services, match, token)
-    if seat is None:
-        raise ProtocolError(ErrorCode.ACTION_SPECTATOR, t("Only a seat gets turn e-mails."))
-    mailer_of(request).subscribe(match.id, seat, body.email)
-    await services.manager.seat_speaks(match, seat, current_language())  # mail in this one
-    return {"seat": seat, "subscribed": bool(body.email)}
-
-
-def mailer_of(request: Request) -> TurnMailer:
-    mailer: TurnMailer = request.app.state.turn_mailer
-    return mailer

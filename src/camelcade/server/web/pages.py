@@ -46,6 +46,7 @@ def page(title: str, body: str, script: str | None = None, head: str = "",
 <meta name="color-scheme" content="light dark">
 <title>{escape(title)} · camelcade</title>
 <link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">
+<link rel="manifest" href="/manifest.webmanifest">
 <link rel="stylesheet" href="/static/css/app.css">
 <script type="module" src="/static/js/i18n.js"></script>
 {head}
@@ -119,7 +120,23 @@ LOBBY = """
 <option value="">none</option><option value="60">1 minute</option>
 <option value="300">5 minutes</option><option value="3600">1 hour</option>
 <option value="86400">1 day (correspondence)</option>
-<option value="259200">3 days (correspondence)</option></select></p>
+<option value="259200">3 days (correspondence)</option>
+<option value="604800">7 days (correspondence)</option></select></p>
+<p><label for="create-on-timeout">When a player's time runs out</label>
+<select id="create-on-timeout" name="on_timeout">
+<option value="bot">a bot plays that turn for them</option>
+<option value="pass">their turn is skipped (where the game has no pass, a bot plays it)</option>
+<option value="takeover">a bot plays that turn; at the third time it keeps the seat</option>
+</select></p>
+<p><label for="create-bank">Time bank for correspondence (extra time a player may spend
+over several moves)</label> <select id="create-bank" name="bank">
+<option value="">none</option><option value="172800">2 days</option>
+<option value="604800">7 days</option></select></p>
+<p><input id="create-rated" name="rated" type="checkbox" aria-describedby="create-rated-help">
+<label for="create-rated">Rated: the result counts towards the players' ratings</label>
+<span id="create-rated-help" class="cc-help">Only players who kept their profile with an
+e-mail address have a rating; guests and bots play their part, and nothing of theirs
+changes. Leave it unticked for a casual match.</span></p>
 <p><button type="submit">Create the match</button></p>
 <p id="create-error" class="cc-error" role="alert"></p>
 </form>
@@ -308,6 +325,25 @@ characters)</label>
 <input id="login-password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button></form>
 <p id="login-status" role="status"></p></section>
+<section aria-labelledby="vacation-h"><h2 id="vacation-h">Vacation</h2>
+<p>Away for a while? On vacation, the clocks of your correspondence games wait for you, and
+the other players see until when. Live games go on as usual.</p>
+<form id="vacation-form"><label for="vacation-days">Days away</label>
+<input id="vacation-days" type="number" inputmode="numeric" min="1" value="7" required>
+<button type="submit">Take a vacation</button></form>
+<p><button type="button" id="vacation-end" hidden>I am back: end my vacation</button></p>
+<p id="vacation-status" role="status"></p></section>
+<section aria-labelledby="terminal-h"><h2 id="terminal-h">Sign in a terminal</h2>
+<p>The terminal client plays as this profile once signed in: run the command below and
+paste the token when it asks. The token is shown once; sign out everywhere ends it.</p>
+<p><button type="button" id="terminal-new">Make a terminal token</button></p>
+<div id="terminal-out" hidden>
+<label for="terminal-command">Command</label>
+<input id="terminal-command" readonly spellcheck="false">
+<label for="terminal-token">Token (keep it secret)</label>
+<input id="terminal-token" readonly spellcheck="false" autocomplete="off">
+<button type="button" id="terminal-copy">Copy the token</button></div>
+<p id="terminal-status" role="status"></p></section>
 <section aria-labelledby="data-h"><h2 id="data-h">Your data</h2>
 <p><a href="/api/me/data" download="camelcade-profile.json">Download my data (JSON)</a></p>
 <p><button type="button" id="signout">Sign out</button>

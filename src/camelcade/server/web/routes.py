@@ -32,7 +32,8 @@ from camelcade.server.web import pages
 from camelcade.server.web.api import router as api_router
 from camelcade.server.web.assets import STATIC, board_file, swagger_folder
 from camelcade.server.web.language import request_language, web_catalogue
-from camelcade.server.web.mail import TurnMailer
+from camelcade.server.web.notices import api as notices_api
+from camelcade.server.web.notices import router as notices_router
 from camelcade.server.web.option_words import options_section
 
 router = APIRouter(include_in_schema=False)
@@ -272,11 +273,10 @@ def docs() -> HTMLResponse:
 
 
 def install(app: FastAPI) -> None:
-    """Add the web app to ``app``: pages, files, its JSON calls and the turn mailer."""
+    """Add the web app to ``app``: pages, files, its JSON calls and its notices."""
     app.include_router(api_router)
+    app.include_router(notices_api)
     app.include_router(router)
+    app.include_router(notices_router)
     app.mount("/static/swagger", StaticFiles(directory=swagger_folder()), name="swagger")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    mailer = TurnMailer(app.state.services.settings)
-    app.state.turn_mailer = mailer
-    app.state.services.change_hooks.append(mailer.changed)

@@ -1,9 +1,10 @@
 // The account page: who this browser plays as, keeping the profile by an e-mailed sign-in
 // link (whose token arrives after # and is posted, never sent in an address), a password,
-// signing out here or everywhere, downloading and deleting the profile.
+// signing out here or everywhere, a token that signs a terminal in, downloading and
+// deleting the profile.
 
 import { $, api } from "./dom.js";
-import { ready, t } from "./i18n.js";
+import { ready, t, tn } from "./i18n.js";
 import { me, reload, signedInAs, syncSeats } from "./me.js";
 
 await ready;
@@ -74,6 +75,23 @@ on("#signout-all", "click", () => run("#data-status", async () => {
   show(await reload());
   return t("You are signed out on every browser.");
 }));
+on("#terminal-new", "click", () => run("#terminal-status", async () => {
+  const made = await api("/api/me/terminal-token", { method: "POST" });
+  $("#terminal-command").value = made.command;
+  $("#terminal-token").value = made.token;
+  $("#terminal-out").hidden = false;
+  $("#terminal-token").focus();
+  $("#terminal-token").select();
+  return t("A terminal token is ready: run the command, then paste the token when it asks. It is shown only this once.");
+}));
+on("#terminal-copy", "click", () => run("#terminal-status", async () => {
+  const box = $("#terminal-token");
+  box.focus();
+  box.select();
+  if (navigator.clipboard) await navigator.clipboard.writeText(box.value);
+  else document.execCommand("copy");
+  return t("The token is copied.");
+}));
 on("#delete", "click", () => {
   if (!window.confirm(t("Delete your profile? Your name, address, password and sessions are deleted; your matches stay, showing you as a former player."))) return;
   run("#data-status", async () => {
@@ -83,6 +101,19 @@ on("#delete", "click", () => {
   });
 });
 
+function showVacation(v) {
+  const date = v.away_until ? new Date(v.away_until * 1000).toLocaleDateString(document.documentElement.lang) : null;
+  $("#vacation-end").hidden = !date;
+  $("#vacation-form").hidden = !!date;
+  const left = tn("{count} day of vacation is left this year.", "{count} days of vacation are left this year.", v.days_left);
+  return date ? t("You are on vacation until {date}. {left}", { date, left }) : left;
+}
+
+on("#vacation-form", "submit", () => run("#vacation-status", async () =>
+  showVacation(await api("/api/me/vacation", { method: "POST", body: { days: Number($("#vacation-days").value) } }))));
+on("#vacation-end", "click", () => run("#vacation-status", async () =>
+  showVacation(await api("/api/me/vacation", { method: "DELETE" }))));
+
 // The link's token, at load or pasted into this very page's address (only the # changes).
 async function fromAddress() {
   const found = location.hash.match(/^#signin=([\w.-]{1,128})$/);
@@ -91,4 +122,5 @@ async function fromAddress() {
 
 window.addEventListener("hashchange", fromAddress);
 show(await me);
+run("#vacation-status", async () => showVacation(await api("/api/me/vacation")));
 await fromAddress();

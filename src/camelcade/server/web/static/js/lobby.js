@@ -214,10 +214,18 @@ async function create(event) {
     wrong.input?.focus();
     return;
   }
-  const body = { game: game.id, options: { ...options, players: choices.length }, seats, auto_start: true };
+  const body = { game: game.id, options: { ...options, players: choices.length }, seats, auto_start: true,
+    rated: $("#create-rated").checked };
   if (me >= 0) body.join = { seat: me, name: myName.name() };
   const timer = $("#create-timer").value;
-  if (timer) body.turn_timer = { seconds: Number(timer), on_timeout: "bot", bot: "random" };
+  if (timer) {
+    // More than an hour a move is a correspondence clock: only there does a bank mean something.
+    const seconds = Number(timer);
+    const kind = seconds > 3600 ? "correspondence" : "live";
+    body.turn_timer = { seconds, kind, on_timeout: $("#create-on-timeout").value, bot: "random" };
+    const bank = $("#create-bank").value;
+    if (bank && kind === "correspondence") body.turn_timer.bank_seconds = Number(bank);
+  }
   try {
     const created = await api("/api/matches", { method: "POST", body });
     const id = created.match.id;

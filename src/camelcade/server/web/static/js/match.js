@@ -16,6 +16,7 @@ import { nameBox } from "./names.js";
 import { shareLink, shareNote } from "./share.js";
 import { clockFact, factList } from "./facts.js";
 import { syncSeats } from "./me.js";
+import { notifyMe, registerWorker } from "./notices.js";
 
 await ready;
 
@@ -757,6 +758,7 @@ function renderSettings() {
     h("p", {}, textBoard, " ", h("label", { for: "set-text-board", text: t("Show the board as text") })),
     h("p", {}, reader, " ", h("label", { for: "set-reader", text: t("Screen reader layout: the page as one document, in reading order") })),
     h("p", {}, notifyBox, " ", h("label", { for: "set-notify", text: t("Notify me when it is my turn and this tab is in the background") })),
+    notifyMe(matchId, page.active === null || page.active === undefined ? null : tokenOf(page.active), page.meta),
     commands.length ? h("p", {}, t("Game commands:"), " ", ...commands) : "",
     h("p", {}, h("a", { href: `/rules/${page.meta?.game?.id}` }, t("Rules and notation")), " · ", h("a", { href: "/my" }, t("My games"))));
 }
@@ -765,6 +767,7 @@ function renderSettings() {
 
 selectTab(TABS[0]);
 applyLayout();
+registerWorker().catch(() => {}); // the page is installable, and push can be chosen
 
 (async () => {
   const mine = heldSeats();

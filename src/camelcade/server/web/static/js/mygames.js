@@ -11,10 +11,13 @@ await ready;
 
 function item(m) {
   if (m.gone) return h("li", {}, t("Match {id} is gone.", { id: m.match_id }), " ", h("button", { type: "button", onclick: () => { forget(m.match_id); load(); } }, t("Forget it")));
-  const left = m.deadline ? duration(m.deadline - Date.now() / 1000) : null;
+  // The server counts the time left, so a device whose own clock is wrong shows it right.
+  const left = m.time_left != null ? duration(m.time_left) : null;
+  const away = m.current_player != null ? m.away_until?.[m.current_player] : null;
   const state = m.status === "finished" || m.status === "ended" ? m.result : m.status === "open" ? t("waiting for players.")
-    : m.your_turn ? (left ? t("your turn. {time} left.", { time: left }) : t("your turn."))
-      : left ? t("{seat} to move. {time} left.", { seat: m.to_move, time: left }) : t("{seat} to move.", { seat: m.to_move });
+    : away ? t("{seat} is on vacation until {date}.", { seat: m.to_move, date: new Date(away * 1000).toLocaleDateString(document.documentElement.lang) })
+      : m.your_turn ? (left ? t("your turn. {time} left.", { time: left }) : t("your turn."))
+        : left ? t("{seat} to move. {time} left.", { seat: m.to_move, time: left }) : t("{seat} to move.", { seat: m.to_move });
   const link = h("a", { href: `/match/${m.match_id}` }, m.seat_name == null ? t("{game}, as host", { game: m.title })
     : t("{game}, as {seat}", { game: m.title, seat: m.seat_name }));
   return h("li", {}, link, t(": {state}", { state }));
@@ -46,7 +49,7 @@ async function load() {
   for (const [name, list] of Object.entries(lists)) if (!list.children.length) list.append(h("li", { text: name === "turn" ? t("It is your turn nowhere.") : t("None.") }));
   const running = seats.filter((s) => matches.find((m) => m.match_id === s.match_id && m.status !== "finished" && m.status !== "ended"));
   $("#mail").replaceChildren(
-    h("p", { text: t("The server sends one short e-mail when it becomes your turn and no page of your seat is open. The address is kept in the server's memory only.") }),
+    h("p", { text: t("The server sends one short e-mail when it becomes your turn and no page of your seat is open. The address is kept until you unsubscribe, and deleted a week after the match ends.") }),
     h("p", {}, h("label", { for: "mail-address", text: t("E-mail address") }), " ", h("input", { id: "mail-address", type: "email", autocomplete: "email" }), " ",
       h("button", { type: "button", onclick: () => subscribe(running.map((s) => [s.match_id, s.token])) }, t("Save for my running games"))),
     h("p", { id: "mail-status", role: "status" }));

@@ -498,3 +498,23 @@ def test_password_hashing_never_holds_up_the_event_loop(
             slowest = max(slowest, time.perf_counter() - started)
     thread.join()
     assert slowest < took[0] / 2, (slowest, took)
+
+
+def test_a_profile_merged_away_mid_request_is_told_to_reload_not_a_500(
+        tmp_path: Any) -> None:
+    """Regression: the account page asked for its vacation while the sign-in link on the
+    same page merged its guest into the kept profile; the guest's row was gone between the
+    session's lookup and the read, and the server answered 500."""
+    from camelcade.server.accounts import vacation
+    from camelcade.server.db import make_engine, migrate
+    from camelcade.server.protocol import ProtocolError
+
+    engine = make_engine(Settings(database_url=f"sqlite:///{tmp_path / 'gone.db'}"))
+    migrate(engine)
+    for read in (lambda: vacation.vacation_of(engine, "gone", time.time(), 30),
+                 lambda: vacation.begin(engine, "gone", 3, time.time(), 30),
+                 lambda: vacation.end(engine, "gone", time.time(), 30)):
+        with pytest.raises(ProtocolError, match="reload the page") as caught:
+            read()
+        assert caught.value.code.value == "auth/required"
+    engine.dispose()

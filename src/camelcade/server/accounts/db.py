@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from camelcade.core.words import t
 from camelcade.server.auth import hash_token, new_token
 from camelcade.server.models import (
     host_settings,
@@ -24,6 +25,7 @@ from camelcade.server.models import (
     sessions,
     sign_in_links,
 )
+from camelcade.server.protocol import ErrorCode, ProtocolError
 
 KEY_NAME = "accounts_key"
 """The ``host_settings`` row of the server's key (CSRF tokens, link signatures, the seat
@@ -65,6 +67,20 @@ def _profile(row: Any) -> Profile:
     return Profile(id=row.id, name=row.name, lang=row.lang, email=row.email,
                    has_password=row.password_hash is not None,
                    created_at=float(row.created_at))
+
+
+def profile_row(conn: Connection, profile_id: str, lock: bool = False) -> Any:
+    """The profile's row, or ``ProtocolError`` (``auth/required``) if it went since the
+    request's session was read: a sign-in on the same page merged the guest it held into
+    another profile, or the profile was deleted. A page then reloads rather than failing.
+    """
+    query = select(profiles).where(profiles.c.id == profile_id)
+    row = conn.execute(query.with_for_update() if lock else query).first()
+    if row is None:
+        raise ProtocolError(ErrorCode.AUTH_REQUIRED, t(
+            "This browser's profile changed meanwhile (signed in elsewhere on this page, or "
+            "deleted); reload the page."))
+    return row
 
 
 def server_key(engine: Engine) -> bytes:
@@ -254,7 +270,7 @@ def profile_seats(engine: Engine, profile_id: str, match_id: str | None = None,
 def export(engine: Engine, profile_id: str) -> dict[str, Any]:
     """Everything kept about a profile, for "download my data" (no hash of anything)."""
     with engine.connect() as conn:
-        row = conn.execute(select(profiles).where(profiles.c.id == profile_id)).one()
+        row = profile_row(conn, profile_id)
         session_rows = conn.execute(
             select(sessions.c.created_at, sessions.c.expires_at)
             .where(sessions.c.profile_id == profile_id).order_by(sessions.c.created_at)).all()

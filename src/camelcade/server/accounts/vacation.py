@@ -18,6 +18,7 @@ from sqlalchemy import Engine, select, update
 
 from camelcade.core.words import t, tn
 from camelcade.server import clocks
+from camelcade.server.accounts import db
 from camelcade.server.models import matches, profiles, seats
 from camelcade.server.protocol import ErrorCode, ProtocolError
 
@@ -49,7 +50,7 @@ def _state(row: Any, now: float, allowed: int) -> Vacation:
 
 def vacation_of(engine: Engine, profile_id: str, now: float, allowed: int) -> Vacation:
     with engine.connect() as conn:
-        row = conn.execute(select(profiles).where(profiles.c.id == profile_id)).one()
+        row = db.profile_row(conn, profile_id)
     return _state(row, now, allowed)
 
 
@@ -69,8 +70,7 @@ def _mark_seats(conn: Any, profile_id: str, away_until: float | None) -> list[st
 def begin(engine: Engine, profile_id: str, days: int, now: float, allowed: int) -> Change:
     """Begin a vacation of ``days`` days now, or refuse it saying what is allowed."""
     with engine.begin() as conn:
-        row = conn.execute(select(profiles).where(profiles.c.id == profile_id)
-                           .with_for_update()).one()
+        row = db.profile_row(conn, profile_id, lock=True)
         state = _state(row, now, allowed)
         if state.away_until is not None:
             raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t(
@@ -92,8 +92,7 @@ def begin(engine: Engine, profile_id: str, days: int, now: float, allowed: int) 
 def end(engine: Engine, profile_id: str, now: float, allowed: int) -> Change:
     """End the current vacation now: days not begun are given back."""
     with engine.begin() as conn:
-        row = conn.execute(select(profiles).where(profiles.c.id == profile_id)
-                           .with_for_update()).one()
+        row = db.profile_row(conn, profile_id, lock=True)
         state = _state(row, now, allowed)
         if state.away_until is None:
             raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t("You are not on vacation."))

@@ -122,5 +122,5 @@ async function fromAddress() {
 
 window.addEventListener("hashchange", fromAddress);
 show(await me);
+await fromAddress();  // a sign-in first: it may merge this guest into another profile
 run("#vacation-status", async () => showVacation(await api("/api/me/vacation")));
-await fromAddress();

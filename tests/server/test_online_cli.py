@@ -148,3 +148,30 @@ def test_new_with_a_refused_name_leaves_no_match(server: ServerThread, api: Api)
     assert code == 2, out
     assert "This name is 40 characters long; a name can have at most 32." in out, out
     assert api.http.get("/api/matches?limit=50").json()["matches"] == before
+
+
+def test_quit_while_waiting_for_players_leaves_and_keeps_the_seat(
+    server: ServerThread, api: Api
+) -> None:
+    """Regression: the keyboard was read only on your turn, so 'quit' typed while friends'
+    seats were still open was never seen and the command waited for ever."""
+    code, out = run("online", "new", "camel-drive", "--bots", "random", "--server",
+                    server.base, stdin="board\nquit\n")
+    assert code == 0, out
+    assert "Waiting for players: Green and Blue are open." in out
+    assert "The match has not started yet" in out  # 'board' is answered, not lost
+    token = re.search(r"rejoin with --token=(\S+)", out)
+    match_id = re.search(r"Match (\S+):", out)
+    assert token is not None and match_id is not None, out
+    seats = api.match(match_id.group(1))["seats"]
+    assert api.match(match_id.group(1))["status"] == "open"
+    assert seats[0]["taken"] and seats[1]["kind"] == "bot" and not seats[2]["taken"]
+
+
+def test_the_end_of_input_while_waiting_leaves_as_quit_does(
+    server: ServerThread, api: Api
+) -> None:
+    code, out = run("online", "new", "kamelen", "--server", server.base, stdin="")
+    assert code == 0, out
+    assert "Waiting for players: North is open." in out
+    assert "rejoin with --token=" in out

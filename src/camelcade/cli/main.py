@@ -740,7 +740,8 @@ def _play_online(online: Any, api: Any, match_id: str, token: str | None,
         meta = None
     session = online.OnlineSession(
         api.socket_url(match_id), token, say=typer.echo, ask=input, meta=meta,
-        asker=lambda command: api.ask(match_id, token, command), advisor=advisor)
+        typed=online.keyboard_line, asker=lambda command: api.ask(match_id, token, command),
+        advisor=advisor)
     session.run()
 
 

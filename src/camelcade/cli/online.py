@@ -16,8 +16,12 @@ narrows them. On (re)joining, the events you missed come first, summarised.
 from __future__ import annotations
 
 import http.cookies
+import io
 import json
+import os
 import queue
+import select
+import sys
 import threading
 import urllib.error
 import urllib.parse
@@ -37,6 +41,8 @@ SESSION_COOKIE = "camelcade_session"
 """The server's session cookie (``server.accounts.web.COOKIE``; the client needs no server
 package to read it)."""
 HTTP_TIMEOUT = 15.0
+WAITING_POLL = 0.25
+"""Seconds between looks at the keyboard while the match waits for players."""
 MISSED_SHOWN = 20
 """On (re)joining, at most this many of the events you missed are told; 'history' has all."""
 
@@ -237,6 +243,10 @@ class OnlineSession:
     state: dict[str, Any] | None = None
     meta: dict[str, Any] | None = None
     asker: Callable[[str], str] | None = None
+    typed: Callable[[], str | None] | None = None
+    """A line typed while the match waits for players, or None when none is ready
+    (``EOFError`` at the input's end): without it the keyboard is read only on your turn,
+    so 'quit' could not leave a match whose other seats were still open."""
     advisor: bool = False
     """The player asked for advice (``--advisor``); the server still gives it only in a
     match against bots alone (README, "Advice")."""
@@ -274,7 +284,7 @@ class OnlineSession:
             reader.start()
             try:
                 while True:
-                    message = self._inbox.get()
+                    message = self._next(socket)
                     if message is None:
                         self.say(t("The server closed the connection."))
                         return self.state
@@ -286,6 +296,33 @@ class OnlineSession:
             except ConnectionClosed:
                 self.say(t("The connection was lost."))
                 return self.state
+
+    def _next(self, socket: Any) -> dict[str, Any] | None:
+        """The server's next message; while the match waits for players, the keyboard is
+        looked at in between, and 'quit' there leaves (``EOFError``)."""
+        while True:
+            waiting = self.typed is not None and self.state is not None \
+                and self.state.get("status") == "open"
+            if not waiting:
+                return self._inbox.get()
+            try:
+                return self._inbox.get(timeout=WAITING_POLL)
+            except queue.Empty:
+                assert self.typed is not None
+                line = self.typed()
+                if line is not None:
+                    self._typed_while_waiting(line)
+
+    def _typed_while_waiting(self, line: str) -> None:
+        word = " ".join(canonical(line.strip()).lower().split())
+        if word in ("quit", "exit"):
+            raise EOFError
+        if word == "history":
+            self._history()
+        elif word:
+            self.say(t("The match has not started yet: it starts when every seat is taken. "
+                       "Type {quit} to leave; your seat is kept.",
+                       quit=pt("command word", "quit")))
 
     def _read(self, socket: Any) -> None:
         try:
@@ -574,3 +611,23 @@ class OnlineSession:
                        token=self.token))
         else:
             self.say(t("You stopped watching."))
+
+
+def keyboard_line() -> str | None:
+    """A line typed at the terminal if one is ready, else None; ``EOFError`` at the end.
+
+    A file or a test's input (no usable file number) is read at once, since reading it
+    never blocks; a terminal or a pipe is looked at with ``select``, which Windows offers
+    only for sockets, so there the keyboard waits for your turn as before.
+    """
+    stream = sys.stdin
+    try:
+        number = stream.fileno()
+    except (OSError, ValueError, io.UnsupportedOperation):
+        number = None
+    if number is not None and (os.name == "nt" or not select.select([number], [], [], 0)[0]):
+        return None
+    line = stream.readline()
+    if line == "":
+        raise EOFError
+    return line

@@ -14,12 +14,14 @@ its own private fields, so the saved position is not repeated in a field list, a
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
 from camelcade.core.errors import StateError
 from camelcade.core.types import JSONDict
+from camelcade.core.words import t
 
 _L = TypeVar("_L", bound="SavedPosition")
 
@@ -78,3 +80,24 @@ class SavedPosition:
             raise StateError(f"{cls.name} has unknown fields {sorted(map(str, extra))}; "
                              f"allowed: {sorted(keys)}")
         return dict(data)
+
+
+def written_position(text: str, start: JSONDict) -> tuple[JSONDict, JSONDict]:
+    """A position written as one line of JSON (``play --position``, a lesson), laid over
+    ``start``, the saved fields of a new match of the same options.
+
+    Answers ``(fields, data)``: the fields the line wrote, and ``start`` with them in place,
+    so a game can work out a field the line left out (a bag, the piles) before the whole is
+    checked as a saved position is. A line that is not JSON, not an object, or names a field
+    the saved position lacks raises ``StateError`` listing the fields allowed; the values
+    themselves are checked later by the game's ``from_data``.
+    """
+    try:
+        fields = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as error:
+        raise StateError(t("bad position: it is not one line of JSON ({problem})",
+                           problem=str(error))) from None
+    if not isinstance(fields, dict) or not set(fields) <= set(start):
+        raise StateError(t("bad position: a JSON object of the fields {fields}",
+                           fields=", ".join(start)))
+    return fields, {**start, **fields}

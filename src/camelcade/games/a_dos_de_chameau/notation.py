@@ -11,13 +11,12 @@ leave a pile that does not add up. The whole is then checked as a saved position
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
 from camelcade.core.errors import StateError
 from camelcade.core.game import Game
-from camelcade.core.words import t
+from camelcade.core.saved import written_position
 from camelcade.games.a_dos_de_chameau.spec import sort_cards
 from camelcade.games.a_dos_de_chameau.state import ADosState
 
@@ -29,19 +28,10 @@ def position_state(game: Game, text: str) -> ADosState:
         raise StateError(f"position_state needs an a-dos-de-chameau game, got {game.id!r}")
     while start.is_chance():  # the opening hands, the first card of each pile
         start = start.child(start.chance_outcomes()[0][0])
-    try:
-        fields = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
-        raise StateError(t("bad position: it is not one line of JSON ({problem})",
-                           problem=str(error))) from None
     saved = start.to_json()
-    data = saved["state"]
-    if not isinstance(fields, dict) or not set(fields) <= set(data):
-        raise StateError(t("bad position: a JSON object of the fields {fields}",
-                           fields=", ".join(data)))
-    decks = [Counter(hand) + Counter(pile) for hand, pile in zip(data["hands"], data["piles"],
-                                                                strict=True)]
-    data.update(fields)
+    hands, piles = saved["state"]["hands"], saved["state"]["piles"]
+    decks = [Counter(hand) + Counter(pile) for hand, pile in zip(hands, piles, strict=True)]
+    fields, data = written_position(text, saved["state"])
     if "piles" not in fields:
         data["piles"] = _rest_in_piles(data, decks)
     state = game.state_from_json({**saved, "history": [], "seen_by": [], "state": data})

@@ -10,11 +10,9 @@ naming the field and what is allowed.
 
 from __future__ import annotations
 
-import json
-
 from camelcade.core.errors import StateError
 from camelcade.core.game import Game
-from camelcade.core.words import t
+from camelcade.core.saved import written_position
 from camelcade.games.camel_drive.state import CamelDriveState
 
 
@@ -23,16 +21,7 @@ def position_state(game: Game, text: str) -> CamelDriveState:
     start = game.new_state()
     if not isinstance(start, CamelDriveState):
         raise StateError(f"position_state needs a camel-drive game, got {game.id!r}")
-    try:
-        fields = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
-        raise StateError(t("bad position: it is not one line of JSON ({problem})",
-                           problem=str(error))) from None
-    data = start.to_json()["state"]
-    if not isinstance(fields, dict) or not set(fields) <= set(data):
-        raise StateError(t("bad position: a JSON object of the fields {fields}",
-                           fields=", ".join(data)))
-    data.update(fields)
+    _, data = written_position(text, start.to_json()["state"])
     state = game.state_from_json({**start.to_json(), "state": data})
     assert isinstance(state, CamelDriveState)
     return state

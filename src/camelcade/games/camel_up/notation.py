@@ -11,11 +11,9 @@ checked as a saved position is (``CamelUpPosition.from_data``): a bad line raise
 
 from __future__ import annotations
 
-import json
-
 from camelcade.core.errors import StateError
 from camelcade.core.game import Game
-from camelcade.core.words import t
+from camelcade.core.saved import written_position
 from camelcade.games.camel_up.spec import PLAY
 from camelcade.games.camel_up.state import CamelUpState
 
@@ -25,18 +23,9 @@ def position_state(game: Game, text: str) -> CamelUpState:
     start = game.new_state()
     if not isinstance(start, CamelUpState):
         raise StateError(f"position_state needs a camel-up game, got {game.id!r}")
-    try:
-        fields = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
-        raise StateError(t("bad position: it is not one line of JSON ({problem})",
-                           problem=str(error))) from None
-    data = start.to_json()["state"]
-    if not isinstance(fields, dict) or not set(fields) <= set(data):
-        raise StateError(t("bad position: a JSON object of the fields {fields}",
-                           fields=", ".join(data)))
+    fields, data = written_position(text, start.to_json()["state"])
     if "track" in fields and "phase" not in fields:
-        fields = {**fields, "phase": PLAY}
-    data.update(fields)
+        data["phase"] = PLAY
     state = game.state_from_json({**start.to_json(), "state": data})
     assert isinstance(state, CamelUpState)
     return state

@@ -11,11 +11,9 @@ raises ``StateError`` naming the field and what is allowed.
 
 from __future__ import annotations
 
-import json
-
 from camelcade.core.errors import StateError
 from camelcade.core.game import Game
-from camelcade.core.words import t
+from camelcade.core.saved import written_position
 from camelcade.games.caravan.spec import GOODS
 from camelcade.games.caravan.state import CaravanState
 
@@ -25,16 +23,7 @@ def position_state(game: Game, text: str) -> CaravanState:
     start = game.new_state()
     if not isinstance(start, CaravanState):
         raise StateError(f"position_state needs a caravan game, got {game.id!r}")
-    try:
-        fields = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
-        raise StateError(t("bad position: it is not one line of JSON ({problem})",
-                           problem=str(error))) from None
-    data = start.to_json()["state"]
-    if not isinstance(fields, dict) or not set(fields) <= set(data):
-        raise StateError(t("bad position: a JSON object of the fields {fields}",
-                           fields=", ".join(data)))
-    data.update(fields)
+    fields, data = written_position(text, start.to_json()["state"])
     if "bag" not in fields:
         data["bag"] = _rest_in_bag(data)
     state = game.state_from_json({**start.to_json(), "state": data})

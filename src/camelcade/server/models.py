@@ -132,6 +132,9 @@ profiles = Table(
     Column("vacation_year", Integer, comment="the year vacation_days counts in (UTC)"),
     Column("vacation_days", Integer, nullable=False, server_default="0",
            comment="vacation days taken in vacation_year"),
+    Column("quiet_start", Integer, comment="quiet hours begin: minutes after local midnight"),
+    Column("quiet_end", Integer, comment="quiet hours end: minutes after local midnight"),
+    Column("time_zone", String(64), comment="the IANA zone quiet hours are in; null: none"),
     comment="a person: a guest until an e-mail address keeps it (accounts)",
 )
 

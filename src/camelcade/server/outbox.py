@@ -14,7 +14,8 @@ server accepting and the row being marked, where the mail's ``Message-ID`` and t
 
 Whether to send is decided at delivery, not at the move: a seat looking at the match then
 gets nothing (``seen``), and a "your turn" whose turn has passed, or a clock warning after
-the seat moved, is ``stale``.
+the seat moved, is ``stale``; one due in its player's quiet hours is held until they end
+(``LATER``) and decided again then.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ log = logging.getLogger(__name__)
 TURN, OVER, CLOCK = "turn", "over", "clock"
 KINDS = (TURN, OVER, CLOCK)
 EMAIL, PUSH = "email", "push"
+LATER = "later"
+"""A decision to hold a notice until a time (quiet hours), its content being that time."""
 CLOCK_NOTICE_MIN_SECONDS = 600.0
 """Turns shorter than this get no "clock running out" notice: live play, the seat is there."""
 LEASE_SECONDS = 60.0
@@ -214,6 +217,15 @@ def retry_later(engine: Engine, delivery: Delivery, attempts: int, due_at: float
             error=error[:500]))
 
 
+def hold_until(engine: Engine, delivery: Delivery, due_at: float) -> None:
+    """Give a row back untried, due at ``due_at``: its seat's quiet hours end then, and it
+    is decided afresh (it may be stale by then)."""
+    with engine.begin() as conn:
+        conn.execute(update(outbox).where(
+            (outbox.c.id == delivery.id) & (outbox.c.claimed_by == delivery.claim)).values(
+            due_at=due_at, claimed_by=None, claimed_until=None))
+
+
 def next_due(engine: Engine) -> float | None:
     """When a row will next be free to claim: its due time, or, while another deliverer
     holds its lease, the lease's end (a row on its way is not due again before that)."""
@@ -338,6 +350,9 @@ class Outbox:
             log.exception("notice %d could not be prepared", delivery.id)
             await self.write(finish, engine, delivery, "failed", time.time(),
                              type(error).__name__)
+            return
+        if verdict == LATER:
+            await self.write(hold_until, engine, delivery, float(content))
             return
         if verdict != "send":
             await self.write(finish, engine, delivery, verdict, time.time())

@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from camelcade.core.words import t
+from camelcade.server.accounts import quiet
 from camelcade.server.auth import hash_token, new_token
 from camelcade.server.models import (
     host_settings,
@@ -279,11 +280,13 @@ def export(engine: Engine, profile_id: str) -> dict[str, Any]:
                    seats.c.lang, matches.c.game, matches.c.status)
             .join(matches, matches.c.id == seats.c.match_id)
             .where(seats.c.profile_id == profile_id).order_by(seats.c.joined_at)).all()
+    hours = quiet.from_row(row)
     return {
         "format": "camelcade-profile/1",
         "profile": {"name": row.name, "language": row.lang, "email": row.email,
                     "password": row.password_hash is not None,
-                    "created_at": row.created_at, "seen_at": row.seen_at},
+                    "created_at": row.created_at, "seen_at": row.seen_at,
+                    "quiet_hours": None if hours is None else hours.to_json()},
         "sessions": [{"created_at": s.created_at, "expires_at": s.expires_at}
                      for s in session_rows],
         "seats": [{"match_id": s.match_id, "game": s.game, "status": s.status, "seat": s.seat,

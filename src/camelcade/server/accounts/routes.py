@@ -19,7 +19,7 @@ from pwdlib import PasswordHash
 from pydantic import BaseModel, ConfigDict, Field
 
 from camelcade.core.words import current_language, t
-from camelcade.server.accounts import db, vacation
+from camelcade.server.accounts import db, quiet, vacation
 from camelcade.server.accounts.mail import SignInMailer, sign_in_message
 from camelcade.server.accounts.web import (
     Accounts,
@@ -386,3 +386,44 @@ async def end_vacation(services: ServicesDep, me: Writing) -> VacationOut:
         vacation.end, _engine(services), me.profile.id, time.time(),
         services.settings.vacation_days_per_year)
     return await _pause(services, me.profile.id, change)
+
+
+class QuietAsked(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    start: str = Field(max_length=5, description="when they begin, HH:MM local time")
+    end: str = Field(max_length=5, description="when they end, HH:MM local time (before the "
+                     "start: the next day)")
+    zone: str = Field(max_length=64, description="the IANA time zone of both times, as the "
+                      "browser reports it (Intl.DateTimeFormat().resolvedOptions().timeZone)")
+
+
+class QuietOut(BaseModel):
+    start: str | None = Field(description="HH:MM, or null: no quiet hours")
+    end: str | None = Field(description="HH:MM, or null")
+    zone: str | None = Field(description="the IANA time zone, or null")
+
+
+def _quiet_out(hours: quiet.QuietHours | None) -> QuietOut:
+    if hours is None:
+        return QuietOut(start=None, end=None, zone=None)
+    return QuietOut(**hours.to_json())
+
+
+@router.get("/quiet-hours", summary="Your quiet hours: when no notice reaches you")
+async def quiet_state(services: ServicesDep, me: SignedIn) -> QuietOut:
+    return _quiet_out(await services.store.read(quiet.quiet_of, _engine(services),
+                                                me.profile.id))
+
+
+@router.put("/quiet-hours", summary="Set your quiet hours; notices due in them wait")
+async def set_quiet_hours(body: QuietAsked, services: ServicesDep, me: Writing) -> QuietOut:
+    """A notice due in quiet hours is sent when they end, if it still matters then."""
+    hours = quiet.parse(body.start, body.end, body.zone)
+    await services.store.write(quiet.set_quiet, _engine(services), me.profile.id, hours)
+    return _quiet_out(hours)
+
+
+@router.delete("/quiet-hours", summary="Turn your quiet hours off")
+async def end_quiet_hours(services: ServicesDep, me: Writing) -> QuietOut:
+    await services.store.write(quiet.set_quiet, _engine(services), me.profile.id, None)
+    return _quiet_out(None)

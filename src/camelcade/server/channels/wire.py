@@ -11,6 +11,7 @@ import logging
 import time
 from typing import Any
 
+from camelcade.server.accounts import quiet
 from camelcade.server.channels.email import EmailChannel
 from camelcade.server.channels.keys import NoticeKeys, notice_keys
 from camelcade.server.channels.push import PushChannel
@@ -18,6 +19,7 @@ from camelcade.server.channels.wording import word
 from camelcade.server.outbox import (
     CLOCK,
     EMAIL,
+    LATER,
     PUSH,
     TURN,
     Channel,
@@ -108,6 +110,10 @@ class Notices:
             return "stale", None
         if seat_present(match, delivery.seat):
             return "seen", None
+        quiet_end = await self.store.read(quiet.quiet_until, self.store.engine,
+                                          delivery.match_id, delivery.seat, time.time())
+        if quiet_end is not None:
+            return LATER, quiet_end
         return "send", word(match, delivery, self.settings.public_url)
 
     async def _sweep(self) -> None:

@@ -333,6 +333,16 @@ the other players see until when. Live games go on as usual.</p>
 <button type="submit">Take a vacation</button></form>
 <p><button type="button" id="vacation-end" hidden>I am back: end my vacation</button></p>
 <p id="vacation-status" role="status"></p></section>
+<section aria-labelledby="quiet-h"><h2 id="quiet-h">Quiet hours</h2>
+<p>No notice reaches you between these times; one that comes meanwhile is sent when they
+end, if it still matters then.</p>
+<form id="quiet-form"><label for="quiet-start">From</label>
+<input id="quiet-start" type="time" value="22:00" required>
+<label for="quiet-end">Until</label>
+<input id="quiet-end" type="time" value="08:00" required>
+<button type="submit">Save the quiet hours</button></form>
+<p><button type="button" id="quiet-off" hidden>Turn quiet hours off</button></p>
+<p id="quiet-status" role="status"></p></section>
 <section aria-labelledby="terminal-h"><h2 id="terminal-h">Sign in a terminal</h2>
 <p>The terminal client plays as this profile once signed in: run the command below and
 paste the token when it asks. The token is shown once; sign out everywhere ends it.</p>

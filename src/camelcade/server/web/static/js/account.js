@@ -114,6 +114,22 @@ on("#vacation-form", "submit", () => run("#vacation-status", async () =>
 on("#vacation-end", "click", () => run("#vacation-status", async () =>
   showVacation(await api("/api/me/vacation", { method: "DELETE" }))));
 
+// Quiet hours are in the browser's own time zone, which the page sends with them.
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+function showQuiet(q) {
+  $("#quiet-off").hidden = !q.start;
+  if (!q.start) return t("No quiet hours: notices come at any time.");
+  $("#quiet-start").value = q.start;
+  $("#quiet-end").value = q.end;
+  return t("Quiet from {start} until {end} ({zone}).", { start: q.start, end: q.end, zone: q.zone });
+}
+
+on("#quiet-form", "submit", () => run("#quiet-status", async () => showQuiet(await api("/api/me/quiet-hours", {
+  method: "PUT", body: { start: $("#quiet-start").value, end: $("#quiet-end").value, zone } }))));
+on("#quiet-off", "click", () => run("#quiet-status", async () =>
+  showQuiet(await api("/api/me/quiet-hours", { method: "DELETE" }))));
+
 // The link's token, at load or pasted into this very page's address (only the # changes).
 async function fromAddress() {
   const found = location.hash.match(/^#signin=([\w.-]{1,128})$/);
@@ -124,3 +140,4 @@ window.addEventListener("hashchange", fromAddress);
 show(await me);
 await fromAddress();  // a sign-in first: it may merge this guest into another profile
 run("#vacation-status", async () => showVacation(await api("/api/me/vacation")));
+run("#quiet-status", async () => showQuiet(await api("/api/me/quiet-hours")));

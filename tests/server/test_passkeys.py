@@ -373,3 +373,19 @@ def test_removing_a_passkey_and_deleting_the_profile(
     with engine.connect() as conn:
         assert conn.execute(select(passkey_challenges)).all() == []
     engine.dispose()
+
+
+def test_a_session_asking_again_and_again_keeps_a_few_challenges(
+        server: ServerThread, browsers: list[Browser], mail: Mail, origin: str,
+        db_url: str) -> None:
+    ada = browsers[0]
+    _kept(ada, mail)
+    key = SoftKey()
+    first = ada.post("/api/me/passkeys/options").json()
+    for _ in range(12):
+        assert ada.post("/api/me/passkeys/options").status_code == 200
+        assert ada.post("/api/me/passkeys/signin/options").status_code == 200
+    rows = _rows(db_url, passkey_challenges)
+    assert sorted(row.purpose for row in rows) == ["register"] * 4 + ["signin"] * 4
+    made = ada.post("/api/me/passkeys", {"name": "Old", "credential": key.create(first, origin)})
+    assert "could not be added" in _error(made, 422, "message/malformed")  # its challenge went

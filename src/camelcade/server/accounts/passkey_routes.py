@@ -157,12 +157,11 @@ async def add_passkey(body: PasskeyMade, services: ServicesDep, me: Writing) -> 
                                       me.session_hash, keys.REGISTER, time.time()):
         raise _not_added()
     try:
+        answer = parse_registration_credential_json(body.credential)
         verified = verify_registration_response(
-            credential=parse_registration_credential_json(body.credential),
-            expected_challenge=challenge, expected_rp_id=party.id,
+            credential=answer, expected_challenge=challenge, expected_rp_id=party.id,
             expected_origin=party.origin)
-        transports = [str(kind.value) for kind in parse_registration_credential_json(
-            body.credential).response.transports or []]
+        transports = [str(kind.value) for kind in answer.response.transports or []]
     except MALFORMED:
         raise _not_added() from None
     made = await services.store.write(

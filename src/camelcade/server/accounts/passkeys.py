@@ -34,6 +34,9 @@ from camelcade.server.settings import Settings, loopback_only
 CHALLENGE_SECONDS = 300.0
 """A challenge is answered within five minutes (the browser's own timeout is shorter)."""
 CHALLENGE_BYTES = 32
+KEPT_CHALLENGES = 4
+"""Live challenges a session keeps per purpose (a page open in a few tabs); older ones go,
+so a script asking in a loop adds no rows."""
 MAX_PASSKEYS = 20
 """Passkeys per profile: plenty for every device a person owns, and a bound on the list."""
 REGISTER, SIGN_IN = "register", "signin"
@@ -87,12 +90,18 @@ def _hash(challenge: bytes) -> str:
 
 def new_challenge(engine: Engine, session_hash: str, purpose: str, now: float) -> bytes:
     """A fresh challenge for ``session_hash`` to answer within five minutes (the session's
-    expired challenges are swept on the way)."""
+    expired challenges, and all but its newest few for ``purpose``, go on the way)."""
     challenge = secrets.token_bytes(CHALLENGE_BYTES)
+    mine = passkey_challenges.c.session_hash == session_hash
     with engine.begin() as conn:
-        conn.execute(delete(passkey_challenges).where(
-            (passkey_challenges.c.session_hash == session_hash)
-            & (passkey_challenges.c.expires_at < now)))
+        newest = (select(passkey_challenges.c.challenge_hash)
+                  .where(mine & (passkey_challenges.c.purpose == purpose))
+                  .order_by(passkey_challenges.c.created_at.desc())
+                  .limit(KEPT_CHALLENGES - 1))
+        conn.execute(delete(passkey_challenges).where(mine & (
+            (passkey_challenges.c.expires_at < now)
+            | ((passkey_challenges.c.purpose == purpose)
+               & passkey_challenges.c.challenge_hash.not_in(newest.scalar_subquery())))))
         conn.execute(insert(passkey_challenges).values(
             challenge_hash=_hash(challenge), session_hash=session_hash, purpose=purpose,
             created_at=now, expires_at=now + CHALLENGE_SECONDS))
@@ -177,7 +186,3 @@ def remove(engine: Engine, profile_id: str, passkey_id: str) -> bool:
         return conn.execute(delete(passkeys).where(
             (passkeys.c.id == passkey_id) & (passkeys.c.profile_id == profile_id)
         )).rowcount == 1
-
-
-def count(engine: Engine, profile_id: str) -> int:
-    return len(credential_ids_of(engine, profile_id))

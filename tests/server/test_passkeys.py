@@ -173,7 +173,9 @@ def test_a_kept_profile_adds_a_passkey_and_another_browser_signs_in_with_it(
         server: ServerThread, browsers: list[Browser], mail: Mail, origin: str,
         db_url: str) -> None:
     ada, other, _ = browsers
-    profile = _kept(ada, mail)["profile"]
+    kept = _kept(ada, mail)
+    profile = kept["profile"]
+    assert kept["passkeys"] == "localhost"  # the page knows where passkeys work
     match_id = ada.join_new_match()
     key = SoftKey()
     made = _register(ada, key, origin)

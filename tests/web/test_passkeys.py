@@ -96,6 +96,7 @@ def test_a_passkey_added_on_one_browser_signs_another_in_to_the_same_match(
 
     first.reload()
     remove = first.get_by_role("button", name="Remove the passkey Laptop")
+    remove.wait_for()  # the list is filled once the page has the profile
     assert "last used" in first.locator("#passkey-list").inner_text()
     remove.focus()
     first.keyboard.press("Enter")

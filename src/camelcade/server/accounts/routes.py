@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from camelcade.core.words import current_language, t
 from camelcade.server.accounts import db, vacation
 from camelcade.server.accounts.mail import SignInMailer, sign_in_message
+from camelcade.server.accounts.passkeys import relying_party
 from camelcade.server.accounts.web import (
     Accounts,
     Me,
@@ -64,13 +65,21 @@ class MeOut(BaseModel):
     profile: ProfileOut
     csrf: str = Field(description="send it as X-CSRF-Token with every write")
     email: bool = Field(description="this server sends e-mail (sign-in links can be asked)")
+    passkeys: str | None = Field(description="the host name passkeys are made for (a page "
+                                 "elsewhere cannot use them); null: none offered")
 
 
 def me_out(request: Request, profile: db.Profile, session_hash: str) -> MeOut:
     return MeOut(profile=ProfileOut(id=profile.id, name=profile.name, language=profile.lang,
                                     email=profile.email, kept=profile.kept,
                                     password=profile.has_password),
-                 csrf=accounts_of(request).csrf(session_hash), email=mailer_of(request).enabled)
+                 csrf=accounts_of(request).csrf(session_hash), email=mailer_of(request).enabled,
+                 passkeys=_passkey_host(accounts_of(request).settings))
+
+
+def _passkey_host(settings: Settings) -> str | None:
+    party = relying_party(settings)
+    return None if party is None else party.id
 
 
 def mailer_of(request: Request) -> SignInMailer:

@@ -122,7 +122,9 @@ function quiet() {
 }
 
 async function offerInAutofill() {
-  if ((await me)?.profile.kept || !(await conditionalAvailable())) return;
+  const data = await me;
+  if (!data || data.profile.kept || data.passkeys !== location.hostname) return;
+  if (!(await conditionalAvailable())) return;
   waiting = new AbortController();
   const signal = waiting.signal;
   try {

@@ -61,8 +61,9 @@ def test_a_passkey_added_on_one_browser_signs_another_in_to_the_same_match(
     first = new_page(base_url=base)
     cdp, first_id = _authenticator(first)
     match_id = create_match(first, "toy", ["me", "bot:@easy"])
+    count = len(mail.inbox.messages)
     ask_link(first, "pia@example.org")
-    link, _ = mail.link(0)
+    link, _ = mail.link(count)
     assert link.startswith(f"{base}/account")
     follow(first, link)
     name = first.get_by_label("Name of the passkey (say, the device it is on)")
@@ -102,3 +103,30 @@ def test_a_passkey_added_on_one_browser_signs_another_in_to_the_same_match(
     first.keyboard.press("Enter")
     assert "no longer signs in" in _said(first, "#passkey-status", "removed")
     assert first.locator("#passkey-list").inner_text() == "No passkey yet."
+
+
+def test_a_guests_page_offers_the_passkey_in_autofill(
+        new_page: Any, mail: Mail, web_server: ServerProcess) -> None:
+    """Conditional UI: a guest's account page waits for a passkey from the start, so a
+    browser holding one signs in without the button (chromium's virtual authenticator
+    picks it as a person would in the address field's autofill)."""
+    base = web_server.base.replace("127.0.0.1", "localhost")
+    first = new_page(base_url=base)
+    cdp, first_id = _authenticator(first)
+    count = len(mail.inbox.messages)
+    ask_link(first, "quinn@example.org")
+    link, _ = mail.link(count)
+    follow(first, link)
+    first.get_by_label("Name of the passkey (say, the device it is on)").fill("Phone")
+    first.get_by_role("button", name="Add a passkey").click()
+    _said(first, "#passkey-status", "is added")
+    held = cdp.send("WebAuthn.getCredentials", {"authenticatorId": first_id})["credentials"]
+
+    second = new_page(base_url=base)
+    other_cdp, second_id = _authenticator(second)
+    other_cdp.send("WebAuthn.addCredential", {"authenticatorId": second_id,
+                                              "credential": held[0]})
+    second.goto("/account")
+    assert second.locator("#login-email").get_attribute("autocomplete") == "username webauthn"
+    assert "signed in as" in _said(second, "#passkey-signin-status", "signed in as")
+    assert "kept by quinn@example.org" in second.locator("#account-who").inner_text()

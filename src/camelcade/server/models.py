@@ -16,6 +16,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -160,6 +161,36 @@ sign_in_links = Table(
     Column("expires_at", Float, nullable=False),
     Column("used_at", Float),
     comment="e-mailed sign-in links: single use, short-lived, stored hashed",
+)
+
+passkeys = Table(
+    "passkeys",
+    metadata,
+    Column("id", String(32), primary_key=True, comment="random; names the passkey in the API"),
+    Column("profile_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("credential_id", String(1400), nullable=False, unique=True,
+           comment="the authenticator's credential id, base64url (at most 1023 bytes)"),
+    Column("public_key", LargeBinary, nullable=False, comment="COSE public key, as given"),
+    Column("sign_count", BigInteger, nullable=False,
+           comment="the authenticator's counter: a signature must raise it (or keep 0)"),
+    Column("transports", JSON, nullable=False, comment="usb, nfc, ble, internal, hybrid..."),
+    Column("name", String(256), nullable=False, comment="the player's name for it (names.py)"),
+    Column("created_at", Float, nullable=False),
+    Column("used_at", Float, comment="last sign-in with it; null: never"),
+    comment="WebAuthn credentials that sign a kept profile in (public keys only)",
+)
+
+passkey_challenges = Table(
+    "passkey_challenges",
+    metadata,
+    Column("challenge_hash", String(64), primary_key=True),
+    Column("session_hash", String(64), ForeignKey("sessions.token_hash", ondelete="CASCADE"),
+           nullable=False, index=True, comment="the session that asked: only it may answer"),
+    Column("purpose", String(16), nullable=False, comment="register or signin"),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    comment="WebAuthn challenges: single use (deleted when answered), five minutes",
 )
 
 notice_channels = Table(

@@ -21,6 +21,8 @@ from camelcade.server.auth import hash_token, new_token
 from camelcade.server.models import (
     host_settings,
     matches,
+    passkey_challenges,
+    passkeys,
     profiles,
     seats,
     sessions,
@@ -240,7 +242,7 @@ def end_sessions(engine: Engine, profile_id: str) -> int:
 
 
 def delete_profile(engine: Engine, profile_id: str) -> list[str]:
-    """Delete a profile, its sessions and links; its seats stay in their matches as "a
+    """Delete a profile, its sessions, links and passkeys; its seats stay in their matches as "a
     former player" (no name, no profile). The matches whose seats changed."""
     with engine.begin() as conn:
         ids = sorted(set(conn.execute(select(seats.c.match_id)
@@ -248,6 +250,9 @@ def delete_profile(engine: Engine, profile_id: str) -> list[str]:
         conn.execute(update(seats).where(seats.c.profile_id == profile_id)
                      .values(profile_id=None, name=None, former=True))
         conn.execute(delete(sign_in_links).where(sign_in_links.c.profile_id == profile_id))
+        conn.execute(delete(passkeys).where(passkeys.c.profile_id == profile_id))
+        conn.execute(delete(passkey_challenges).where(passkey_challenges.c.session_hash.in_(
+            select(sessions.c.token_hash).where(sessions.c.profile_id == profile_id))))
         conn.execute(delete(sessions).where(sessions.c.profile_id == profile_id))
         conn.execute(delete(profiles).where(profiles.c.id == profile_id))
     return ids
@@ -280,6 +285,10 @@ def export(engine: Engine, profile_id: str) -> dict[str, Any]:
                    seats.c.lang, matches.c.game, matches.c.status)
             .join(matches, matches.c.id == seats.c.match_id)
             .where(seats.c.profile_id == profile_id).order_by(seats.c.joined_at)).all()
+        passkey_rows = conn.execute(
+            select(passkeys.c.id, passkeys.c.credential_id, passkeys.c.name,
+                   passkeys.c.transports, passkeys.c.created_at, passkeys.c.used_at)
+            .where(passkeys.c.profile_id == profile_id).order_by(passkeys.c.created_at)).all()
     hours = quiet.from_row(row)
     return {
         "format": "camelcade-profile/1",
@@ -292,13 +301,23 @@ def export(engine: Engine, profile_id: str) -> dict[str, Any]:
         "seats": [{"match_id": s.match_id, "game": s.game, "status": s.status, "seat": s.seat,
                    "name": s.name, "joined_at": s.joined_at, "language": s.lang}
                   for s in seat_rows],
+        # Their ids and names, not their public keys: nothing a person reads or needs.
+        "passkeys": [{"id": k.id, "credential_id": k.credential_id, "name": k.name,
+                      "transports": k.transports, "created_at": k.created_at,
+                      "used_at": k.used_at} for k in passkey_rows],
     }
 
 
 def forget_old(engine: Engine, now: float) -> int:
-    """Delete expired sessions and links (housekeeping); how many rows went."""
+    """Delete expired sessions, links and passkey challenges (housekeeping); how many rows
+    went."""
     with engine.begin() as conn:
-        gone = conn.execute(delete(sessions).where(sessions.c.expires_at < now)).rowcount
+        gone = conn.execute(delete(passkey_challenges).where(
+            passkey_challenges.c.expires_at < now)).rowcount
+        gone += conn.execute(delete(passkey_challenges).where(
+            passkey_challenges.c.session_hash.in_(
+                select(sessions.c.token_hash).where(sessions.c.expires_at < now)))).rowcount
+        gone += conn.execute(delete(sessions).where(sessions.c.expires_at < now)).rowcount
         gone += conn.execute(delete(sign_in_links).where(
             sign_in_links.c.expires_at < now - FORGET_LINKS_SECONDS)).rowcount
     return int(gone)

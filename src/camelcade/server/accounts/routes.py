@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from camelcade.core.words import current_language, t
 from camelcade.server.accounts import db, quiet, vacation
 from camelcade.server.accounts.mail import SignInMailer, sign_in_message
+from camelcade.server.accounts.passkeys import relying_party
 from camelcade.server.accounts.web import (
     Accounts,
     Me,
@@ -64,13 +65,21 @@ class MeOut(BaseModel):
     profile: ProfileOut
     csrf: str = Field(description="send it as X-CSRF-Token with every write")
     email: bool = Field(description="this server sends e-mail (sign-in links can be asked)")
+    passkeys: str | None = Field(description="the host name passkeys are made for (a page "
+                                 "elsewhere cannot use them); null: none offered")
 
 
-def _out(request: Request, profile: db.Profile, session_hash: str) -> MeOut:
+def me_out(request: Request, profile: db.Profile, session_hash: str) -> MeOut:
     return MeOut(profile=ProfileOut(id=profile.id, name=profile.name, language=profile.lang,
                                     email=profile.email, kept=profile.kept,
                                     password=profile.has_password),
-                 csrf=accounts_of(request).csrf(session_hash), email=mailer_of(request).enabled)
+                 csrf=accounts_of(request).csrf(session_hash), email=mailer_of(request).enabled,
+                 passkeys=_passkey_host(accounts_of(request).settings))
+
+
+def _passkey_host(settings: Settings) -> str | None:
+    party = relying_party(settings)
+    return None if party is None else party.id
 
 
 def mailer_of(request: Request) -> SignInMailer:
@@ -88,7 +97,7 @@ async def me(request: Request, response: Response, services: ServicesDep) -> MeO
     page's language) and its cookie set: playing needs no form."""
     found = await current(request)
     if found is not None:
-        return _out(request, found.profile, found.session_hash)
+        return me_out(request, found.profile, found.session_hash)
     if not cookies_kept(request):
         raise ProtocolError(ErrorCode.AUTH_REQUIRED, t(
             "Profiles need this site served over https (or opened on this computer): a "
@@ -98,7 +107,7 @@ async def me(request: Request, response: Response, services: ServicesDep) -> MeO
     profile, token = await services.store.write(
         db.new_guest, _engine(services), str(name), current_language(), time.time())
     accounts_of(request).set_cookie(response, token)
-    return _out(request, profile, hash_token(token))
+    return me_out(request, profile, hash_token(token))
 
 
 class Change(BaseModel):
@@ -119,7 +128,7 @@ async def change(body: Change, request: Request, services: ServicesDep, me: Writ
                                body.language, time.time())
     profile = await services.store.read(db.profile_by_id, _engine(services), me.profile.id)
     assert profile is not None
-    return _out(request, profile, me.session_hash)
+    return me_out(request, profile, me.session_hash)
 
 
 @router.get("/matches", summary="The profile's matches on any browser, your turn first")
@@ -209,12 +218,12 @@ async def use_link(body: LinkUsed, request: Request, response: Response,
             time.time())
     except db.LinkRefused as refused:
         raise _refused(refused.why) from None
-    await _leave(services, me)
+    await leave(services, me)
     accounts.set_cookie(response, token)
-    return _out(request, profile, hash_token(token))
+    return me_out(request, profile, hash_token(token))
 
 
-async def _leave(services: Services, me: Me) -> None:
+async def leave(services: Services, me: Me) -> None:
     """End the browser's old session (a merged guest's went with its profile)."""
     await services.store.write(db.end_session, _engine(services), me.session_hash)
 
@@ -240,7 +249,7 @@ async def set_password(body: PasswordSet, request: Request, services: ServicesDe
     await services.store.write(db.set_password, _engine(services), me.profile.id, digest)
     profile = await services.store.read(db.profile_by_id, _engine(services), me.profile.id)
     assert profile is not None
-    return _out(request, profile, me.session_hash)
+    return me_out(request, profile, me.session_hash)
 
 
 class PasswordSignIn(BaseModel):
@@ -265,11 +274,11 @@ async def password_sign_in(body: PasswordSignIn, request: Request, response: Res
             "a sign-in link instead)."))
     token = await services.store.write(db.sign_in, _engine(services), found[0],
                                        me.profile.id, time.time())
-    await _leave(services, me)
+    await leave(services, me)
     accounts_of(request).set_cookie(response, token)
     profile = await services.store.read(db.profile_by_id, _engine(services), found[0])
     assert profile is not None
-    return _out(request, profile, hash_token(token))
+    return me_out(request, profile, hash_token(token))
 
 
 class TerminalToken(BaseModel):

@@ -320,11 +320,26 @@ characters)</label>
 <p id="password-status" role="status"></p>
 <h3>Sign in with a password</h3>
 <form id="login-form"><label for="login-email">E-mail address</label>
-<input id="login-email" type="email" autocomplete="username" required>
+<input id="login-email" type="email" autocomplete="username webauthn" required>
 <label for="login-password">Password</label>
 <input id="login-password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button></form>
 <p id="login-status" role="status"></p></section>
+<section aria-labelledby="passkeys-h"><h2 id="passkeys-h">Passkeys</h2>
+<p>A passkey signs in with this device's screen lock or a security key: no mail to wait for,
+no password to remember. Once your profile is kept by an e-mail address, add one for each
+device you play on.</p>
+<div id="passkey-kept" hidden>
+<form id="passkey-form"><label for="passkey-name">Name of the passkey (say, the
+device it is on)</label>
+<input id="passkey-name" autocomplete="off" maxlength="32" required>
+<button type="submit">Add a passkey</button></form>
+<h3 id="passkey-list-h">Your passkeys</h3>
+<ul id="passkey-list" aria-labelledby="passkey-list-h"></ul></div>
+<p id="passkey-status" role="status"></p>
+<h3>Sign in with a passkey</h3>
+<p><button type="button" id="passkey-signin">Sign in with a passkey</button></p>
+<p id="passkey-signin-status" role="status"></p></section>
 <section aria-labelledby="vacation-h"><h2 id="vacation-h">Vacation</h2>
 <p>Away for a while? On vacation, the clocks of your correspondence games wait for you, and
 the other players see until when. Live games go on as usual.</p>

@@ -1,7 +1,7 @@
 """Quiet hours: a profile's time of day without notices, in its own time zone.
 
 Revision ID: 0012
-Revises: 0009
+Revises: 0011
 Create Date: 2026-12-06
 
 Kept as minutes after local midnight with the zone's IANA name, so the hours follow the
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0012"
-down_revision = "0009"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 

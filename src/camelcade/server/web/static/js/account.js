@@ -1,11 +1,12 @@
 // The account page: who this browser plays as, keeping the profile by an e-mailed sign-in
 // link (whose token arrives after # and is posted, never sent in an address), a password,
-// signing out here or everywhere, a token that signs a terminal in, downloading and
-// deleting the profile.
+// passkeys, signing out here or everywhere, a token that signs a terminal in, downloading
+// and deleting the profile.
 
-import { $, api } from "./dom.js";
+import { $, api, h } from "./dom.js";
 import { ready, t, tn } from "./i18n.js";
 import { me, reload, signedInAs, syncSeats } from "./me.js";
+import { addPasskey, conditionalAvailable, signInWithPasskey } from "./passkeys.js";
 
 await ready;
 
@@ -20,6 +21,8 @@ function show(data) {
     : t("You play as {name}, a guest: only this browser holds your profile. Add an e-mail address to keep it.", { name: p.name });
   $("#profile-name").value = p.name;
   $("#password-form").hidden = !p.kept;
+  $("#passkey-kept").hidden = !p.kept;
+  if (p.kept) listPasskeys();
   if (!data.email) $("#link-status").textContent = t("This server sends no e-mail (its operator set no SMTP server).");
 }
 
@@ -31,6 +34,7 @@ async function run(status, work) {
 
 async function signInWith(token) {
   history.replaceState(null, "", location.pathname + location.search);
+  quiet();
   await me;
   await run("#signin-status", async () => {
     const data = await api("/api/me/signin", { method: "POST", body: { token } });
@@ -57,13 +61,85 @@ on("#password-form", "submit", () => run("#password-status", async () => {
   $("#new-password").value = "";
   return t("Your password is saved.");
 }));
-on("#login-form", "submit", () => run("#login-status", async () => {
-  const data = await api("/api/me/login", { method: "POST", body: { email: $("#login-email").value, password: $("#login-password").value } });
-  $("#login-password").value = "";
+async function signedIn(data) {
+  quiet();
   signedInAs(data);
   show(data);
   await syncSeats();
   return t("This browser is signed in as {name}.", { name: data.profile.name });
+}
+
+on("#login-form", "submit", () => run("#login-status", async () => {
+  const data = await api("/api/me/login", { method: "POST", body: { email: $("#login-email").value, password: $("#login-password").value } });
+  $("#login-password").value = "";
+  return signedIn(data);
+}));
+
+const when = (seconds) => new Date(seconds * 1000).toLocaleString(document.documentElement.lang);
+
+function passkeyItem(key) {
+  const used = key.used_at === null
+    ? t("added {created}, never used yet", { created: when(key.created_at) })
+    : t("added {created}, last used {used}", { created: when(key.created_at), used: when(key.used_at) });
+  const remove = h("button", {
+    type: "button",
+    "aria-label": t("Remove the passkey {name}", { name: key.name }),
+    onclick: () => run("#passkey-status", async () => {
+      const left = await api(`/api/me/passkeys/${encodeURIComponent(key.id)}`, { method: "DELETE" });
+      showPasskeys(left.passkeys);
+      $("#passkey-name").focus();
+      return t("The passkey {name} is removed; it no longer signs in.", { name: key.name });
+    }),
+  }, t("Remove"));
+  return h("li", {}, h("strong", { text: key.name }), " ", used, " ", remove);
+}
+
+function showPasskeys(list) {
+  $("#passkey-list").replaceChildren(...(list.length ? list.map(passkeyItem) : [h("li", { text: t("No passkey yet.") })]));
+}
+
+async function listPasskeys() {
+  try { showPasskeys((await api("/api/me/passkeys")).passkeys); } catch (error) { $("#passkey-status").textContent = error.message; }
+}
+
+on("#passkey-form", "submit", () => run("#passkey-status", async () => {
+  const name = $("#passkey-name").value;
+  quiet();
+  const made = await addPasskey(name);
+  $("#passkey-name").value = "";
+  await listPasskeys();
+  return t("The passkey {name} is added: it signs this profile in on any browser that can use it.", { name: made.name });
+}));
+
+// Conditional UI: where the browser offers passkeys in the address field's autofill, a
+// guest's page has a request waiting there from the start; the button asks at once, and
+// any other sign-in or a new passkey ends the waiting one (a browser runs one at a time).
+let waiting = null;
+
+function quiet() {
+  waiting?.abort();
+  waiting = null;
+}
+
+async function offerInAutofill() {
+  const data = await me;
+  if (!data || data.profile.kept || data.passkeys !== location.hostname) return;
+  if (!(await conditionalAvailable())) return;
+  waiting = new AbortController();
+  const signal = waiting.signal;
+  try {
+    const data = await signInWithPasskey({ conditional: true, signal });
+    $("#passkey-signin-status").textContent = await signedIn(data);
+  } catch (error) {
+    // Quiet until someone picked a passkey: only the server's refusal of one is news (a
+    // page opened at another address, or no passkey chosen, says nothing unasked).
+    if (!signal.aborted && error.code) $("#passkey-signin-status").textContent = error.message;
+  }
+}
+
+on("#passkey-signin", "click", () => run("#passkey-signin-status", async () => {
+  quiet();
+  return signedIn(await signInWithPasskey());
 }));
 on("#signout", "click", () => run("#data-status", async () => {
   await api("/api/me/signout", { method: "POST" });
@@ -141,3 +217,4 @@ show(await me);
 await fromAddress();  // a sign-in first: it may merge this guest into another profile
 run("#vacation-status", async () => showVacation(await api("/api/me/vacation")));
 run("#quiet-status", async () => showQuiet(await api("/api/me/quiet-hours")));
+offerInAutofill();

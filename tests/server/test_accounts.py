@@ -488,16 +488,17 @@ def test_password_hashing_never_holds_up_the_event_loop(
         took.append(time.perf_counter() - started)
 
     thread = threading.Thread(target=sign_in)
-    slowest = 0.0
+    answered = 0
     with httpx.Client(base_url=server.base) as probe:
         probe.get("/api/health")
         thread.start()
         while thread.is_alive():
-            started = time.perf_counter()
             probe.get("/api/health")
-            slowest = max(slowest, time.perf_counter() - started)
+            answered += 1
     thread.join()
-    assert slowest < took[0] / 2, (slowest, took)
+    # Counted, not timed (a loaded machine stretches every figure alike): a hash on the
+    # event loop let at most the one request waiting behind it through meanwhile.
+    assert answered >= 20, (answered, took)
 
 
 def test_a_profile_merged_away_mid_request_is_told_to_reload_not_a_500(

@@ -204,8 +204,24 @@ notice_channels = Table(
     Column("address", Text, nullable=False,
            comment="the e-mail address or the push subscription (JSON); never logged"),
     Column("created_at", Float, nullable=False),
+    Column("profile_id", String(32), index=True,
+           comment="copied from this profile's channel (profile_channels) when a notice was "
+           "written; null: the seat chose it itself"),
     UniqueConstraint("match_id", "seat", "kind", name="uq_notice_channels_seat_kind"),
     comment="where a seat wants its notices; deleted on unsubscribe (outbox rows with it)",
+)
+
+profile_channels = Table(
+    "profile_channels",
+    metadata,
+    Column("profile_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("kind", String(16), primary_key=True, comment="email or push"),
+    Column("address", Text, nullable=False,
+           comment="the e-mail address or the push subscription (JSON); never logged"),
+    Column("created_at", Float, nullable=False),
+    comment="where a profile wants the notices of every seat it holds, one per kind; copied "
+    "to the seat's channels as a notice is written, unless the seat chose its own",
 )
 
 outbox = Table(

@@ -83,15 +83,29 @@ WITH item AS (
         AS a(match_id, idx, text, seat)
     JOIN moved ON moved.id = a.match_id
     RETURNING 1
+), noticing AS (
+    SELECT * FROM unnest(%(notice_matches)s::varchar[], %(notice_states)s::int[],
+                         %(notice_seats)s::int[], %(notice_kinds)s::varchar[],
+                         %(notice_dues)s::float8[]) AS n(match_id, state_id, seat, kind, due_at)
+    JOIN moved ON moved.id = n.match_id
+), profiled AS (
+    INSERT INTO notice_channels (id, match_id, seat, kind, address, created_at, profile_id)
+    SELECT md5(random()::text || clock_timestamp()::text || s.match_id || s.seat || pc.kind),
+           s.match_id, s.seat, pc.kind, pc.address, max(n.now), pc.profile_id
+    FROM noticing AS n
+    JOIN seats AS s ON s.match_id = n.match_id AND s.seat = n.seat
+    JOIN profile_channels AS pc ON pc.profile_id = s.profile_id
+    GROUP BY s.match_id, s.seat, pc.kind, pc.address, pc.profile_id
+    ON CONFLICT DO NOTHING
+    RETURNING id, match_id, seat
 ), noticed AS (
     INSERT INTO outbox (match_id, state_id, seat, kind, channel_id, status, due_at, attempts,
                         created_at)
-    SELECT n.match_id, n.state_id, n.seat, n.kind, c.id, 'pending', n.due_at, 0, moved.now
-    FROM unnest(%(notice_matches)s::varchar[], %(notice_states)s::int[],
-                %(notice_seats)s::int[], %(notice_kinds)s::varchar[],
-                %(notice_dues)s::float8[]) AS n(match_id, state_id, seat, kind, due_at)
-    JOIN moved ON moved.id = n.match_id
-    JOIN notice_channels AS c ON c.match_id = n.match_id AND c.seat = n.seat
+    SELECT n.match_id, n.state_id, n.seat, n.kind, c.id, 'pending', n.due_at, 0, n.now
+    FROM noticing AS n
+    JOIN (SELECT id, match_id, seat FROM notice_channels
+          UNION ALL SELECT id, match_id, seat FROM profiled) AS c
+        ON c.match_id = n.match_id AND c.seat = n.seat
     ON CONFLICT DO NOTHING
     RETURNING 1
 )
@@ -289,6 +303,13 @@ _SQLITE_FINISH = _SQLITE_MOVE.format(
     extra=", finished_at = ?, result = ?, started_at = COALESCE(started_at, ?)")
 _SQLITE_ACTION = ("INSERT INTO actions (match_id, idx, text, seat, state_id, created_at) "
                   "VALUES (?, ?, ?, ?, ?, ?)")
+_SQLITE_PROFILE_CHANNEL = (
+    "INSERT OR IGNORE INTO notice_channels (id, match_id, seat, kind, address, created_at, "
+    "profile_id) SELECT lower(hex(randomblob(16))), s.match_id, s.seat, pc.kind, pc.address, "
+    "?, pc.profile_id FROM seats AS s JOIN profile_channels AS pc "
+    "ON pc.profile_id = s.profile_id WHERE s.match_id = ? AND s.seat = ?")
+"""A profile's channels, copied to its seat as a notice is written (a channel the seat
+chose itself is kept: the unique seat and kind ignores the copy)."""
 _SQLITE_NOTICE = ("INSERT OR IGNORE INTO outbox (match_id, state_id, seat, kind, channel_id, "
                   "status, due_at, attempts, created_at) SELECT ?, ?, ?, ?, id, 'pending', ?, "
                   "0, ? FROM notice_channels WHERE match_id = ? AND seat = ?")
@@ -313,6 +334,7 @@ def _advance_sqlite(cursor: Any, item: Advance) -> bool:
             (item.match_id, row.idx, row.text, row.seat, row.idx + 1, item.now)
             for row in item.rows])
     for notice in item.notices:
+        cursor.execute(_SQLITE_PROFILE_CHANNEL, (item.now, item.match_id, notice.seat))
         cursor.execute(_SQLITE_NOTICE, (
             item.match_id, item.new_state_id, notice.seat, notice.kind, notice.due_at,
             item.now, item.match_id, notice.seat))

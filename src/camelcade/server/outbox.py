@@ -29,10 +29,10 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import Engine, case, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Engine, case, delete, func, insert, or_, select, update
 
 from camelcade.server.logs import redact
-from camelcade.server.models import matches, notice_channels, outbox
+from camelcade.server.models import matches, notice_channels, outbox, profile_channels
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,8 @@ TURN, OVER, CLOCK = "turn", "over", "clock"
 KINDS = (TURN, OVER, CLOCK)
 EMAIL, PUSH = "email", "push"
 LATER = "later"
+SEAT, PROFILE = "seat", "profile"
+"""Whose a channel is: one seat's own choice, or its profile's for every seat."""
 """A decision to hold a notice until a time (quiet hours), its content being that time."""
 CLOCK_NOTICE_MIN_SECONDS = 600.0
 """Turns shorter than this get no "clock running out" notice: live play, the seat is there."""
@@ -147,11 +149,46 @@ def set_channel(engine: Engine, match_id: str, seat: int, kind: str, address: st
         return channel_id
 
 
-def delete_channel(engine: Engine, channel_id: str) -> bool:
-    """Forget a channel, its address, and its undelivered notices; False if unknown."""
+def delete_channel(engine: Engine, channel_id: str) -> str | None:
+    """Forget a channel, its address, and its undelivered notices: whose it was (``SEAT`` or
+    ``PROFILE``), None if unknown.
+
+    A seat's copy of its profile's channel (an unsubscribe link, a push subscription the
+    push service ended) takes the profile's channel with it, and every other copy: the
+    address is the profile's, and it asked for no more."""
     with engine.begin() as conn:
-        return bool(conn.execute(delete(notice_channels).where(
-            notice_channels.c.id == channel_id)).rowcount)
+        row = conn.execute(select(notice_channels.c.profile_id, notice_channels.c.kind)
+                           .where(notice_channels.c.id == channel_id)).first()
+        if row is None:
+            return None
+        if row.profile_id is not None:
+            _forget_profile_channel(conn, row.profile_id, row.kind)
+        conn.execute(delete(notice_channels).where(notice_channels.c.id == channel_id))
+        return SEAT if row.profile_id is None else PROFILE
+
+
+def _forget_profile_channel(conn: Connection, profile_id: str, kind: str) -> None:
+    conn.execute(delete(profile_channels).where((profile_channels.c.profile_id == profile_id)
+                                                & (profile_channels.c.kind == kind)))
+    conn.execute(delete(notice_channels).where((notice_channels.c.profile_id == profile_id)
+                                               & (notice_channels.c.kind == kind)))
+
+
+def set_profile_channel(engine: Engine, profile_id: str, kind: str, address: str | None,
+                        now: float) -> None:
+    """Keep ``address`` as the profile's ``kind`` channel for every seat it holds, now and
+    later (replacing the one before, and the seats' copies of it), or delete it (None)."""
+    with engine.begin() as conn:
+        _forget_profile_channel(conn, profile_id, kind)
+        if address is not None:
+            conn.execute(insert(profile_channels).values(
+                profile_id=profile_id, kind=kind, address=address, created_at=now))
+
+
+def profile_channel_kinds(engine: Engine, profile_id: str) -> list[str]:
+    with engine.connect() as conn:
+        return sorted(conn.execute(select(profile_channels.c.kind).where(
+            profile_channels.c.profile_id == profile_id)).scalars())
 
 
 def channel_kinds(engine: Engine, match_id: str, seat: int) -> list[str]:

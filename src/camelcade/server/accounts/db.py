@@ -21,8 +21,10 @@ from camelcade.server.auth import hash_token, new_token
 from camelcade.server.models import (
     host_settings,
     matches,
+    notice_channels,
     passkey_challenges,
     passkeys,
+    profile_channels,
     profiles,
     seats,
     sessions,
@@ -204,6 +206,14 @@ def _merge_guest(conn: Connection, guest: str, target: str) -> None:
     if kept is None or kept.email is not None:
         return
     conn.execute(update(seats).where(seats.c.profile_id == guest).values(profile_id=target))
+    # the guest's notice channels (push on this device) go with it where the kept profile
+    # has none of that kind; the seats' copies are made again from the kept profile's
+    taken = select(profile_channels.c.kind).where(profile_channels.c.profile_id == target)
+    conn.execute(update(profile_channels).where((profile_channels.c.profile_id == guest)
+                                                & profile_channels.c.kind.not_in(taken))
+                 .values(profile_id=target))
+    conn.execute(delete(notice_channels).where(notice_channels.c.profile_id == guest))
+    conn.execute(delete(profile_channels).where(profile_channels.c.profile_id == guest))
     conn.execute(delete(profiles).where(profiles.c.id == guest))
 
 
@@ -254,6 +264,9 @@ def delete_profile(engine: Engine, profile_id: str) -> list[str]:
         conn.execute(delete(passkey_challenges).where(passkey_challenges.c.session_hash.in_(
             select(sessions.c.token_hash).where(sessions.c.profile_id == profile_id))))
         conn.execute(delete(sessions).where(sessions.c.profile_id == profile_id))
+        # the seats' copies of its notice channels hold its address: they go too
+        conn.execute(delete(notice_channels).where(notice_channels.c.profile_id == profile_id))
+        conn.execute(delete(profile_channels).where(profile_channels.c.profile_id == profile_id))
         conn.execute(delete(profiles).where(profiles.c.id == profile_id))
     return ids
 
@@ -289,6 +302,9 @@ def export(engine: Engine, profile_id: str) -> dict[str, Any]:
             select(passkeys.c.id, passkeys.c.credential_id, passkeys.c.name,
                    passkeys.c.transports, passkeys.c.created_at, passkeys.c.used_at)
             .where(passkeys.c.profile_id == profile_id).order_by(passkeys.c.created_at)).all()
+        channel_rows = conn.execute(
+            select(profile_channels.c.kind, profile_channels.c.address)
+            .where(profile_channels.c.profile_id == profile_id)).all()
     hours = quiet.from_row(row)
     return {
         "format": "camelcade-profile/1",
@@ -301,6 +317,7 @@ def export(engine: Engine, profile_id: str) -> dict[str, Any]:
         "seats": [{"match_id": s.match_id, "game": s.game, "status": s.status, "seat": s.seat,
                    "name": s.name, "joined_at": s.joined_at, "language": s.lang}
                   for s in seat_rows],
+        "notices": {c.kind: c.address for c in channel_rows},
         # Their ids and names, not their public keys: nothing a person reads or needs.
         "passkeys": [{"id": k.id, "credential_id": k.credential_id, "name": k.name,
                       "transports": k.transports, "created_at": k.created_at,

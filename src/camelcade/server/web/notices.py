@@ -21,12 +21,22 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from camelcade.core.words import current_language, language, t
+from camelcade.server.accounts.web import SignedIn, Writing
 from camelcade.server.channels.email import UNSUBSCRIBE
 from camelcade.server.channels.keys import NoticeKeys
 from camelcade.server.channels.push import MAX_SUBSCRIPTION_CHARS, endpoint_problem
 from camelcade.server.channels.wire import Notices
 from camelcade.server.manager import HOST
-from camelcade.server.outbox import EMAIL, PUSH, channel_kinds, delete_channel, set_channel
+from camelcade.server.outbox import (
+    EMAIL,
+    PROFILE,
+    PUSH,
+    channel_kinds,
+    delete_channel,
+    profile_channel_kinds,
+    set_channel,
+    set_profile_channel,
+)
 from camelcade.server.protocol import ErrorCode, ProtocolError
 from camelcade.server.routes.deps import RateLimited, ServicesDep, TokenDep
 from camelcade.server.runtime import LiveMatch
@@ -37,6 +47,7 @@ from camelcade.server.web.language import request_language
 from camelcade.server.web.mailbox import ADDRESS
 
 api = APIRouter(prefix="/api/web", tags=["web app"])
+mine = APIRouter(prefix="/api/me", tags=["accounts"])
 router = APIRouter(include_in_schema=False)
 
 
@@ -107,6 +118,23 @@ class PushChoice(BaseModel):
     subscription: PushSubscription | None = None
 
 
+def _subscription_kept(services: Services, subscription: PushSubscription | None
+                       ) -> str | None:
+    """The subscription as kept in a channel, or a ``ProtocolError`` saying what is wrong."""
+    if subscription is None:
+        return None
+    _refuse_off(services)
+    if endpoint_problem(subscription.endpoint, services.settings.push_insecure_endpoints):
+        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t(
+            "This is not a push service's address; it must be an https:// address of a "
+            "named host."))
+    kept = json.dumps({"endpoint": subscription.endpoint,
+                       "keys": subscription.keys.model_dump()})
+    if len(kept) > MAX_SUBSCRIPTION_CHARS:
+        raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t("The push subscription is too long."))
+    return kept
+
+
 @api.post("/matches/{match_id}/push", summary="Push a notification to this device on my turn",
           dependencies=[RateLimited])
 async def choose_push(match_id: str, body: PushChoice, services: ServicesDep,
@@ -114,19 +142,7 @@ async def choose_push(match_id: str, body: PushChoice, services: ServicesDep,
     """The subscription the page's service worker made with ``/api/web/push/key``; null
     stops the notifications here (one device a seat: a new one replaces the one before)."""
     match, seat = await _seat(services, match_id, token)
-    kept = None
-    if body.subscription is not None:
-        _refuse_off(services)
-        subscription = body.subscription
-        if endpoint_problem(subscription.endpoint, services.settings.push_insecure_endpoints):
-            raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t(
-                "This is not a push service's address; it must be an https:// address of a "
-                "named host."))
-        kept = json.dumps({"endpoint": subscription.endpoint,
-                           "keys": subscription.keys.model_dump()})
-        if len(kept) > MAX_SUBSCRIPTION_CHARS:
-            raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t(
-                "The push subscription is too long."))
+    kept = _subscription_kept(services, body.subscription)
     await services.store.write(set_channel, services.store.engine, match.id, seat, PUSH, kept,
                                time.time())
     await services.manager.seat_speaks(match, seat, current_language())
@@ -139,6 +155,61 @@ async def chosen(match_id: str, services: ServicesDep, token: TokenDep) -> dict[
     match, seat = await _seat(services, match_id, token)
     kinds = await services.store.read(channel_kinds, services.store.engine, match.id, seat)
     return {"seat": seat, "email": EMAIL in kinds, "push": PUSH in kinds}
+
+
+# -- chosen once for the whole profile ---------------------------------------------------
+
+
+class ProfileNotices(BaseModel):
+    email: bool = Field(description="mails go to the profile's address for every seat")
+    push: bool = Field(description="pushes go to the device that chose them, for every seat")
+    address: str | None = Field(description="the profile's address; null: a guest")
+    email_available: bool = Field(description="the server sends e-mail (SMTP is set up)")
+
+
+class EmailForAll(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    on: bool
+
+
+async def _profile_notices(services: Services, profile: Any) -> ProfileNotices:
+    kinds = await services.store.read(profile_channel_kinds, services.store.engine,
+                                      profile.id)
+    return ProfileNotices(email=EMAIL in kinds, push=PUSH in kinds, address=profile.email,
+                          email_available=services.notices.email_enabled)
+
+
+@mine.get("/notices", summary="The notices chosen for every seat of your profile")
+async def profile_notices(services: ServicesDep, me: SignedIn) -> ProfileNotices:
+    return await _profile_notices(services, me.profile)
+
+
+@mine.put("/notices/email", summary="E-mail your address on your turn, in every match")
+async def profile_email(body: EmailForAll, services: ServicesDep,
+                        me: Writing) -> ProfileNotices:
+    """Every seat of the profile, now and later, unless a seat chose its own address."""
+    address = None
+    if body.on:
+        _refuse_off(services)
+        if not services.notices.email_enabled:
+            raise ProtocolError(ErrorCode.ACTION_ILLEGAL, t(
+                "This server sends no e-mail (its operator set no SMTP server)."))
+        if me.profile.email is None:
+            raise ProtocolError(ErrorCode.ACTION_ILLEGAL, t(
+                "Keep your profile with an e-mail address first: the notices go to it."))
+        address = me.profile.email
+    await services.store.write(set_profile_channel, services.store.engine, me.profile.id,
+                               EMAIL, address, time.time())
+    return await _profile_notices(services, me.profile)
+
+
+@mine.put("/notices/push", summary="Push your notices of every match to this device")
+async def profile_push(body: PushChoice, services: ServicesDep, me: Writing) -> ProfileNotices:
+    """One device a profile: a new subscription replaces the one before; null stops."""
+    kept = _subscription_kept(services, body.subscription)
+    await services.store.write(set_profile_channel, services.store.engine, me.profile.id,
+                               PUSH, kept, time.time())
+    return await _profile_notices(services, me.profile)
 
 
 @api.get("/push/key", summary="The server's VAPID public key, for a push subscription")
@@ -185,9 +256,11 @@ async def unsubscribe(token: str, request: Request, services: ServicesDep,
     channel_id = _keys(services).verify(UNSUBSCRIBE, token)
     if channel_id is None:
         return _forged(request, lang)
-    await services.store.write(delete_channel, services.store.engine, channel_id)
+    whose = await services.store.write(delete_channel, services.store.engine, channel_id)
     with language(request_language(request, lang)):
         return _unsubscribe_page(request, lang, t("Unsubscribed"), t(
+            "You get no more notices of this kind for any of your matches; the address is "
+            "deleted.") if whose == PROFILE else t(
             "You get no more notices for this seat; the address is deleted."))
 
 

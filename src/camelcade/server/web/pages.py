@@ -348,6 +348,14 @@ the other players see until when. Live games go on as usual.</p>
 <button type="submit">Take a vacation</button></form>
 <p><button type="button" id="vacation-end" hidden>I am back: end my vacation</button></p>
 <p id="vacation-status" role="status"></p></section>
+<section aria-labelledby="notices-h"><h2 id="notices-h">Notices from all your matches</h2>
+<p>Chosen here, a notice reaches you from every match you play, now and later: when it is
+your turn, when a match ends, when your time runs short, and when you are invited. A
+match's own “Notify me” choice comes first.</p>
+<p><input type="checkbox" id="notices-email"> <label for="notices-email">E-mail me</label></p>
+<p><input type="checkbox" id="notices-push"> <label for="notices-push">Notifications on this
+device (one device: choosing another moves them there)</label></p>
+<p id="notices-status" role="status"></p></section>
 <section aria-labelledby="quiet-h"><h2 id="quiet-h">Quiet hours</h2>
 <p>No notice reaches you between these times; one that comes meanwhile is sent when they
 end, if it still matters then.</p>

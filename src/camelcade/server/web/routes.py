@@ -33,6 +33,7 @@ from camelcade.server.web.api import router as api_router
 from camelcade.server.web.assets import STATIC, board_file, swagger_folder
 from camelcade.server.web.language import request_language, web_catalogue
 from camelcade.server.web.notices import api as notices_api
+from camelcade.server.web.notices import mine as my_notices_api
 from camelcade.server.web.notices import router as notices_router
 from camelcade.server.web.option_words import options_section
 
@@ -276,6 +277,7 @@ def install(app: FastAPI) -> None:
     """Add the web app to ``app``: pages, files, its JSON calls and its notices."""
     app.include_router(api_router)
     app.include_router(notices_api)
+    app.include_router(my_notices_api)
     app.include_router(router)
     app.include_router(notices_router)
     app.mount("/static/swagger", StaticFiles(directory=swagger_folder()), name="swagger")

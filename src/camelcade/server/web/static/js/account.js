@@ -6,6 +6,7 @@
 import { $, api, h } from "./dom.js";
 import { ready, t, tn } from "./i18n.js";
 import { me, reload, signedInAs, syncSeats } from "./me.js";
+import { devicePush, pushSupported } from "./notices.js";
 import { addPasskey, conditionalAvailable, signInWithPasskey } from "./passkeys.js";
 
 await ready;
@@ -190,6 +191,32 @@ on("#vacation-form", "submit", () => run("#vacation-status", async () =>
 on("#vacation-end", "click", () => run("#vacation-status", async () =>
   showVacation(await api("/api/me/vacation", { method: "DELETE" }))));
 
+// Notices for every seat of the profile: mail to its address, pushes to one device.
+function showNotices(n) {
+  const mail = $("#notices-email");
+  mail.checked = n.email;
+  mail.disabled = !n.address || !n.email_available;
+  $("#notices-push").checked = n.push;
+  $("#notices-push").disabled = !pushSupported();
+  if (!n.email_available) return t("This server sends no e-mail (its operator set no SMTP server).");
+  if (!n.address) return t("Keep your profile with an e-mail address to have notices mailed.");
+  return n.email ? t("Notices are mailed to {address}.", { address: n.address }) : "";
+}
+
+$("#notices-email").addEventListener("change", () => run("#notices-status", async () =>
+  showNotices(await api("/api/me/notices/email", { method: "PUT", body: { on: $("#notices-email").checked } }))));
+$("#notices-push").addEventListener("change", () => run("#notices-status", async () => {
+  const on = $("#notices-push").checked;
+  try {
+    const subscription = on ? await devicePush() : null;
+    showNotices(await api("/api/me/notices/push", { method: "PUT", body: { subscription } }));
+  } catch (error) {
+    $("#notices-push").checked = !on;
+    throw error;
+  }
+  return on ? t("This device will show a notification from any of your matches.") : t("No more notifications on this device.");
+}));
+
 // Quiet hours are in the browser's own time zone, which the page sends with them.
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
@@ -217,4 +244,5 @@ show(await me);
 await fromAddress();  // a sign-in first: it may merge this guest into another profile
 run("#vacation-status", async () => showVacation(await api("/api/me/vacation")));
 run("#quiet-status", async () => showQuiet(await api("/api/me/quiet-hours")));
+run("#notices-status", async () => showNotices(await api("/api/me/notices")));
 offerInAutofill();

@@ -19,14 +19,20 @@ export async function registerWorker() {
   return navigator.serviceWorker.register("/sw.js", { scope: "/" });
 }
 
-async function subscribePush(matchId, token) {
+// This device's push subscription (asking for the permission first), as JSON for the server.
+export async function devicePush() {
   if (Notification.permission === "default") await Notification.requestPermission();
   if (Notification.permission !== "granted") throw new Error(t("Notifications are blocked for this site in the browser's settings."));
   const registration = await registerWorker();
   await navigator.serviceWorker.ready;
   const { key } = await api("/api/web/push/key");
   const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) });
-  await api(`/api/web/matches/${encodeURIComponent(matchId)}/push`, { method: "POST", body: { subscription: subscription.toJSON() }, token });
+  return subscription.toJSON();
+}
+
+async function subscribePush(matchId, token) {
+  const subscription = await devicePush();
+  await api(`/api/web/matches/${encodeURIComponent(matchId)}/push`, { method: "POST", body: { subscription }, token });
 }
 
 // The "Notify me" group for the settings panel (empty for a spectator or the host).

@@ -3,7 +3,7 @@
 // signing out here or everywhere, a token that signs a terminal in, downloading and
 // deleting the profile.
 
-import { $, api } from "./dom.js";
+import { $, api, h } from "./dom.js";
 import { ready, t, tn } from "./i18n.js";
 import { me, reload, signedInAs, syncSeats } from "./me.js";
 
@@ -114,6 +114,25 @@ on("#vacation-form", "submit", () => run("#vacation-status", async () =>
 on("#vacation-end", "click", () => run("#vacation-status", async () =>
   showVacation(await api("/api/me/vacation", { method: "DELETE" }))));
 
+// The players this profile blocks, each with its Unblock button (blocking is on their page).
+async function showBlocks(status = "") {
+  const list = $("#blocks");
+  let blocked = [];
+  try { ({ blocked } = await api("/api/me/blocks")); } catch { /* not signed in: none */ }
+  list.replaceChildren(...blocked.map((b) => h("li", {}, h("a", { href: `/player/${b.id}`, text: b.name }), " ",
+    h("button", { type: "button", onclick: () => unblock(b) }, t("Unblock {name}", { name: b.name })))));
+  if (!blocked.length) list.append(h("li", { text: t("Nobody is blocked.") }));
+  $("#blocks-status").textContent = status;
+}
+
+async function unblock(b) {
+  try {
+    await api(`/api/me/blocks/${encodeURIComponent(b.id)}`, { method: "DELETE" });
+    await showBlocks(t("{name} is unblocked.", { name: b.name }));
+  } catch (error) { $("#blocks-status").textContent = error.message; }
+  $("#blocks-h").focus();
+}
+
 // The link's token, at load or pasted into this very page's address (only the # changes).
 async function fromAddress() {
   const found = location.hash.match(/^#signin=([\w.-]{1,128})$/);
@@ -123,4 +142,5 @@ async function fromAddress() {
 window.addEventListener("hashchange", fromAddress);
 show(await me);
 run("#vacation-status", async () => showVacation(await api("/api/me/vacation")));
+showBlocks();
 await fromAddress();

@@ -300,3 +300,22 @@ def test_the_openapi_page_lists_the_invitation_calls(server: ServerThread,
                  "/api/me/invitations/{invitation_id}/decline", "/api/me/play-again",
                  "/api/me/blocks", "/api/me/blocks/{profile_id}"):
         assert path in paths, path
+
+
+def test_my_data_lists_invitations_and_deleting_the_profile_takes_them_and_their_channel(
+        people: People) -> None:
+    match_id = _match(people.ada)
+    _invite(people.ada, match_id, 1, "Bea")
+    people.bea.http.put(f"/api/me/blocks/{people.ids['Ada']}",
+                        headers={"X-CSRF-Token": people.bea.csrf})
+    data = people.bea.http.get("/api/me/data").json()
+    assert [(i["match_id"], i["seat"], i["status"], i["sent"]) for i in data["invitations"]] \
+        == [(match_id, 1, "declined", False)]
+    assert [b["name"] for b in data["blocked"]] == ["Ada"]
+    people.bea.http.delete(f"/api/me/blocks/{people.ids['Ada']}",
+                           headers={"X-CSRF-Token": people.bea.csrf})
+    _invite(people.ada, match_id, 2, "Bea")
+    assert len(people.rows(notice_channels)) == 1
+    gone = people.bea.http.delete("/api/me", headers={"X-CSRF-Token": people.bea.csrf})
+    assert gone.status_code == 200, gone.text
+    assert people.rows(invitations) == [] and people.rows(notice_channels) == []

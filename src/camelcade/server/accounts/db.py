@@ -17,8 +17,11 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from camelcade.server.auth import hash_token, new_token
 from camelcade.server.models import (
+    blocks,
     host_settings,
+    invitations,
     matches,
+    notice_channels,
     profiles,
     seats,
     sessions,
@@ -185,6 +188,8 @@ def _merge_guest(conn: Connection, guest: str, target: str) -> None:
     if kept is None or kept.email is not None:
         return
     conn.execute(update(seats).where(seats.c.profile_id == guest).values(profile_id=target))
+    conn.execute(update(invitations).where(invitations.c.inviter_id == guest)
+                 .values(inviter_id=target))
     conn.execute(delete(profiles).where(profiles.c.id == guest))
 
 
@@ -230,6 +235,10 @@ def delete_profile(engine: Engine, profile_id: str) -> list[str]:
                                       .where(seats.c.profile_id == profile_id)).scalars()))
         conn.execute(update(seats).where(seats.c.profile_id == profile_id)
                      .values(profile_id=None, name=None, former=True))
+        conn.execute(delete(notice_channels).where(notice_channels.c.id.in_(
+            select(invitations.c.channel_id).where(
+                (invitations.c.invitee_id == profile_id)
+                | (invitations.c.inviter_id == profile_id)))))  # the rows go by cascade
         conn.execute(delete(sign_in_links).where(sign_in_links.c.profile_id == profile_id))
         conn.execute(delete(sessions).where(sessions.c.profile_id == profile_id))
         conn.execute(delete(profiles).where(profiles.c.id == profile_id))
@@ -263,6 +272,15 @@ def export(engine: Engine, profile_id: str) -> dict[str, Any]:
                    seats.c.lang, matches.c.game, matches.c.status)
             .join(matches, matches.c.id == seats.c.match_id)
             .where(seats.c.profile_id == profile_id).order_by(seats.c.joined_at)).all()
+        invited = conn.execute(
+            select(invitations.c.match_id, invitations.c.seat, invitations.c.status,
+                   invitations.c.created_at, invitations.c.inviter_id)
+            .where((invitations.c.inviter_id == profile_id)
+                   | (invitations.c.invitee_id == profile_id))
+            .order_by(invitations.c.created_at)).all()
+        blocked = conn.execute(select(profiles.c.name, blocks.c.created_at)
+                               .join(blocks, blocks.c.blocked_id == profiles.c.id)
+                               .where(blocks.c.blocker_id == profile_id)).all()
     return {
         "format": "camelcade-profile/1",
         "profile": {"name": row.name, "language": row.lang, "email": row.email,
@@ -273,6 +291,10 @@ def export(engine: Engine, profile_id: str) -> dict[str, Any]:
         "seats": [{"match_id": s.match_id, "game": s.game, "status": s.status, "seat": s.seat,
                    "name": s.name, "joined_at": s.joined_at, "language": s.lang}
                   for s in seat_rows],
+        "invitations": [{"match_id": i.match_id, "seat": i.seat, "status": i.status,
+                         "created_at": i.created_at,
+                         "sent": i.inviter_id == profile_id} for i in invited],
+        "blocked": [{"name": b.name, "since": b.created_at} for b in blocked],
     }
 
 

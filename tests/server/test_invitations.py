@@ -159,7 +159,7 @@ def test_declining_leaves_the_seat_open_and_the_inviter_sees_it(people: People) 
     sent = people.ada.http.get("/api/me/invitations").json()["sent"]
     assert [(i["player"], i["status"]) for i in sent] == [("Bea", "declined")]
     assert people.rows(notice_channels) == []
-    seat = [r for r in people.rows(seats) if r.match_id == match_id and r.seat == 1][0]
+    seat = next(r for r in people.rows(seats) if r.match_id == match_id and r.seat == 1)
     assert seat.kind == "open" and seat.profile_id is None
 
 
@@ -319,3 +319,24 @@ def test_my_data_lists_invitations_and_deleting_the_profile_takes_them_and_their
     gone = people.bea.http.delete("/api/me", headers={"X-CSRF-Token": people.bea.csrf})
     assert gone.status_code == 200, gone.text
     assert people.rows(invitations) == [] and people.rows(notice_channels) == []
+
+
+def test_the_terminal_lists_pending_invitations_before_the_matches(
+        server: ServerThread, people: People, tmp_path: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.server.test_online_login_cli import run
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    token = people.bea.post("/api/me/terminal-token").json()["token"]
+    code, out = run("online", "login", "--server", server.base, stdin=token + "\n")
+    assert code == 0, out
+    mine = people.bea.post("/api/matches", {"game": GAME, "options": {"players": 2},
+                                            "join": {"seat": 0}})
+    assert mine.status_code == 201
+    match_id = _match(people.ada)
+    _invite(people.ada, match_id, 2, "Bea")
+    lines = run("online", "games", "--server", server.base)[1].splitlines()
+    assert len(lines) == 2, lines
+    assert lines[0].startswith(f"Invited by Ada: {_title()}, match {match_id}, as "), lines
+    assert lines[0].endswith("answer in My games on the web."), lines
+    assert lines[1].startswith("Waiting for players: "), lines

@@ -1,6 +1,7 @@
 """Invitations in headless chromium (issue 28, item 5), two people in two browsers: Ada
 invites Bea by name from the lobby, Bea accepts at the top of My games and lands in the
-match; at its end Ada plays again with the same people, and Bea finds that invitation too.
+match, where Bea's "Good game" reaches Ada; at its end Ada plays again with the same people,
+and Bea finds that invitation too.
 Every page changed passes axe; Bea's answer is given by keyboard."""
 
 from __future__ import annotations
@@ -80,6 +81,10 @@ def test_invite_by_name_accept_in_my_games_and_play_again(
 
     assert accept_first_invitation(bea, "Ada") == match_id
     ada.goto(f"/match/{match_id}")
+    ada.locator("#status").filter(has_text="Your turn").wait_for()
+    audit(bea, "a match with the reactions")
+    bea.get_by_role("group", name="Reactions").get_by_role("button", name="Good game").click()
+    ada.locator("#said li").filter(has_text="Good game, says South.").wait_for(state="attached")
     play_both_to_end([ada, bea], random.Random(5))
 
     ada.get_by_role("button", name="Play again with the same people").click()

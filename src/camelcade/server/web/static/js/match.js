@@ -179,6 +179,7 @@ async function connect(seat) {
     },
     onState: (message) => onState(message),
     onPresence: (message) => { if (page.msg) { page.msg.seats = message.seats; renderSeats(); } },
+    onReaction: (message) => { const said = REACTED[message.reaction]; if (said) say(said(name(message.seat))); },
     onError: (message) => refused(message),
     onDown: (delay) => {
       const text = tn("Connection lost; trying again in {count} second.", "Connection lost; trying again in {count} seconds.", Math.ceil(delay / 1000));
@@ -281,6 +282,7 @@ function render(before) {
   renderSeats();
   renderJoin();
   renderInvite();
+  renderReactions();
   const position = $("#position");
   position.replaceChildren(...(view ? view.description.split("\n").filter(Boolean).map((line) => h("p", { text: line })) : [h("p", { text: t("The match has not started.") })]));
   grid.render(view?.board ?? null);
@@ -387,6 +389,25 @@ function renderJoin() {
       h("a", { href: link, id: "share-link", text: link })));
     if (note) host.append(h("p", { id: "share-note", class: "cc-note", text: note }));
   }
+}
+
+// Preset reactions at the table, told to every seat: no free text, so nothing to moderate.
+// Each is a whole sentence, the reaction first (what matters), then who said it.
+const REACTIONS = [["good_game", N_("Good game")], ["thanks", N_("Thanks")], ["oops", N_("Oops")]];
+const REACTED = {
+  good_game: (seat) => t("Good game, says {seat}.", { seat }),
+  thanks: (seat) => t("Thanks, says {seat}.", { seat }),
+  oops: (seat) => t("Oops, says {seat}.", { seat }),
+};
+let reacting = null;
+function renderReactions() {
+  if (!reacting) {
+    reacting = h("p", { id: "reactions", role: "group", "aria-label": t("Reactions") },
+      ...REACTIONS.flatMap(([reaction, words]) => [h("button", { type: "button", "data-reaction": reaction,
+        onclick: () => page.socket?.send({ type: "react", reaction }) }, translate(words)), " "]));
+    $("#result").after(reacting);
+  }
+  reacting.hidden = page.seat === null || page.seat === undefined;
 }
 
 // Inviting into the open seats: for a signed-in player seated here, while the match waits.

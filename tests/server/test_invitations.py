@@ -340,3 +340,33 @@ def test_the_terminal_lists_pending_invitations_before_the_matches(
     assert lines[0].startswith(f"Invited by Ada: {_title()}, match {match_id}, as "), lines
     assert lines[0].endswith("answer in My games on the web."), lines
     assert lines[1].startswith("Waiting for players: "), lines
+
+
+def test_play_again_keeps_the_clock_the_hot_seats_and_rated(
+        server: ServerThread, people: People) -> None:
+    """The presser's hot seat stays theirs; the clock, its bank and 'rated' are the old."""
+    timer = {"seconds": 7200.0, "kind": "correspondence", "bank_seconds": 3600.0,
+             "on_timeout": "pass", "bot": "random"}
+    created = people.ada.post("/api/matches", {
+        "game": GAME, "options": {"players": 3}, "auto_start": True, "rated": True,
+        "turn_timer": timer, "seats": [{"kind": "hotseat"}, {"kind": "open"}, {"kind": "open"}],
+        "join": {"seat": 1, "name": "Ada"}})
+    assert created.status_code == 201, created.text
+    match_id = created.json()["match"]["id"]
+    joined = people.bea.post(f"/api/matches/{match_id}/seats/2", {"name": "Bea"})
+    tokens = [created.json()["seat_tokens"]["0"], created.json()["token"],
+              joined.json()["token"]]
+    clients = [Client(server.ws_base, match_id, token) for token in tokens]
+    play_until_finished(clients, seed=4)
+    for client in clients:
+        client.close()
+    again = people.ada.post("/api/me/play-again", {"match_id": match_id})
+    assert again.status_code == 201, again.text
+    assert again.json()["seat"] == 1  # the seat Ada sat in, not her hot seat before it
+    assert [(i["player"], i["seat"]) for i in again.json()["invited"]] == [("Bea", 2)]
+    old = people.ada.http.get(f"/api/matches/{match_id}").json()
+    new = people.ada.http.get(f"/api/matches/{again.json()['match_id']}").json()
+    assert [s["kind"] for s in new["seats"]] == ["hotseat", "human", "open"]
+    assert new["turn_timer"] == old["turn_timer"] and new["rated"] is True
+    mine = people.ada.http.get("/api/me/matches", params={"match_id": new["id"]}).json()
+    assert sorted(m["seat"] for m in mine["matches"]) == [0, 1]  # the hot seat is Ada's

@@ -250,7 +250,9 @@ def _again(old: LiveMatch, mine: int, name: str | None) -> CreateMatch:
                           takeover_after=row.takeover_after, bot=row.timeout_bot)
     specs = []
     for seat in old.seats:
-        if seat.kind == "bot" and not seat.taken_over:
+        if seat.seat == mine:
+            specs.append(SeatSpec())  # taken at creation (``join``)
+        elif seat.kind == "bot" and not seat.taken_over:
             specs.append(SeatSpec(kind="bot", bot=seat.bot, name=seat.name))
         elif seat.kind == "hotseat":
             specs.append(SeatSpec(kind="hotseat", name=seat.name))
@@ -279,7 +281,9 @@ async def play_again(body: PlayAgainAsked, request: Request, services: ServicesD
     if old.status != "finished":
         raise ProtocolError(ErrorCode.MATCH_NOT_FINISHED, t(
             "Playing again follows a finished match; this one is not over."))
-    mine = held[0][1]
+    seated = [seat for _match, seat in held
+              if (row := old.seat_row(seat)) is not None and row.kind == "human"]
+    mine = seated[0] if seated else held[0][1]  # else one of their hot seats
     own = old.seat_row(mine)
     new, _host, _hot, token = await services.manager.create(
         _again(old, mine, own.name if own is not None else None), client_address(request),

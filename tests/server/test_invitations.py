@@ -114,7 +114,9 @@ def test_an_invitation_is_stored_with_its_notice_and_mailed_without_the_inviters
         ("invite", 1, stored[0].channel_id)]
     message = mail.message(0)
     assert message["To"] == "bea@example.org"
-    assert message["Subject"] == f"Ada invites you to play {_title()}"
+    assert message["Subject"] == f"An invitation to play {_title()}"  # no name in a header
+    body = message.get_body()
+    assert body is not None and "Ada invites you to a match of" in body.get_content()
     assert "ada@example.org" not in message.as_string()
     listed = people.bea.http.get("/api/me/invitations").json()
     assert [(i["match_id"], i["seat"], i["player"], i["status"]) for i in listed["received"]] \

@@ -72,7 +72,8 @@ def word_invitation(match: LiveMatch, public_url: str, inviter: str, lang: str) 
     link = f"{public_url.rstrip('/')}{path}"
     with language(lang):
         title = match.game.title
-        subject = t("{name} invites you to play {game}", name=inviter, game=title)
+        # No display name in a header (docs/accounts.md): the inviter is named in the body.
+        subject = t("An invitation to play {game}", game=title)
         short = t("{name} invites you to a match of {game}.", name=inviter, game=title)
         lines: list[str] = [short, t("Accept or decline it in My games: {link}", link=link),
                             t("(Sign in there with this address.)")]

@@ -106,11 +106,13 @@ def invite(engine: Engine, match_id: str, seat: int, inviter_id: str, given: str
     ``notice``: write its "you were invited" notice (the server sends e-mail). Refused
     (``Refused``), and nothing written, on any broken rule."""
     with engine.begin() as conn:
-        seat_rows = conn.execute(
-            select(seats.c.seat, seats.c.kind, seats.c.token_hash, seats.c.reserved_hash,
-                   seats.c.profile_id, matches.c.status)
-            .join(matches, matches.c.id == seats.c.match_id)
-            .where(seats.c.match_id == match_id).order_by(seats.c.seat)).all()
+        read = (select(seats.c.seat, seats.c.kind, seats.c.token_hash, seats.c.reserved_hash,
+                       seats.c.profile_id, matches.c.status)
+                .join(matches, matches.c.id == seats.c.match_id)
+                .where(seats.c.match_id == match_id).order_by(seats.c.seat))
+        if conn.dialect.name == "postgresql":  # a join racing the invitation waits for it
+            read = read.with_for_update(of=seats)
+        seat_rows = conn.execute(read).all()
         if not seat_rows:
             raise Refused("no_match")
         if not any(row.profile_id == inviter_id for row in seat_rows):
@@ -123,9 +125,6 @@ def invite(engine: Engine, match_id: str, seat: int, inviter_id: str, given: str
         if (target.kind != "open" or target.token_hash is not None
                 or target.reserved_hash is not None):
             raise Refused("seat_taken")
-        if conn.dialect.name == "postgresql":  # a join racing the invitation waits for it
-            conn.execute(select(seats.c.seat).where((seats.c.match_id == match_id)
-                                                    & (seats.c.seat == seat)).with_for_update())
         found = find_invitee(conn, given)
         if not found:
             raise Refused("unknown")

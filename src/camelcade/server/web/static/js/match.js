@@ -405,7 +405,7 @@ function renderReactions() {
     reacting = h("p", { id: "reactions", role: "group", "aria-label": t("Reactions") },
       ...REACTIONS.flatMap(([reaction, words]) => [h("button", { type: "button", "data-reaction": reaction,
         onclick: () => page.socket?.send({ type: "react", reaction }) }, translate(words)), " "]));
-    $("#result").after(reacting);
+    $(".cc-area-side").prepend(reacting);  // beside the table: the board's screen stays whole
   }
   reacting.hidden = page.seat === null || page.seat === undefined;
 }

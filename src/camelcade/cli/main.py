@@ -807,8 +807,9 @@ def online_logout(server: Server = "http://127.0.0.1:8000") -> None:
 
 @online_app.command("games")
 def online_games(server: Server = "http://127.0.0.1:8000") -> None:
-    """Your matches on the server, your turn first, then running, then finished."""
-    from camelcade.cli.online_account import games_lines, saved_session
+    """Invitations to you, then your matches on the server: your turn first, then running,
+    then finished."""
+    from camelcade.cli.online_account import games_lines, invitation_lines, saved_session
 
     online = _online()
     token = saved_session(server)
@@ -816,8 +817,13 @@ def online_games(server: Server = "http://127.0.0.1:8000") -> None:
         raise OptionError(t("This terminal is not signed in to {server}; sign in with: "
                             "camelcade online login --server {server}",
                             server=server.rstrip("/")))
-    matches = online.ServerApi(server, token).request("GET", "/api/me/matches")["matches"]
-    for line in games_lines(matches, server.rstrip("/")):
+    api = online.ServerApi(server, token)
+    matches = api.request("GET", "/api/me/matches")["matches"]
+    try:  # a server from before invitations has none to list
+        received = api.request("GET", "/api/me/invitations")["received"]
+    except online.OnlineError:
+        received = []
+    for line in [*invitation_lines(received), *games_lines(matches, server.rstrip("/"))]:
         typer.echo(line)
 
 

@@ -146,6 +146,15 @@ def sign_out(server: str) -> tuple[bool, str | None]:
     return True, problem
 
 
+def invitation_lines(received: list[dict[str, Any]]) -> list[str]:
+    """One line per pending invitation to the profile (listed before the matches): who
+    invites, to what, which seat; they are answered in My games on the web."""
+    return [t("Invited by {player}: {game}, match {match}, as {seat}; answer in My games "
+              "on the web.", player=shown(i.get("player")),
+              game=shown(i.get("title") or i.get("game")), match=shown(i.get("match_id")),
+              seat=shown(i.get("seat_name") or i.get("seat"))) for i in received]
+
+
 def games_lines(matches: list[dict[str, Any]], server: str) -> list[str]:
     """One line per match, in the server's order (your turn, running, finished), each
     starting with words that say which of those it is (no colour carries it)."""

@@ -29,6 +29,7 @@ from camelcade.core.game import Game
 from camelcade.core.registry import game_class, game_ids
 from camelcade.core.words import language, t
 from camelcade.i18n.validation import problems
+from camelcade.server.accounts.invites import install as install_invitations
 from camelcade.server.accounts.passkey_routes import install as install_passkeys
 from camelcade.server.accounts.players import install as install_players
 from camelcade.server.accounts.routes import install as install_accounts
@@ -152,6 +153,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(module.router)
     install_accounts(app, settings, services)
     install_passkeys(app)
+    install_invitations(app)
     install_players(app)
     install_web_app(app)
     app.add_middleware(BodyGuard, max_body_bytes=settings.max_body_bytes,

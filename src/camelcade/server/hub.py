@@ -127,6 +127,8 @@ class Connection:
     """The gate its messages wait at before each send (spectators'), or None (seats)."""
     task: asyncio.Task[None] | None = None
     closed: bool = False
+    reacted_at: float = float("-inf")
+    """When its seat last reacted (``monotonic``): one reaction per ``REACTION_SECONDS``."""
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._drain(), name=f"ws-out-{self.match_id}")
@@ -206,6 +208,14 @@ class Hub:
             }
             for s in match.seats
         ], spectators
+
+    def broadcast_reaction(self, match: LiveMatch, seat: int, reaction: str) -> None:
+        """Tell every seat's connection (not spectators) that ``seat`` reacted."""
+        text = encode({"type": "reaction", "match_id": match.id, "seat": seat,
+                       "reaction": reaction})
+        for connection in list(match.connections):
+            if connection.seat is not None:
+                connection.push(text)
 
     def broadcast_presence(self, match: LiveMatch) -> None:
         seats, spectators = self.seats_json(match)

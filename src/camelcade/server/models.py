@@ -273,3 +273,34 @@ rated_matches = Table(
            comment="per rated seat: profile, place, mu and sigma before and after"),
     comment="finished rated matches whose ratings were updated",
 )
+
+invitations = Table(
+    "invitations",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("inviter_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("invitee_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("status", String(16), nullable=False,
+           comment="pending, accepted or declined (expired is read from the match)"),
+    Column("channel_id", String(32),
+           comment="the notice channel made for it; deleted when it ends"),
+    Column("created_at", Float, nullable=False),
+    Column("done_at", Float),
+    comment="a profile invited by name into an open seat of an open match",
+)
+
+blocks = Table(
+    "blocks",
+    metadata,
+    Column("blocker_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("blocked_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"),
+           primary_key=True, index=True),
+    Column("created_at", Float, nullable=False),
+    comment="the blocker refuses every invitation of the blocked (who is not told)",
+)

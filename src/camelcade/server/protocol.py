@@ -172,12 +172,27 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | PlayAction | Resync | Ping, Field(discriminator="type")]
-CLIENT_TYPES = ("hello", "action", "resync", "ping")
-_client_adapter: TypeAdapter[Hello | PlayAction | Resync | Ping] = TypeAdapter(ClientMessage)
+REACTIONS = ("good_game", "thanks", "oops")
+"""The preset reactions at the table; no free text, so there is nothing to moderate."""
+Reaction = Literal["good_game", "thanks", "oops"]
 
 
-def parse_client_message(raw: str | bytes, max_bytes: int) -> Hello | PlayAction | Resync | Ping:
+class React(BaseModel):
+    """A preset reaction, told to every seat of the match (each client words it)."""
+
+    model_config = _STRICT
+    type: Literal["react"]
+    reaction: Reaction
+
+
+ClientMessage = Annotated[Hello | PlayAction | Resync | Ping | React,
+                          Field(discriminator="type")]
+CLIENT_TYPES = ("hello", "action", "resync", "ping", "react")
+AnyClientMessage = Hello | PlayAction | Resync | Ping | React
+_client_adapter: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(raw: str | bytes, max_bytes: int) -> AnyClientMessage:
     """Decode one client frame or raise ``ProtocolError`` with the matching code."""
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
@@ -324,12 +339,23 @@ class Pong(BaseModel):
     type: Literal["pong"]
 
 
+class ReactionMessage(BaseModel):
+    """A seat reacted (``react``); sent to every seat's connections."""
+
+    model_config = _OPEN
+    type: Literal["reaction"]
+    match_id: str
+    seat: int
+    reaction: Reaction
+
+
 ServerMessage = Annotated[
-    Welcome | StateMessage | Presence | ErrorMessage | Pong, Field(discriminator="type")
+    Welcome | StateMessage | Presence | ErrorMessage | Pong | ReactionMessage,
+    Field(discriminator="type")
 ]
-server_adapter: TypeAdapter[Welcome | StateMessage | Presence | ErrorMessage | Pong] = (
-    TypeAdapter(ServerMessage)
-)
+server_adapter: TypeAdapter[
+    Welcome | StateMessage | Presence | ErrorMessage | Pong | ReactionMessage
+] = TypeAdapter(ServerMessage)
 
 
 def json_schemas() -> dict[str, Any]:

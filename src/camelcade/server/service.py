@@ -30,6 +30,7 @@ from camelcade.server.manager import MatchManager
 from camelcade.server.metrics import Metrics, matches_by_game
 from camelcade.server.moves import MoveWriter
 from camelcade.server.notify import Listener
+from camelcade.server.protocol import REACTIONS
 from camelcade.server.runtime import LiveMatch
 from camelcade.server.settings import Settings, data_dir
 from camelcade.server.store import Store
@@ -219,7 +220,19 @@ class Services:
         if data.get("k") == "presence":
             self._remote_presence(match_id, data)
             return
+        if data.get("k") == "react":
+            seat, reaction = data.get("seat"), data.get("r")
+            if isinstance(seat, int) and reaction in REACTIONS:
+                self.hub.broadcast_reaction(self.manager.matches[match_id], seat, str(reaction))
+            return
         self._refresh_soon(match_id)
+
+    def react(self, match: LiveMatch, seat: int, reaction: str) -> None:
+        """A seat's preset reaction: told to the seats here, and (PostgreSQL) to the other
+        processes' (not stored: a reaction is of the moment)."""
+        self.hub.broadcast_reaction(match, seat, reaction)
+        payload = {"m": match.id, "k": "react", "seat": seat, "r": reaction}
+        self._spawn(self.store.read(self.store.notify_presence, payload))
 
     def _refresh_soon(self, match_id: str) -> None:
         """Reload ``match_id`` if held here; coalesces bursts into one reload at a time."""

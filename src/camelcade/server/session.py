@@ -17,17 +17,19 @@ import time
 
 from fastapi import WebSocket
 
-from camelcade.core.words import language, t
+from camelcade.core.words import language, t, tn
 from camelcade.i18n.languages import first_spoken, from_accept_language
 from camelcade.server.hub import Connection, TokenBucket, encode
 from camelcade.server.manager import HOST
 from camelcade.server.protocol import (
     PROTOCOL_VERSION,
+    AnyClientMessage,
     ErrorCode,
     Hello,
     Ping,
     PlayAction,
     ProtocolError,
+    React,
     Resync,
     error_message,
     parse_client_message,
@@ -36,6 +38,8 @@ from camelcade.server.runtime import LiveMatch
 from camelcade.server.service import Services
 
 log = logging.getLogger(__name__)
+REACTION_SECONDS = 2
+"""A seat reacts at most once in this many seconds: a reaction is a word, not a flood."""
 
 CLOSE_MALFORMED = 4400
 CLOSE_BAD_TOKEN = 4401
@@ -221,7 +225,7 @@ async def _handle(
     services: Services,
     match: LiveMatch,
     connection: Connection,
-    message: Hello | PlayAction | Resync | Ping,
+    message: AnyClientMessage,
 ) -> None:
     if isinstance(message, PlayAction):
         if connection.seat is None:
@@ -233,5 +237,16 @@ async def _handle(
         services.hub.send_state(match, connection, full=True, since=message.state_id)
     elif isinstance(message, Ping):
         connection.push_json({"type": "pong"})
+    elif isinstance(message, React):
+        if connection.seat is None:
+            raise ProtocolError(ErrorCode.ACTION_SPECTATOR, t(
+                "Spectators cannot react; the reactions are the seats'."))
+        now = time.monotonic()
+        if now - connection.reacted_at < REACTION_SECONDS:
+            raise ProtocolError(ErrorCode.RATE_LIMITED, tn(
+                "One reaction every {count} second; wait a moment.",
+                "One reaction every {count} seconds; wait a moment.", REACTION_SECONDS))
+        connection.reacted_at = now
+        services.react(match, connection.seat, message.reaction)
     else:
         raise ProtocolError(ErrorCode.MESSAGE_MALFORMED, t("Hello was already received."))

@@ -29,6 +29,7 @@ from sqlalchemy import (
     update,
 )
 
+from camelcade.server.accounts.invitations import end_on_seat
 from camelcade.server.db import libpq_url
 from camelcade.server.models import actions, matches, seats
 
@@ -277,6 +278,7 @@ class Store:
             ).rowcount
             if done == 1:
                 self._touch(conn, match_id, now)
+                end_on_seat(conn, match_id, seat, now)
             return done == 1
 
     def set_seat_language(self, match_id: str, seat: int, lang: str) -> None:

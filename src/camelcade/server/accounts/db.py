@@ -19,7 +19,9 @@ from camelcade.core.words import t
 from camelcade.server.accounts import quiet
 from camelcade.server.auth import hash_token, new_token
 from camelcade.server.models import (
+    blocks,
     host_settings,
+    invitations,
     matches,
     notice_channels,
     passkey_challenges,
@@ -214,6 +216,8 @@ def _merge_guest(conn: Connection, guest: str, target: str) -> None:
                  .values(profile_id=target))
     conn.execute(delete(notice_channels).where(notice_channels.c.profile_id == guest))
     conn.execute(delete(profile_channels).where(profile_channels.c.profile_id == guest))
+    conn.execute(update(invitations).where(invitations.c.inviter_id == guest)
+                 .values(inviter_id=target))
     conn.execute(delete(profiles).where(profiles.c.id == guest))
 
 
@@ -259,6 +263,10 @@ def delete_profile(engine: Engine, profile_id: str) -> list[str]:
                                       .where(seats.c.profile_id == profile_id)).scalars()))
         conn.execute(update(seats).where(seats.c.profile_id == profile_id)
                      .values(profile_id=None, name=None, former=True))
+        conn.execute(delete(notice_channels).where(notice_channels.c.id.in_(
+            select(invitations.c.channel_id).where(
+                (invitations.c.invitee_id == profile_id)
+                | (invitations.c.inviter_id == profile_id)))))  # the rows go by cascade
         conn.execute(delete(sign_in_links).where(sign_in_links.c.profile_id == profile_id))
         conn.execute(delete(passkeys).where(passkeys.c.profile_id == profile_id))
         conn.execute(delete(passkey_challenges).where(passkey_challenges.c.session_hash.in_(
@@ -305,6 +313,15 @@ def export(engine: Engine, profile_id: str) -> dict[str, Any]:
         channel_rows = conn.execute(
             select(profile_channels.c.kind, profile_channels.c.address)
             .where(profile_channels.c.profile_id == profile_id)).all()
+        invited = conn.execute(
+            select(invitations.c.match_id, invitations.c.seat, invitations.c.status,
+                   invitations.c.created_at, invitations.c.inviter_id)
+            .where((invitations.c.inviter_id == profile_id)
+                   | (invitations.c.invitee_id == profile_id))
+            .order_by(invitations.c.created_at)).all()
+        blocked = conn.execute(select(profiles.c.name, blocks.c.created_at)
+                               .join(blocks, blocks.c.blocked_id == profiles.c.id)
+                               .where(blocks.c.blocker_id == profile_id)).all()
     hours = quiet.from_row(row)
     return {
         "format": "camelcade-profile/1",
@@ -322,6 +339,10 @@ def export(engine: Engine, profile_id: str) -> dict[str, Any]:
         "passkeys": [{"id": k.id, "credential_id": k.credential_id, "name": k.name,
                       "transports": k.transports, "created_at": k.created_at,
                       "used_at": k.used_at} for k in passkey_rows],
+        "invitations": [{"match_id": i.match_id, "seat": i.seat, "status": i.status,
+                         "created_at": i.created_at,
+                         "sent": i.inviter_id == profile_id} for i in invited],
+        "blocked": [{"name": b.name, "since": b.created_at} for b in blocked],
     }
 
 

@@ -189,6 +189,10 @@ def player_body(card: rated.Card) -> str:
     return "\n".join(parts)
 
 
+BLOCKING = '<div id="block"></div>'
+"""Where ``player.js`` offers a kept, signed-in visitor to block (or unblock) the player."""
+
+
 def leaderboard_body(game: str, players: int, standings: list[rated.Standing]) -> str:
     """The leaderboard page's ``<main>`` (call inside ``language``)."""
     title = _title(game)
@@ -221,9 +225,9 @@ def leaderboard_body(game: str, players: int, standings: list[rated.Standing]) -
 
 
 def _page(request: Request, lang: str | None, title: str, body: str,
-          status_code: int = 200) -> HTMLResponse:
+          status_code: int = 200, script: str | None = None) -> HTMLResponse:
     spoken = request_language(request, lang)
-    return HTMLResponse(pages.page(title, body, lang=spoken, english=False),
+    return HTMLResponse(pages.page(title, body, script, lang=spoken, english=False),
                         status_code=status_code, headers={"Cache-Control": "no-cache"})
 
 
@@ -237,8 +241,8 @@ async def player_page(request: Request, profile_id: str, services: ServicesDep,
         return not_found_page(request, lang)
     with language(request_language(request, lang)):
         title = str(t("Player {name}", name=card.name))
-        body = player_body(card)
-    return _page(request, lang, title, body)
+        body = player_body(card) + BLOCKING
+    return _page(request, lang, title, body, script="player.js")
 
 
 @html.get("/leaderboard/{game}")

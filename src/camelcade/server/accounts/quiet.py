@@ -114,3 +114,10 @@ def quiet_until(engine: Engine, match_id: str, seat: int, now: float) -> float |
             .where((seats.c.match_id == match_id) & (seats.c.seat == seat))).first()
     hours = from_row(row)
     return None if hours is None else hours.ends_after(now)
+
+
+def profile_quiet_until(engine: Engine, profile_id: str, now: float) -> float | None:
+    """When the profile's quiet hours end, if ``now`` is in them (an invitation's notice,
+    whose seat the profile does not hold yet)."""
+    hours = quiet_of(engine, profile_id)
+    return None if hours is None else hours.ends_after(now)

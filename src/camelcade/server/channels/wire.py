@@ -12,10 +12,11 @@ import time
 from typing import Any
 
 from camelcade.server.accounts import quiet
+from camelcade.server.accounts.invitations import INVITE, notice_of
 from camelcade.server.channels.email import EmailChannel
 from camelcade.server.channels.keys import NoticeKeys, notice_keys
 from camelcade.server.channels.push import PushChannel
-from camelcade.server.channels.wording import word
+from camelcade.server.channels.wording import word, word_invitation
 from camelcade.server.outbox import (
     CLOCK,
     EMAIL,
@@ -101,6 +102,8 @@ class Notices:
                 await self.refresh(delivery.match_id)
         except ProtocolError:
             return "stale", None
+        if delivery.kind == INVITE:
+            return await self._invitation(match, delivery)
         if delivery.kind == TURN and (match.status != "running"
                                       or match.state.current_player != delivery.seat):
             return "stale", None
@@ -115,6 +118,18 @@ class Notices:
         if quiet_end is not None:
             return LATER, quiet_end
         return "send", word(match, delivery, self.settings.public_url)
+
+    async def _invitation(self, match: LiveMatch, delivery: Delivery) -> tuple[str, Any]:
+        """An invitation answered, or whose seat was taken, meanwhile is not worth a mail."""
+        found = await self.store.read(notice_of, self.store.engine, delivery.channel_id)
+        if found is None:
+            return "stale", None
+        inviter, lang, invitee = found
+        quiet_end = await self.store.read(quiet.profile_quiet_until, self.store.engine,
+                                          invitee, time.time())
+        if quiet_end is not None:
+            return LATER, quiet_end
+        return "send", word_invitation(match, self.settings.public_url, inviter, lang)
 
     async def _sweep(self) -> None:
         while True:

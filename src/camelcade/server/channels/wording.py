@@ -63,3 +63,20 @@ def word(match: LiveMatch, delivery: Delivery, public_url: str) -> Wording:
         unsubscribe = t("No more notices for this seat: {link}", link="{link}")
     return Wording(lang=lang, subject=subject, short=short, lines=lines, path=path,
                    unsubscribe=unsubscribe)
+
+
+def word_invitation(match: LiveMatch, public_url: str, inviter: str, lang: str) -> Wording:
+    """A "you were invited" notice, in the invitee's profile's language: it links to My
+    games, where the invitation is answered (the invitee's seat token is not made yet)."""
+    path = f"/my?lang={lang}"
+    link = f"{public_url.rstrip('/')}{path}"
+    with language(lang):
+        title = match.game.title
+        # No display name in a header (docs/accounts.md): the inviter is named in the body.
+        subject = t("An invitation to play {game}", game=title)
+        short = t("{name} invites you to a match of {game}.", name=inviter, game=title)
+        lines: list[str] = [short, t("Accept or decline it in My games: {link}", link=link),
+                            t("(Sign in there with this address.)")]
+        unsubscribe = t("No more notices of this invitation: {link}", link="{link}")
+    return Wording(lang=lang, subject=subject, short=short, lines=lines, path=path,
+                   unsubscribe=unsubscribe)

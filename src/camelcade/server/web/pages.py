@@ -285,11 +285,15 @@ MY_GAMES = """
 <h1>My games</h1>
 <p>Every match you hold a seat in; those where it is your turn come first. Seats taken
 while signed in follow your profile to every browser signed in to it (see Account).</p>
+<section aria-labelledby="invites-h"><h2 id="invites-h" tabindex="-1">Invitations</h2>
+<ul id="my-invites"></ul><p id="invites-status" role="status"></p></section>
 <section aria-labelledby="turn-h"><h2 id="turn-h">Your turn</h2><ul id="my-turn"></ul>
 </section>
 <section aria-labelledby="wait-h"><h2 id="wait-h">Waiting for others</h2><ul id="my-wait"></ul>
 </section>
 <section aria-labelledby="done-h"><h2 id="done-h">Finished</h2><ul id="my-done"></ul></section>
+<section aria-labelledby="sent-h"><h2 id="sent-h">Your invitations</h2><ul id="my-sent"></ul>
+</section>
 <section aria-labelledby="mail-h"><h2 id="mail-h">E-mail when it is your turn</h2>
 <div id="mail"></div></section>
 """
@@ -385,6 +389,10 @@ paste the token when it asks. The token is shown once; sign out everywhere ends 
 stay, where you are shown as a former player.</p>
 <p><button type="button" id="delete">Delete my profile</button></p>
 <p id="data-status" role="status"></p></section>
+<section aria-labelledby="blocks-h"><h2 id="blocks-h" tabindex="-1">Blocked players</h2>
+<p>Their invitations are refused, and they are not told. Block a player on their profile
+page.</p>
+<ul id="blocks"></ul><p id="blocks-status" role="status"></p></section>
 """
 """The account page (``account.js``): docs/accounts.md says what each part does."""
 

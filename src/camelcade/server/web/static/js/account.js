@@ -233,6 +233,25 @@ on("#quiet-form", "submit", () => run("#quiet-status", async () => showQuiet(awa
 on("#quiet-off", "click", () => run("#quiet-status", async () =>
   showQuiet(await api("/api/me/quiet-hours", { method: "DELETE" }))));
 
+// The players this profile blocks, each with its Unblock button (blocking is on their page).
+async function showBlocks(status = "") {
+  const list = $("#blocks");
+  let blocked = [];
+  try { ({ blocked } = await api("/api/me/blocks")); } catch { /* not signed in: none */ }
+  list.replaceChildren(...blocked.map((b) => h("li", {}, h("a", { href: `/player/${b.id}`, text: b.name }), " ",
+    h("button", { type: "button", onclick: () => unblock(b) }, t("Unblock {name}", { name: b.name })))));
+  if (!blocked.length) list.append(h("li", { text: t("Nobody is blocked.") }));
+  $("#blocks-status").textContent = status;
+}
+
+async function unblock(b) {
+  try {
+    await api(`/api/me/blocks/${encodeURIComponent(b.id)}`, { method: "DELETE" });
+    await showBlocks(t("{name} is unblocked.", { name: b.name }));
+  } catch (error) { $("#blocks-status").textContent = error.message; }
+  $("#blocks-h").focus();
+}
+
 // The link's token, at load or pasted into this very page's address (only the # changes).
 async function fromAddress() {
   const found = location.hash.match(/^#signin=([\w.-]{1,128})$/);
@@ -245,4 +264,5 @@ await fromAddress();  // a sign-in first: it may merge this guest into another p
 run("#vacation-status", async () => showVacation(await api("/api/me/vacation")));
 run("#quiet-status", async () => showQuiet(await api("/api/me/quiet-hours")));
 run("#notices-status", async () => showNotices(await api("/api/me/notices")));
+showBlocks();
 offerInAutofill();

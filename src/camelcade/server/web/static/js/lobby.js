@@ -9,6 +9,7 @@ import { ready, t, tn } from "./i18n.js";
 import { nameBox } from "./names.js";
 import { shareLink, shareNote } from "./share.js";
 import { me } from "./me.js";
+import { inviteForm } from "./invite.js";
 
 await ready;
 await me; // a guest profile at the first visit: the seats taken here are the profile's
@@ -246,6 +247,11 @@ async function create(event) {
       note ? h("p", { id: "share-note", class: "cc-note", text: note }) : null,
       h("p", {}, h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, t("Copy the link")), " ",
         h("a", { href: `/match/${id}` }, t("Go to the match"))));
+    if (me >= 0) {  // seated here: invite people by name into the open seats
+      const form = inviteForm(id, (seat) => t("Player {number}", { number: seat + 1 }));
+      form.seats(choices.flatMap((c, seat) => c === "open" ? [seat] : []));
+      box.append(form);
+    }
     $("#created-h").focus();
     loadMatches();
   } catch (failure) {

@@ -15,7 +15,8 @@ import { held, keep, saveSetting, settings } from "./store.js";
 import { nameBox } from "./names.js";
 import { shareLink, shareNote } from "./share.js";
 import { clockFact, factList } from "./facts.js";
-import { syncSeats } from "./me.js";
+import { me, syncSeats } from "./me.js";
+import { inviteForm } from "./invite.js";
 import { notifyMe, registerWorker } from "./notices.js";
 
 await ready;
@@ -33,6 +34,7 @@ const page = {
   update: false,         // the view shown continues the one before (its events are new)
 };
 window.__ccLatency = [];
+page.profile = (await me)?.profile ?? null; // signed in (a guest too): may invite, play again
 
 const announcer = new Announcer({
   polite: $("#announce-polite"), assertive: $("#announce-assertive"), log: $("#said"),
@@ -177,6 +179,7 @@ async function connect(seat) {
     },
     onState: (message) => onState(message),
     onPresence: (message) => { if (page.msg) { page.msg.seats = message.seats; renderSeats(); } },
+    onReaction: (message) => { const said = REACTED[message.reaction]; if (said) say(said(name(message.seat))); },
     onError: (message) => refused(message),
     onDown: (delay) => {
       const text = tn("Connection lost; trying again in {count} second.", "Connection lost; trying again in {count} seconds.", Math.ceil(delay / 1000));
@@ -278,6 +281,8 @@ function render(before) {
   renderStatus();
   renderSeats();
   renderJoin();
+  renderInvite();
+  renderReactions();
   const position = $("#position");
   position.replaceChildren(...(view ? view.description.split("\n").filter(Boolean).map((line) => h("p", { text: line })) : [h("p", { text: t("The match has not started.") })]));
   grid.render(view?.board ?? null);
@@ -386,6 +391,39 @@ function renderJoin() {
   }
 }
 
+// Preset reactions at the table, told to every seat: no free text, so nothing to moderate.
+// Each is a whole sentence, the reaction first (what matters), then who said it.
+const REACTIONS = [["good_game", N_("Good game")], ["thanks", N_("Thanks")], ["oops", N_("Oops")]];
+const REACTED = {
+  good_game: (seat) => t("Good game, says {seat}.", { seat }),
+  thanks: (seat) => t("Thanks, says {seat}.", { seat }),
+  oops: (seat) => t("Oops, says {seat}.", { seat }),
+};
+let reacting = null;
+function renderReactions() {
+  if (!reacting) {
+    reacting = h("p", { id: "reactions", role: "group", "aria-label": t("Reactions") },
+      ...REACTIONS.flatMap(([reaction, words]) => [h("button", { type: "button", "data-reaction": reaction,
+        onclick: () => page.socket?.send({ type: "react", reaction }) }, translate(words)), " "]));
+    $(".cc-area-side").prepend(reacting);  // beside the table: the board's screen stays whole
+  }
+  reacting.hidden = page.seat === null || page.seat === undefined;
+}
+
+// Inviting into the open seats: for a signed-in player seated here, while the match waits.
+let inviting = null;
+function renderInvite() {
+  const msg = page.msg;
+  const free = msg.status === "open" ? msg.seats.filter((s) => !s.taken && s.kind !== "bot").map((s) => s.seat) : [];
+  if (!inviting) {
+    inviting = inviteForm(matchId, (seat) => name(seat));
+    inviting.hidden = true;
+    $("#join").after(inviting);
+  }
+  inviting.seats(free);
+  inviting.hidden = !(free.length && heldSeats().length && page.profile);
+}
+
 async function join(seat, box) {
   const problem = box.problem();
   if (problem) { say(problem, true); $("#join-name").focus(); return; }
@@ -444,6 +482,9 @@ function renderResult() {
   if (msg.rematch_id || tokens.length) {
     next.append(h("button", { type: "button", onclick: () => rematch(tokens) }, msg.rematch_id ? t("Join the rematch") : t("Rematch")), " ");
   }
+  if (heldSeats().length && page.profile) {
+    next.append(h("button", { type: "button", id: "play-again", onclick: playAgain }, t("Play again with the same people")), " ");
+  }
   next.append(h("a", { href: `/replay/${matchId}` }, t("Replay this match")), " ",
     h("a", { href: `/api/matches/${matchId}/record`, download: `${matchId}.json` }, t("Download the record")));
   host.append(next);
@@ -467,6 +508,16 @@ async function rematch(tokens) {
     } catch (error) { if (!first) say(error.message, true); }
   }
   if (first) location.assign(`/match/${first}`);
+}
+
+// A new match of the same game, options and seats: this profile in its seat, the other
+// people invited into theirs (they answer in My games), the bots at their levels.
+async function playAgain() {
+  try {
+    const made = await api("/api/me/play-again", { method: "POST", body: { match_id: matchId } });
+    keep(made.match_id, { game: page.meta.game.id, seat: made.seat, token: made.token });
+    location.assign(`/match/${made.match_id}`);
+  } catch (error) { say(error.message, true); }
 }
 
 // -- the board --------------------------------------------------------------------------

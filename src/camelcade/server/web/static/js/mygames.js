@@ -1,11 +1,13 @@
 // My games: every match this browser holds a seat in (tokens from this browser's storage,
 // sent in a request body, never in a URL), those where it is your turn first. The seats
 // of the signed-in profile, taken on any browser, are fetched into that storage first.
+// Invitations to the profile come first of all (on every browser: they are the profile's),
+// and the profile's own invitations, with their answers, after the matches.
 
 import { $, api, duration, h } from "./dom.js";
-import { forget, heldMatches } from "./store.js";
+import { forget, heldMatches, keep } from "./store.js";
 import { ready, t, tn } from "./i18n.js";
-import { syncSeats } from "./me.js";
+import { me, syncSeats } from "./me.js";
 
 await ready;
 
@@ -23,6 +25,45 @@ function item(m) {
   return h("li", {}, link, t(": {state}", { state }));
 }
 
+const FATE = { pending: () => t("waiting for an answer"), accepted: () => t("accepted"), declined: () => t("declined"), expired: () => t("expired: the match started or the seat was taken") };
+
+function invitation(i) {
+  const id = `invite-${i.id}`;
+  return h("li", {}, h("span", { id, text: t("{name} invites you to {game}, as {seat}.", { name: i.player, game: i.title, seat: i.seat_name }) }), " ",
+    h("button", { type: "button", "aria-describedby": id, onclick: () => accept(i) }, t("Accept")), " ",
+    h("button", { type: "button", "aria-describedby": id, onclick: () => decline(i) }, t("Decline")));
+}
+
+async function accept(i) {
+  try {
+    const taken = await api(`/api/me/invitations/${encodeURIComponent(i.id)}/accept`, { method: "POST" });
+    keep(taken.match_id, { game: i.game, seat: taken.seat, token: taken.token });
+    location.assign(`/match/${taken.match_id}`);
+  } catch (error) { $("#invites-status").textContent = error.message; loadInvitations(); }
+}
+
+async function decline(i) {
+  try {
+    await api(`/api/me/invitations/${encodeURIComponent(i.id)}/decline`, { method: "POST" });
+    $("#invites-status").textContent = t("You declined the invitation of {name}.", { name: i.player });
+  } catch (error) { $("#invites-status").textContent = error.message; }
+  await loadInvitations();
+  $("#invites-h").focus();  // the buttons pressed are gone: the section's heading keeps the place
+}
+
+async function loadInvitations() {
+  const received = $("#my-invites");
+  const sent = $("#my-sent");
+  let found = { received: [], sent: [] };
+  if (await me) {
+    try { found = await api("/api/me/invitations"); } catch { /* the matches still show */ }
+  }
+  received.replaceChildren(...found.received.map(invitation));
+  if (!received.children.length) received.append(h("li", { text: t("No invitations.") }));
+  sent.replaceChildren(...found.sent.map((i) => h("li", { text: t("{name}, to {game} as {seat}: {fate}", { name: i.player, game: i.title, seat: i.seat_name, fate: (FATE[i.status] ?? FATE.pending)() }) })));
+  if (!sent.children.length) sent.append(h("li", { text: t("None.") }));
+}
+
 async function subscribe(entries) {
   const address = $("#mail-address").value.trim();
   const status = $("#mail-status");
@@ -36,6 +77,7 @@ async function subscribe(entries) {
 }
 
 async function load() {
+  await loadInvitations();
   await syncSeats();
   const all = heldMatches();
   const seats = [];

@@ -40,6 +40,7 @@ export class MatchSocket {
         this.stateId = message.state_id;
         this.handlers.onState?.(message);
       } else if (message.type === "presence") this.handlers.onPresence?.(message);
+      else if (message.type === "reaction") this.handlers.onReaction?.(message);
       else if (message.type === "error") this.handlers.onError?.(message);
     };
     ws.onclose = (event) => {

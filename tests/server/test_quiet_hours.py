@@ -137,3 +137,23 @@ def test_the_account_api_sets_reads_and_clears_quiet_hours_and_download_names_th
             "start": "22:00", "end": "07:00", "zone": "Europe/Oslo"}
         off = api.http.delete("/api/me/quiet-hours", headers=csrf)
         assert off.status_code == 200 and off.json()["start"] is None
+
+
+def test_an_invitation_waits_for_the_invitees_quiet_hours(tmp_path: Path) -> None:
+    """An invitation's notice goes to a profile that holds no seat yet: its quiet hours are
+    read from the profile itself."""
+    from camelcade.server.db import make_engine, migrate
+    from camelcade.server.settings import Settings
+
+    engine = make_engine(Settings(database_url=f"sqlite:///{tmp_path / 'q.db'}"))
+    migrate(engine)
+    profile, _token = accounts_db.new_guest(engine, "Ann", "en", time.time())
+    now = time.time()
+    assert quiet.profile_quiet_until(engine, profile.id, now) is None
+    utc = datetime.datetime.fromtimestamp(now, datetime.UTC)
+    start = (utc - datetime.timedelta(hours=1)).strftime("%H:%M")
+    end = (utc + datetime.timedelta(hours=1)).strftime("%H:%M")
+    quiet.set_quiet(engine, profile.id, quiet.parse(start, end, "UTC"))
+    until = quiet.profile_quiet_until(engine, profile.id, now)
+    assert until is not None and 3000 < until - now <= 3600
+    engine.dispose()

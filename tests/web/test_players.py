@@ -38,6 +38,15 @@ def test_rated_is_chosen_in_the_lobby_and_the_profile_and_leaderboard_pass_axe(
     assert page.request.get(f"/api/matches/{casual}").json()["rated"] is False
 
     profile_id = page.request.get("/api/me").json()["profile"]["id"]
+    # a person finds both pages by links: their profile on the account page, a game's
+    # leaderboard in the lobby's list of games
+    page.goto("/account")
+    own = page.get_by_role("link", name="Your public profile: ratings and recent matches")
+    assert own.get_attribute("href") == f"/player/{profile_id}"
+    page.goto("/")
+    board = page.get_by_role("link", name="Toy leaderboard")
+    board.click()
+    page.wait_for_url("**/leaderboard/toy")
     for lang, guest, replay in (("en", "guests are not rated", "Replay of Toy"),
                                 ("de", "Gäste haben keine Wertung", "Wiederholung von Toy")):
         page.goto(f"/player/{profile_id}?lang={lang}")

@@ -306,7 +306,9 @@ ACCOUNT = """
 <form id="name-form"><label for="profile-name">Display name</label>
 <input id="profile-name" autocomplete="nickname" required>
 <button type="submit">Save the name</button></form>
-<p id="name-status" role="status"></p></section>
+<p id="name-status" role="status"></p>
+<p><a id="profile-page" href="/account">Your public profile: ratings and recent matches</a></p>
+</section>
 <section aria-labelledby="keep-h"><h2 id="keep-h">Keep your profile</h2>
 <p>Add your e-mail address: the server sends you a sign-in link. It keeps this profile with
 the address, and opened in another browser it signs that browser in to the same profile,

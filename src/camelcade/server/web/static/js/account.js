@@ -21,6 +21,7 @@ function show(data) {
     ? t("You play as {name}; your profile is kept by {email}.", { name: p.name, email: p.email })
     : t("You play as {name}, a guest: only this browser holds your profile. Add an e-mail address to keep it.", { name: p.name });
   $("#profile-name").value = p.name;
+  $("#profile-page").href = `/player/${encodeURIComponent(p.id)}`;
   $("#password-form").hidden = !p.kept;
   $("#passkey-kept").hidden = !p.kept;
   if (p.kept) listPasskeys();

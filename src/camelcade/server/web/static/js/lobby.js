@@ -36,6 +36,7 @@ function renderGames() {
         : t("{min} to {max} players", { min: g.min_players, max: g.max_players }) }),
       h("p", {}, g.learn ? [h("a", { href: g.learn }, t("Learn to play {game}", { game: g.title })), " · "] : null,
         h("a", { href: g.rules }, t("{game} rules", { game: g.title })), " · ",
+        h("a", { href: `/leaderboard/${encodeURIComponent(g.id)}` }, t("{game} leaderboard", { game: g.title })), " · ",
         h("button", { type: "button", onclick: () => choose(g.id) }, t("New {game} match", { game: g.title })))))));
   $("#create-game").replaceChildren(...games.map((g) => h("option", { value: g.id, text: g.title })));
 }

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, create_engine, insert, select, update
 
+from camelcade.core.registry import plugin
 from camelcade.core.words import language
 from camelcade.server.accounts import ratings as rated
 from camelcade.server.accounts.players import leaderboard_body, player_body
@@ -117,7 +118,9 @@ def test_a_bot_plays_at_its_fixed_rating_and_never_moves(engine: Engine) -> None
         gains[bot] = (_rating(engine, winner).mu - 25.0, 25.0 - _rating(engine, loser).mu)
     assert gains["@hard"][0] > gains["random"][0] > 0
     assert gains["random"][1] > gains["@hard"][1] > 0
-    assert rated.bot_rating(GAME, "@hard") == 32.0  # from the table, the same every time
+    # the lab's measurement the game's plug-in carries, the same every time
+    assert rated.bot_rating(GAME, "@hard") == plugin(GAME).bot_ratings["@hard"]
+    assert rated.bot_rating(GAME, "@hard") > rated.bot_rating(GAME, "random")
     with engine.connect() as conn:
         assert conn.execute(select(ratings.c.profile_id)).scalars().all().count(None) == 0
 

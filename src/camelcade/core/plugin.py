@@ -359,8 +359,9 @@ class GamePlugin:
     """Evaluators and an action grouping for the generic searches (see ``SearchSlot``)."""
     bot_ratings: Mapping[str, float] = field(default_factory=dict)
     """The fixed OpenSkill μ of the server's bots in rated matches, by seat bot name
-    (``@hard``, ``random``): what the ladder measured. A bot's rating never moves; a bot not
-    named here gets ``camelcade.server.accounts.ratings.DEFAULT_BOT_RATINGS``."""
+    (``@hard``, ``random``), as the lab measured them (``benchmarks/level_ratings.py``: the
+    levels round-robin, rated by OpenSkill as people are). A bot's rating never moves; a bot
+    not named here gets ``camelcade.server.accounts.ratings.DEFAULT_BOT_RATINGS``."""
     lessons: LessonSlot | None = None
     """The guided tutorial, five to ten lessons and a first game (see ``LessonSlot``)."""
 

@@ -31,6 +31,9 @@ PLUGIN = GamePlugin(
                       "counts the cards played and times its mirages and caravan leader; "
                       "searches for just under a second a move"),
     },
+    # Each level's fixed OpenSkill μ in rated matches, measured by the lab
+    # (benchmarks/level_ratings.py; tests/test_level_ratings.py keeps them equal).
+    bot_ratings={"random": 1.2, "@easy": 19.9, "@medium": 37.3, "@hard": 42.8},
     position=Ref(f"{_HERE}.notation:position_state"),
     lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),
     locale=LocaleSlot("a_dos_de_chameau"),

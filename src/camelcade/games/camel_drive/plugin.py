@@ -31,6 +31,9 @@ PLUGIN = GamePlugin(
         "hard": Level("camel-drive-planner", {}, "plays for second place and bets on the "
                       "likely winner, from hundreds of race endings"),
     },
+    # Each level's fixed OpenSkill μ in rated matches, measured by the lab
+    # (benchmarks/level_ratings.py; tests/test_level_ratings.py keeps them equal).
+    bot_ratings={"random": 20.9, "@easy": 20.5, "@medium": 27.1, "@hard": 29.6},
     locale=LocaleSlot("camel_drive"),
     search=SearchSlot(evaluators={"race": Ref(f"{_HERE}.evaluator:race")}),
     terminal=TerminalSlot(

@@ -32,6 +32,9 @@ PLUGIN = GamePlugin(
                       "weighs what its moves leave the other players, and guesses their "
                       "hidden race bets"),
     },
+    # Each level's fixed OpenSkill μ in rated matches, measured by the lab
+    # (benchmarks/level_ratings.py; tests/test_level_ratings.py keeps them equal).
+    bot_ratings={"random": -12.9, "@easy": 25.8, "@medium": 38.2, "@hard": 45.9},
     locale=LocaleSlot("camel_up"),
     search=SearchSlot(evaluators={"legs": Ref(f"{_HERE}.evaluator:legs")}),
     terminal=TerminalSlot(

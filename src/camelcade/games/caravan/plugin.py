@@ -32,6 +32,9 @@ PLUGIN = GamePlugin(
         "hard": Level("caravan-greedy", {},
                       "plans chains, pick-ups, relays and thefts; about a millisecond an action"),
     },
+    # Each level's fixed OpenSkill μ in rated matches, measured by the lab
+    # (benchmarks/level_ratings.py; tests/test_level_ratings.py keeps them equal).
+    bot_ratings={"random": -5.6, "@easy": 23.8, "@medium": 26.5, "@hard": 61.3},
     locale=LocaleSlot("caravan"),
     position=Ref(f"{_HERE}.notation:position_state"),
     lessons=LessonSlot(data="lessons.toml", judges=f"{_HERE}.lessons"),

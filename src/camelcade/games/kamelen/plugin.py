@@ -32,6 +32,9 @@ PLUGIN = GamePlugin(
         "hard": Level("kamelen-search", {"time_limit": 0.9},
                       "searches for about a second a move"),
     },
+    # Each level's fixed OpenSkill μ in rated matches, measured by the lab
+    # (benchmarks/level_ratings.py; tests/test_level_ratings.py keeps them equal).
+    bot_ratings={"random": 13.6, "@easy": 17.1, "@medium": 30.4, "@hard": 41.3},
     locale=LocaleSlot("kamelen"),
     search=SearchSlot(evaluators={"material": Ref(f"{_HERE}.evaluator:material")}),
     terminal=TerminalSlot(

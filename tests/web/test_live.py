@@ -155,8 +155,9 @@ def test_a_spectator_watches_without_moves_or_secrets(new_page: Any) -> None:
         watcher.wait_for_timeout(500)
     assert watcher.get_by_role("link", name="Open (your seat)").count() == 0  # not its seat
     link.click()
+    watcher.wait_for_url(f"**/match/{match_id}")  # not the lobby's page, without a #status
     watcher.wait_for_function("() => /to move|Your turn/.test("
-                              "document.querySelector('#status').textContent)")
+                              "document.querySelector('#status')?.textContent)")
     assert watcher.locator("#match-title").inner_text() == "Toy: watching"
     assert watcher.locator("#act .cc-moves li").count() == 0
     assert secret and secret[0] not in watcher.content()

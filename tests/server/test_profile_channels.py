@@ -190,6 +190,8 @@ def test_the_account_page_chooses_mail_for_every_match_and_a_real_mail_arrives(
         assert data["notices"] == {"email": "ann@example.org"}
         off = api.http.put("/api/me/notices/email", headers=csrf, json={"on": False})
         assert off.status_code == 200 and off.json()["email"] is False
+        paths = api.http.get("/openapi.json").json()["paths"]
+        assert {"/api/me/notices", "/api/me/notices/email", "/api/me/notices/push"} <= set(paths)
 
 
 def _profile_id(engine: Engine, name: str) -> str:

@@ -137,6 +137,7 @@ def test_the_account_api_sets_reads_and_clears_quiet_hours_and_download_names_th
             "start": "22:00", "end": "07:00", "zone": "Europe/Oslo"}
         off = api.http.delete("/api/me/quiet-hours", headers=csrf)
         assert off.status_code == 200 and off.json()["start"] is None
+        assert "/api/me/quiet-hours" in api.http.get("/openapi.json").json()["paths"]
 
 
 def test_an_invitation_waits_for_the_invitees_quiet_hours(tmp_path: Path) -> None:

@@ -46,6 +46,22 @@ def said_count(page: Any) -> int:
     return int(page.evaluate(SAID_COUNT))
 
 
+def said_since(page: Any, told: int) -> list[str]:
+    """What was said after ``said_count`` was ``told``, in order. A click's answer is among
+    these, not always the last: a state or presence message may be said right after it."""
+    new = said_count(page) - told
+    if new <= 0:
+        return []
+    texts: list[str] = page.evaluate("() => [...document.querySelectorAll('#said li')]"
+                                     ".map((li) => li.textContent)")
+    return texts[-new:]
+
+
+def selected(page: Any, told: int) -> bool:
+    """Whether a cell was selected (the picker said so) since ``said_count`` was ``told``."""
+    return any(text.startswith("Selected") for text in said_since(page, told))
+
+
 def board_cells(page: Any) -> dict[str, str]:
     """The accessible list's cells: id → what a screen reader reads."""
     found: dict[str, str] = page.evaluate(
@@ -88,10 +104,10 @@ def mouse_turn(page: Any) -> str:
     for cell in sources(board_cells(page)):
         told = said_count(page)
         page.locator(f'#board-svg [data-cell="{cell}"]').click()
-        answer = said(page) if said_count(page) > told else ""  # a move sent says nothing yet
-        if answer.startswith("No move with"):
+        answers = said_since(page, told)  # a move sent says nothing yet
+        if any(answer.startswith("No move with") for answer in answers):
             continue
-        if answer.startswith("Selected"):
+        if any(answer.startswith("Selected") for answer in answers):
             page.locator("#board-svg .cc-target").first.click()
         wait_answered(page, shown)
         return cell
@@ -166,7 +182,7 @@ def keyboard_grid_turn(page: Any) -> bool:
         if (cell == "town" and "your camels" in text) or text.endswith(": your camel"):
             told = said_count(page)
             page.keyboard.press("Enter")
-            if said_count(page) > told and said(page).startswith("Selected"):
+            if selected(page, told):
                 while not focused_text(page).endswith("(target)"):
                     assert focused_cell(page) != "s36", "a selected camel with no target ahead"
                     page.keyboard.press("ArrowRight")

@@ -4,12 +4,14 @@ modules load their catalogue before they speak."""
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import re
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web import test_a_dos_de_chameau as dos
 from tests.web.play import create_match, my_turn
@@ -97,10 +99,15 @@ def test_selecting_a_cell_is_announced_in_the_page_s_language(new_page: Any, cod
     page = new_page(locale="en-GB")
     create_match(page, dos.GAME, ["me", "bot:@easy"])
     assert my_turn(page)
+    # The turn may be shown a moment before its legal moves are in; a click then selects
+    # nothing (CI once saw every cell refuse), so the moves are waited for first.
+    page.locator("#act form.cc-notation:not([hidden])").wait_for(state="attached")
     cell = None
     for candidate in dos.sources(dos.board_cells(page)):  # in English: a cell that selects
         told = dos.said_count(page)
         page.locator(f'#board-svg [data-cell="{candidate}"]').click()
+        with contextlib.suppress(PlaywrightTimeout):  # a cell that cannot move says nothing
+            page.wait_for_function(f"() => ({dos.SAID_COUNT})() > {told}", timeout=2_000)
         if dos.selected(page, told):
             cell = candidate
             page.keyboard.press("Escape")

@@ -274,3 +274,14 @@ def test_the_tiles_odds_read_the_view_only() -> None:
         assert any(isinstance(a, PlaceTile) for a in state.view(2).legal_actions())
         results.add(_scores_from_the_view_alone(state, 2, race_samples=50))
     assert len(results) == 1
+
+
+def test_four_experts_never_shuffle_their_tiles_for_ever() -> None:
+    """Regression (1st edition): with every ticket and finish card gone, the look-ahead
+    rated a tile moved for nothing above the roll, and four experts moved their tiles
+    round and round; a move that gains nothing now scores just below the roll."""
+    agents = [ExpertBot(seed) for seed in range(1, 5)]
+    record = cc.play(cc.load("camel-up", players=4, edition=1), agents, seed=1,
+                     max_actions=3000)
+    assert record.outcome is not None
+    assert len(record.actions) < 400

@@ -38,7 +38,8 @@ only its ``View`` and reusing :class:`.advice.Evaluator` for every probability:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +68,10 @@ TILE_SPACES = 3
 GUESS_SHARPNESS = 2.0
 """A hidden card's colour is guessed in proportion to (race odds) ** this."""
 
+Guesser = Callable[[Mapping[str, Any], int, str, int, Mapping[str, float]], dict[str, float]]
+"""How a hidden race bet is guessed when first seen: (the observation, the card's owner,
+its pile, the cards under it, that pile's race odds now) to each colour's chance."""
+
 Pool = dict[str, tuple[int, ...]]
 """Each colour's leg tickets left, top first."""
 
@@ -90,7 +95,8 @@ class ExpertBot:
 
     def __init__(self, seed: int = 0, race_samples: int = RACE_SAMPLES,
                  reply_weight: float | None = None, lookahead: bool | None = None,
-                 tile_odds: bool | None = None, tile_spaces: int = TILE_SPACES) -> None:
+                 tile_odds: bool | None = None, tile_spaces: int = TILE_SPACES,
+                 guesser: Guesser | None = None) -> None:
         """``lookahead``: follow the next seats' replies (True), or score actions by their
         own coins only (False); None, the default, does it in the 1st edition only. In the
         2nd, with four tickets a colour and the crazy camels, the replies as modelled here
@@ -100,7 +106,11 @@ class ExpertBot:
         ``tile_odds``: value a tile by what it does to the leg tickets already taken as
         well as by its landings (True), or by its landings only (False); None, the
         default, does it in the 2nd edition only, where it won in the lab. ``tile_spaces``:
-        how many of the spaces with the most landings expected are solved with a tile."""
+        how many of the spaces with the most landings expected are solved with a tile.
+
+        ``guesser``: how another seat's face-down race bet is guessed when first seen;
+        None, the default, is in proportion to the square of the race odds then (the
+        champion passes the opponent model fitted from the lab's records)."""
         self._race_samples = race_samples
         self._reply_weight = reply_weight
         self._lookahead = lookahead
@@ -108,6 +118,21 @@ class ExpertBot:
         self._tile_spaces = tile_spaces
         self._evaluator = Evaluator(race_samples, seed % 2**32, fast=True)
         self._guesses: dict[tuple[str, int], dict[str, float]] = {}
+        self._guesser: Guesser = guesser or _square_guess
+
+    @property
+    def evaluator(self) -> Evaluator:
+        """The odds this bot plays by (cached per position; a searcher shares them)."""
+        return self._evaluator
+
+    def guesses(self) -> dict[tuple[str, int], dict[str, float]]:
+        """Each hidden card seen so far, by (pile, index): its colour's chances."""
+        return dict(self._guesses)
+
+    def race(self, view: View) -> tuple[dict[str, float], dict[str, float]]:
+        """The winner and loser odds of the whole race as this bot reads them."""
+        position = Position.from_view(view)
+        return self._race(position, self._evaluator.leg(position))
 
     def begin(self, game: Game, seat: PlayerId, seed: int) -> None:
         """A fresh evaluator and card memory per game, seeded from the match seed."""
@@ -195,6 +220,7 @@ class ExpertBot:
                 left = _take(pool, action.colour) if isinstance(action, Bet) else pool
                 theirs, later = round_.play(left, chain_odds, rolls)
             result.append(Choice(action, mine, theirs, later, mine + later - weight * theirs))
+        result = _no_idle_tiles(result, seat, observation)
         result.sort(key=lambda c: -c.score)  # stable: the first listed wins a tie
         return result
 
@@ -277,7 +303,7 @@ class ExpertBot:
                 if owner == seat or colour is not None:
                     continue
                 if key not in self._guesses:
-                    self._guesses[key] = _sharpened(odds)
+                    self._guesses[key] = self._guesser(observation, owner, pile, index, odds)
 
     def _overall(self, observation: Mapping[str, Any], seat: int, action: Overall,
                  win: Mapping[str, float], lose: Mapping[str, float]) -> float:
@@ -289,7 +315,8 @@ class ExpertBot:
                 q = 1.0 if colour == action.colour else 0.0
             else:
                 odds = win if action.pile == WINNER else lose
-                guess = self._guesses.get((action.pile, index)) or _sharpened(odds)
+                guess = (self._guesses.get((action.pile, index))
+                         or self._guesser(observation, owner, action.pile, index, odds))
                 q = guess.get(action.colour, 0.0)
             chances = add_bernoulli(chances, q)
         pay = sum(p * overall_pay(k) for k, p in enumerate(chances))
@@ -297,6 +324,25 @@ class ExpertBot:
 
 
 # -- helpers ------------------------------------------------------------------------------
+
+
+def _no_idle_tiles(choices: list[Choice], seat: int, observation: Mapping[str, Any]
+                   ) -> list[Choice]:
+    """Moving this seat's tile for no gain never beats the roll.
+
+    The look-ahead scores a roll below a move that leaves the pyramid alone, since a die
+    shown helps the next seats; with every ticket and finish card gone, a tile moved for
+    nothing then looks best, and four such seats shuffle their tiles for ever (the 1st
+    edition, where tiles stay, hit it: a lab game that never ended). A move that gains
+    nothing is a pass, and the game has no passing, so such a tile is scored just below
+    the roll."""
+    roll = next((c for c in choices if isinstance(c.action, Roll)), None)
+    placed = any(owner == seat for _, _, owner in observation["tiles"])
+    if roll is None or not placed:
+        return choices
+    below = math.nextafter(roll.score, -math.inf)
+    return [Choice(c.action, c.own, c.others, c.later, min(c.score, below))
+            if isinstance(c.action, PlaceTile) and c.own <= 0 else c for c in choices]
 
 
 def _bare(position: Position) -> Position:
@@ -409,6 +455,12 @@ def _top(values: Mapping[str, Sequence[float]]) -> tuple[str, float]:
         if stack and stack[0] > worth:
             best, worth = colour, stack[0]
     return best, worth
+
+
+def _square_guess(observation: Mapping[str, Any], owner: int, pile: str, before: int,
+                  odds: Mapping[str, float]) -> dict[str, float]:
+    """The default guess: the race odds, sharpened (who bet, and when, is not read)."""
+    return _sharpened(odds)
 
 
 def _sharpened(odds: Mapping[str, float]) -> dict[str, float]:

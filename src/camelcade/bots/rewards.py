@@ -71,3 +71,16 @@ def outcome_values(state: State, reward: Reward) -> list[float]:
     if state.is_terminal():
         return reward(state.ranking(), players)
     return reward(rank_by_points(state.scores()), players)
+
+
+def expected_reward(finals: Sequence[Sequence[float]], seat: PlayerId, reward: Reward
+                    ) -> float:
+    """``seat``'s mean reward over sampled final points, one row of every seat's points
+    per sample: what a search that samples the rest of a game (rather than playing it
+    out) values a move by. Ties within a row rank as the rules' "the tie stands"."""
+    if not finals:
+        raise ValueError("expected_reward needs at least one sample")
+    total = 0.0
+    for points in finals:
+        total += reward(rank_by_points(points), len(points))[seat]
+    return total / len(finals)

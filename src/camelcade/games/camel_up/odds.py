@@ -707,10 +707,61 @@ def race_odds(position: Position, samples: int = 10_000, seed: int = 0) -> RaceO
     return RaceOdds(winner, loser, winner_error, loser_error, samples, seed)
 
 
+@dataclass(frozen=True)
+class RacePath:
+    """One random rest of the race: how this leg ends, how the race ends, and how many
+    more legs are started before it does (what a search needs to score every bet)."""
+
+    leg: tuple[str, ...]
+    """The racing camels when this leg ends (or the race, if it ends first), first first."""
+    race: tuple[str, ...]
+    """The racing camels when the race ends, first first."""
+    legs_after: int
+    """Legs begun after this one (0: the race ends during this leg)."""
+
+
+def race_paths(position: Position, samples: int, seed: int = 0) -> list[RacePath]:
+    """``samples`` random rests of the race from ``position``, seeded: the same dice as
+    ``race_odds`` throws with the same seed, each path kept whole instead of counted."""
+    spec = position.spec
+    racing = spec.racing
+    if position.finished:
+        order = tuple(racing[int(i)] for i in reversed(_rank_code(position)))
+        return [RacePath(order, order, 0)] * samples
+    rng = random.Random(seed)
+    board, dice = position.board(), position.dice_code()
+    fresh = Position(position.edition, position.track).dice_code()
+    clean = board.replace(FORWARD_TILE, "").replace(BACKWARD_TILE, "")
+    carrying_first = position.precedence == PRECEDENCES[0]
+    names: dict[str, tuple[str, ...]] = {}
+
+    def named(code: str) -> tuple[str, ...]:
+        found = names.get(code)
+        if found is None:
+            found = names[code] = tuple(racing[int(i)] for i in reversed(code))
+        return found
+
+    paths = []
+    for _ in range(samples):
+        leg, race, after = _play_path(board, dice, position.rolls_left, fresh,
+                                      spec.rolls_per_leg, clean != board, carrying_first, rng)
+        paths.append(RacePath(named(leg), named(race), after))
+    return paths
+
+
 def _play_race(board: str, dice: str, rolls: int, fresh: str, per_leg: int, tiles: bool,
                carrying_first: bool, rng: random.Random) -> str:
     """One random race from ``board``; returns the final ranking code (last camel first)."""
+    return _play_path(board, dice, rolls, fresh, per_leg, tiles, carrying_first, rng)[1]
+
+
+def _play_path(board: str, dice: str, rolls: int, fresh: str, per_leg: int, tiles: bool,
+               carrying_first: bool, rng: random.Random) -> tuple[str, str, int]:
+    """One random race from ``board``: (this leg's ranking code, the final ranking code,
+    legs begun after this one); codes list the racing camels last camel first."""
     draw = rng.random
+    leg = ""
+    after = 0
     while True:
         pyramid = list(dice)
         for _ in range(rolls):
@@ -722,12 +773,15 @@ def _play_race(board: str, dice: str, rolls: int, fresh: str, per_leg: int, tile
             else:
                 result = move(board, die, 1, face % 3 + 1)
             if result[1] is not None:
-                return result[1]
+                return leg or result[1], result[1], after
             board = result[0]
+        if not leg:
+            leg = _ranking(board)
         if tiles:
             board = board.replace(FORWARD_TILE, "").replace(BACKWARD_TILE, "")
             tiles = False
         dice, rolls = fresh, per_leg
+        after += 1
 
 
 def move(board: str, unit: str, direction: int, steps: int) -> tuple[str, str | None]:

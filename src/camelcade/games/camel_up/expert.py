@@ -177,9 +177,10 @@ class ExpertBot:
                                     view.legal_actions()))
         lookahead = self._lookahead if self._lookahead is not None else edition.number == 1
         if not lookahead:
-            return sorted((Choice(a, own.get(a, float(PYRAMID_PAY) if isinstance(a, Roll)
-                                            else 0.0), 0.0, 0.0, 0.0)
-                           for a in view.legal_actions()), key=lambda c: -c.own)
+            alone = [(a, own.get(a, float(PYRAMID_PAY) if isinstance(a, Roll) else 0.0))
+                     for a in view.legal_actions()]
+            return sorted((Choice(a, value, 0.0, 0.0, value) for a, value in alone),
+                          key=lambda c: -c.score)
         # What a seat may do without touching the ticket pool: a tile or a race bet
         # (valued as this seat values its own), or a roll (1 coin less what it shows).
         chain_odds = evaluator.leg(_bare(position), landings=False)

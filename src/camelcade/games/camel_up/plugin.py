@@ -20,7 +20,8 @@ PLUGIN = GamePlugin(
     rulebook_language="da",
     summary="Stacking camels race round a pyramid while players bet on legs and the race (3-8).",
     bots={"camel-up-ev": Ref(f"{_HERE}.bots:ExpectedValueBot"),
-          "camel-up-expert": Ref(f"{_HERE}.expert:ExpertBot")},
+          "camel-up-expert": Ref(f"{_HERE}.expert:ExpertBot"),
+          "camel-up-champion": Ref(f"{_HERE}.champion:ChampionBot")},
     ladder=("random", "ismcts:time_limit=0.1:clock=cpu", "camel-up-ev", "camel-up-expert"),
     levels={
         "easy": Level("eager", {"judge": "legs", "wander": 0.25},

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,7 +38,7 @@ from typing import Any
 
 import camelcade as cc
 from camelcade.core.chance import sample_chance
-from camelcade.games.camel_up.odds import Position, leg_odds, race_odds
+from camelcade.games.camel_up.odds import Position, leg_odds, race_odds, race_paths
 
 FRESH = ((1, ("red",)), (2, ("blue", "green")), (3, ("yellow", "purple")), (14, ("black",)),
          (16, ("white",)))
@@ -257,6 +258,30 @@ def side_by_side(repeats: int = 9, timeout: float = 900.0) -> dict[str, Any]:
     return figures
 
 
+def bot_moves(games: int, edition: int = 2) -> dict[str, Any]:
+    """CPU seconds a move of ``camel-up-champion`` (default settings) in seat ``g % 4`` of
+    seeded games against three ``camel-up-expert``, and of the experts in the same games
+    (the baseline: the champion searches the expert's candidates, so costs more)."""
+    times: dict[str, list[float]] = {"camel-up-champion": [], "camel-up-expert": []}
+    for game in range(games):
+        agents = [cc.bots.load("camel-up-expert") for _ in range(4)]
+        agents[game % 4] = cc.bots.load("camel-up-champion")
+        for agent in agents:
+            choose = agent.choose
+
+            def timed(view: Any, choose: Any = choose, name: str = agent.name) -> Any:
+                started = time.process_time()
+                action = choose(view)
+                times[name].append(time.process_time() - started)
+                return action
+
+            agent.choose = timed
+        cc.play(cc.load("camel-up", players=4, edition=edition), agents, seed=game)
+    return {name: {"moves": len(found), "median_cpu_s": round(statistics.median(found), 4),
+                   "p95_cpu_s": round(sorted(found)[int(0.95 * (len(found) - 1))], 4),
+                   "max_cpu_s": round(max(found), 4)} for name, found in times.items()}
+
+
 def run(quick: bool) -> dict[str, Any]:
     repeats = 2 if quick else 7
     figures: dict[str, Any] = {
@@ -275,6 +300,11 @@ def run(quick: bool) -> dict[str, Any]:
     figures["random_games_4p"] = random_games(3 if quick else 30)
     figures["random_games_4p_edition_1"] = random_games(3 if quick else 30, edition=1)
     figures["search_costs"] = search_costs(200 if quick else 2000)
+    started = time.perf_counter()
+    race_paths(Position(2, FRESH), samples=samples, seed=0)
+    figures["race_paths_per_s"] = round(samples / (time.perf_counter() - started))
+    figures["bot_moves_2nd_edition"] = bot_moves(1 if quick else 8)
+    figures["bot_moves_1st_edition"] = bot_moves(1 if quick else 8, edition=1)
     if quick:
         figures["side_by_side"] = {"skipped": "quick run"}
     else:

@@ -130,3 +130,16 @@ def test_a_recorded_game_gives_its_race_bets_as_moments_and_its_legs_as_swings()
     assert swings and len(swings) % 4 == 0
     for leg in range(0, len(swings), 4):
         assert sum(swings[leg:leg + 4]) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_time_limit_alone_lifts_the_cap_on_race_paths() -> None:
+    state = setup(START)
+    view = state.view(0)
+    shortlist = _shortlist(ExpertBot().choices(view), 3)
+    capped = ChampionBot(iterations=80)
+    assert len(capped._paths(Position.from_view(view))) == 80
+    timed = ChampionBot(time_limit=0.05, clock="cpu")
+    assert timed._budget.iterations is None  # no cap: only the clock stops it
+    assert len(timed._paths(Position.from_view(view))) % 40 == 0  # whole batches
+    assert ChampionBot()._budget.iterations == 400
+    assert len(timed.values(view, shortlist)) == len(shortlist)

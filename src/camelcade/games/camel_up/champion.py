@@ -73,17 +73,20 @@ class ChampionBot:
 
     name = "camel-up-champion"
 
-    def __init__(self, seed: int = 0, iterations: int | None = RACE_PATHS,
+    def __init__(self, seed: int = 0, iterations: int | None = None,
                  time_limit: float | None = None, clock: str = "wall",
                  candidates: int = CANDIDATES, reward: str = "rank",
                  model: BetModel | None = None) -> None:
-        """``iterations``: race paths a move (None: as many as ``time_limit`` allows);
+        """``iterations``: race paths a move; with neither it nor ``time_limit``,
+        ``RACE_PATHS``; with a time alone, as many as the time allows (as the searches);
         ``candidates``: how many of the expert's best actions are searched; ``reward``:
         ``rank`` (the lab's score) or ``win``; ``model``: the opponent model (default:
         the one fitted on the lab's records, ``bet_model.json``)."""
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
             raise CamelcadeError(f"candidates must be a whole number of at least 1, "
                                  f"got {candidates!r}")
+        if iterations is None and time_limit is None:
+            iterations = RACE_PATHS
         self._budget = Budget.of(iterations, time_limit, clock)
         self._reward = reward_named(reward)
         self._candidates = candidates

@@ -39,6 +39,7 @@ def web_server(tmp_path_factory: pytest.TempPathFactory, mail: Mail) -> Iterator
 
 def ask_link(page: Any, address: str) -> None:
     page.goto("/account")
+    page.locator("#account-who").filter(has_text="You play as").wait_for()  # the page's script runs
     page.get_by_label("E-mail address").first.fill(address)
     page.get_by_role("button", name="Send me a sign-in link").click()
     page.wait_for_function("() => /on its way/.test(document.querySelector('#link-status')"
@@ -59,6 +60,7 @@ def test_a_guest_plays_at_once_keeps_the_profile_and_finds_the_match_elsewhere(
     assert my_turn(first)  # no form: a guest from the first page on
     first.goto("/account")
     who = first.locator("#account-who")
+    who.filter(has_text="You play as").wait_for()  # filled in once /api/me answers
     assert who.inner_text().startswith("You play as Guest ")
     audit(first, "the account page of a guest")
     ask_link(first, "ada@example.org")

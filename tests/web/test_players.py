@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.play import create_match, play_to_end_from_list
 from tests.web.support import audit
@@ -42,7 +43,7 @@ def test_rated_is_chosen_in_the_lobby_and_the_profile_and_leaderboard_pass_axe(
     # leaderboard in the lobby's list of games
     page.goto("/account")
     own = page.get_by_role("link", name="Your public profile: ratings and recent matches")
-    assert own.get_attribute("href") == f"/player/{profile_id}"
+    expect(own).to_have_attribute("href", f"/player/{profile_id}")  # set once /api/me answers
     page.goto("/")
     board = page.get_by_role("link", name="Toy leaderboard")
     board.click()

@@ -90,6 +90,8 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--bot", default="", help="the champion's settings, k=v,k=v")
     parser.add_argument("--no-control", action="store_true")
+    parser.add_argument("--tag", default="", help="names this version's results files (the "
+                        "control's rows of another file may be copied in: they are the same)")
     args = parser.parse_args()
     settings: dict[str, Any] = {}
     for pair in filter(None, args.bot.split(",")):
@@ -97,7 +99,8 @@ def main() -> int:
         settings[key] = (None if value == "none" else float(value) if "." in value
                          else int(value) if value.isdigit() else value)
     suffix = "" if args.edition == 2 else f"_edition{args.edition}"
-    tag = "_".join(f"{k}{v}" for k, v in sorted(settings.items()))
+    tag = "_".join([args.tag] * bool(args.tag)
+                   + [f"{k}{v}" for k, v in sorted(settings.items())])
     lines = HERE / "results" / f"eval_camel_up_champion{suffix}{'_' + tag if tag else ''}.jsonl"
     lines.parent.mkdir(exist_ok=True)
     done = [json.loads(x) for x in lines.read_text().splitlines()] if lines.exists() else []

@@ -12,8 +12,9 @@ Every race bet in them is a moment (the bettor's hand, the odds then, ...; see
 on the rest and scored on the held-out ones: how often its likeliest colour is the one
 really bet, against the expert's guess (the colour with the best race odds), and the log
 loss against a uniform guess. The fitted model (fitted again on every record) and each
-edition's leg spread go to ``src/camelcade/games/camel_up/bet_model.json``, the scores
-to ``results/camel_up_bet_model.json``.
+edition's spreads (coins won in a leg, race bets played in one) go to
+``src/camelcade/games/camel_up/bet_model.json``, the scores to
+``results/camel_up_bet_model.json``.
 
     python benchmarks/fit_camel_up_bets.py RECORDS.jsonl [...] [--no-write]
 """
@@ -24,11 +25,19 @@ import argparse
 import json
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from camelcade.bots.choices import ChoiceModel, Moment, accuracy, fit
-from camelcade.games.camel_up.reading import FEATURES, BetModel, describe, leg_swings
+from camelcade.core.game import State
+from camelcade.games.camel_up.reading import (
+    FEATURES,
+    BetModel,
+    bet_swings,
+    describe,
+    leg_swings,
+)
 from camelcade.records import Record, replay
 from camelcade.sim.hidden_choices import moments_in
 
@@ -48,14 +57,16 @@ def load(paths: list[Path]) -> list[Record]:
     return records
 
 
-def spreads(records: list[Record]) -> dict[int, float]:
-    """Per edition, the standard deviation of a seat's coins won in a leg, less the
-    table's mean that leg, over every whole leg of every record."""
+def spreads(records: list[Record],
+            swings_of: Callable[[State, Sequence[str]], list[float]]) -> dict[int, float]:
+    """Per edition, the standard deviation of a seat's coins in a leg, less the table's
+    mean that leg (``leg_swings``: won in the leg; ``bet_swings``: paid for the race
+    bets played in it), over every leg of every record."""
     swings: dict[int, list[float]] = {}
     for record in records:
         edition = int(record.options.get("edition", 2))
-        swings.setdefault(edition, []).extend(leg_swings(replay(record, upto=0),
-                                                         record.actions))
+        swings.setdefault(edition, []).extend(swings_of(replay(record, upto=0),
+                                                        record.actions))
     return {edition: statistics.pstdev(found) for edition, found in sorted(swings.items())
             if len(found) > 1}
 
@@ -89,12 +100,13 @@ def main() -> None:
         "records": [str(p) for p in args.records], "games": len(records),
         "bets": len(found), "held_out": f"every {HELD_OUT}th record",
         "features": list(FEATURES), "held_out_scores": scores(held_model, test),
-        "fitted_on_all": {}, "leg_spread": {}, "cpu_seconds": 0.0,
+        "fitted_on_all": {}, "leg_spread": {}, "bet_spread": {}, "cpu_seconds": 0.0,
     }
     final = BetModel(ChoiceModel(fit([m for _, m in found], args.ridge), FEATURES),
-                     spreads(records))
+                     spreads(records, leg_swings), spreads(records, bet_swings))
     report["fitted_on_all"] = final.choices.as_json()["weights"]
     report["leg_spread"] = {str(k): round(v, 3) for k, v in final.leg_spread.items()}
+    report["bet_spread"] = {str(k): round(v, 3) for k, v in final.bet_spread.items()}
     report["cpu_seconds"] = round(time.process_time() - started, 1)
     if not args.no_write:
         MODEL.write_text(json.dumps(final.as_json(), indent=1) + "\n", encoding="utf-8")

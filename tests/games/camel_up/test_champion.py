@@ -10,10 +10,13 @@ import pytest
 
 import camelcade as cc
 from camelcade.core.view import View
+from camelcade.games.camel_up.board import ranking
 from camelcade.games.camel_up.champion import ChampionBot, _shortlist, _Table
 from camelcade.games.camel_up.expert import ExpertBot
 from camelcade.games.camel_up.odds import Position, leg_odds, race_odds, race_paths
-from camelcade.games.camel_up.reading import bet_model, describe, leg_swings
+from camelcade.games.camel_up.reading import bet_model, bet_swings, describe, leg_swings
+from camelcade.games.camel_up.scoring import score_pile
+from camelcade.games.camel_up.spec import EDITIONS
 from camelcade.records import replay
 from camelcade.sim.hidden_choices import moments_in
 
@@ -106,7 +109,8 @@ def test_the_shipped_opponent_model_is_fitted_for_both_editions_and_both_piles()
     assert set(model.choices.weights) == {f"edition {e} {p}" for e in (1, 2)
                                           for p in ("winner", "loser")}
     assert all(spread > 0 for spread in model.leg_spread.values())
-    assert set(model.leg_spread) == {1, 2}
+    assert set(model.leg_spread) == {1, 2} == set(model.bet_spread)
+    assert all(spread > 0 for spread in model.bet_spread.values())
     assert type(model).from_json(model.as_json()) == model
 
 
@@ -130,6 +134,27 @@ def test_a_recorded_game_gives_its_race_bets_as_moments_and_its_legs_as_swings()
     assert swings and len(swings) % 4 == 0
     for leg in range(0, len(swings), 4):
         assert sum(swings[leg:leg + 4]) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_race_bets_of_each_leg_are_paid_as_the_game_pays_the_piles() -> None:
+    """``bet_swings``: per leg, what each seat's race bets of that leg are paid at the end,
+    less the table's mean. Summed over the legs, the gaps between seats are the game's
+    own payout of the piles (``score_pile``, with coins enough that no floor bites)."""
+    agents = [ExpertBot(seed, race_samples=40) for seed in range(4)]
+    record = cc.play(cc.load("camel-up", players=4, edition=2), agents, seed=8)
+    swings = bet_swings(replay(record, upto=0), record.actions)
+    end = replay(record)
+    observation = end.view(0).observation
+    assert end.is_terminal() and swings and len(swings) % 4 == 0
+    totals = [sum(swings[seat::4]) for seat in range(4)]
+    paid = [100] * 4
+    order = ranking({space: units for space, units in observation["track"]},
+                    EDITIONS[2].racing)
+    for pile, target in (("winner", order[0]), ("loser", order[-1])):
+        score_pile([tuple(card) for card in observation["piles"][pile]], target, paid)
+    assert any(total != 0 for total in totals)
+    for seat in range(1, 4):
+        assert totals[seat] - totals[0] == pytest.approx(paid[seat] - paid[0], abs=1e-9)
 
 
 def test_a_time_limit_alone_lifts_the_cap_on_race_paths() -> None:

@@ -16,7 +16,10 @@ evaluator and adds a search over the current decision:
   ticket held paid by the path's leg order (its mean corrected to the exact leg odds, so
   the search keeps the exact values and only the spread is sampled), every race bet on
   the piles paid by the path's final order, the tiles' expected landings, and, for the
-  legs still to come, a normal spread measured in the lab's games (``leg_spread``).
+  legs still to come, a normal spread measured in the lab's games: the coins a seat wins
+  in a leg (``leg_spread``) and what the race bets it plays in a leg are paid at the end
+  (``bet_spread``). Without the second, the race bets still to be played were left out:
+  the bot thought the game surer than it is, and a leader declined good race bets.
 * **The other seats' face-down race bets** drawn per path from the opponent model fitted
   on the lab's records (:mod:`.reading`: who bet, on which pile, how late, with which leg
   tickets), each owner's cards distinct colours; the expert's guesses are the model's.
@@ -183,7 +186,8 @@ class _Table:
         edition = EDITIONS[observation["edition"]]
         self.edition = edition
         self.players = len(observation["coins"])
-        self.spread = model.leg_spread.get(edition.number, 0.0)
+        self.spread = math.hypot(model.leg_spread.get(edition.number, 0.0),
+                                 model.bet_spread.get(edition.number, 0.0))
         self.leg_left = position.rolls_left / edition.rolls_per_leg
         landings = [0.0] * self.players
         for space, _, owner in observation["tiles"]:

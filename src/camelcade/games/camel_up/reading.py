@@ -9,7 +9,8 @@ seat that first sees the card); :mod:`camelcade.bots.choices` weighs them.
 
 The weights live in ``bet_model.json`` beside this file, one set per edition and pile,
 fitted by ``benchmarks/fit_camel_up_bets.py`` from records of strong bots' games; the file
-also keeps the spread of a seat's coins over a leg, which the champion's value needs.
+also keeps how far a seat's coins stray in a leg, and what the race bets it plays in a leg
+stray (``leg_swings``, ``bet_swings``), which the champion's value needs.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -25,10 +26,10 @@ from typing import Any
 from camelcade.bots.choices import ChoiceModel, Moment
 from camelcade.core.action import Action
 from camelcade.core.game import State
-from camelcade.games.camel_up.actions import WINNER, Overall
+from camelcade.games.camel_up.actions import PILES, WINNER, Overall
 from camelcade.games.camel_up.board import ranking
 from camelcade.games.camel_up.odds import Position, race_odds
-from camelcade.games.camel_up.spec import EDITIONS, LAST_SPACE
+from camelcade.games.camel_up.spec import EDITIONS, LAST_SPACE, WRONG_OVERALL_PAY, overall_pay
 
 FEATURES = ("log_odds", "log_odds_late", "in_front", "next_in_front", "own_tickets",
             "log_odds_deep")
@@ -103,6 +104,9 @@ class BetModel:
     leg_spread: dict[int, float]
     """Per edition: the standard deviation of a seat's coins won in one leg, less the
     table's mean that leg (what the rest of a game adds to a lead, or takes from it)."""
+    bet_spread: dict[int, float] = field(default_factory=dict)
+    """Per edition: the same for the race bets a seat plays in one leg (:func:`bet_swings`),
+    paid at the end; the cards still to be played add it for every leg to come."""
 
     def chances(self, observation: Mapping[str, Any], owner: int, pile: str, before: int,
                 colours: Sequence[str], odds: Mapping[str, float]) -> dict[str, float]:
@@ -114,13 +118,16 @@ class BetModel:
 
     def as_json(self) -> dict[str, Any]:
         return {**self.choices.as_json(),
-                "leg_spread": {str(k): round(v, 4) for k, v in sorted(self.leg_spread.items())}}
+                "leg_spread": {str(k): round(v, 4) for k, v in sorted(self.leg_spread.items())},
+                "bet_spread": {str(k): round(v, 4) for k, v in sorted(self.bet_spread.items())}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BetModel:
-        spread = data.get("leg_spread", {})
-        return cls(ChoiceModel.from_json(data),
-                   {int(k): float(v) for k, v in dict(spread).items()})
+        def per_edition(key: str) -> dict[int, float]:
+            return {int(k): float(v) for k, v in dict(data.get(key, {})).items()}
+
+        return cls(ChoiceModel.from_json(data), per_edition("leg_spread"),
+                   per_edition("bet_spread"))
 
 
 @cache
@@ -153,4 +160,48 @@ def leg_swings(start: State, actions: Sequence[str]) -> list[float]:
             mean = sum(won) / len(won)
             swings.extend(w - mean for w in won)
             leg, coins = observation["leg"], list(now)
+    return swings
+
+
+def bet_swings(start: State, actions: Sequence[str]) -> list[float]:
+    """Each seat's payout of the race bets it played in each leg of a recorded game, less
+    the table's mean that leg: the spread the race bets still to be played add.
+
+    A card is paid at the end by its pile's order (the first right card the most, a wrong
+    one -1), so its payout belongs to the leg it was played in. ``leg_swings`` leaves
+    these coins out; the champion counts the cards already on the piles one by one, and
+    this spread stands for the cards of the legs to come.
+    """
+    state = start.clone()
+    played: list[tuple[int, int, str, str]] = []
+    """(leg, seat, pile, colour) of every race bet, in the piles' order."""
+    for text in actions:
+        if state.is_terminal():
+            break
+        action = state.parse_action(text)
+        if isinstance(action, Overall):
+            leg = state.view(0).observation["leg"]
+            played.append((leg, state.current_player, action.pile, action.colour))
+        state.apply(action)
+    if not state.is_terminal():
+        return []
+    observation = state.view(0).observation
+    order = ranking({space: units for space, units in observation["track"]},
+                    EDITIONS[observation["edition"]].racing)
+    players = len(observation["coins"])
+    paid: dict[int, list[float]] = {}
+    right = dict.fromkeys(PILES, 0)
+    for leg, seat, pile, colour in played:
+        target = order[0] if pile == WINNER else order[-1]
+        row = paid.setdefault(leg, [0.0] * players)
+        if colour == target:
+            row[seat] += overall_pay(right[pile])
+            right[pile] += 1
+        else:
+            row[seat] += WRONG_OVERALL_PAY
+    swings: list[float] = []
+    for leg in range(1, max(paid, default=0) + 1):
+        row = paid.get(leg, [0.0] * players)
+        mean = sum(row) / players
+        swings.extend(x - mean for x in row)
     return swings

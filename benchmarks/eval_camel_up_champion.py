@@ -2,6 +2,8 @@
 
     python benchmarks/eval_camel_up_champion.py --games 400 --edition 2
     python benchmarks/eval_camel_up_champion.py --edition 1 --bot time_limit=0.8,clock=cpu
+    python benchmarks/eval_camel_up_champion.py --tag betspread --no-control  # a new version,
+        # the control's rows copied from the earlier file (the experts' games are the same)
 
 Seeds are paired: seed ``s`` is played four times, the champion in each seat in turn and
 experts in the others, so chance favours no seat and every seat arrangement shares its

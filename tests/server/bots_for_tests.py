@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import time
+from typing import Any
 
 from camelcade.core.action import Action
 from camelcade.core.view import View
+
+
+def report_collector(answers: Any) -> None:
+    """In a bot worker: how many objects the collector sees, and how many are frozen."""
+    answers.send((len(gc.get_objects()), gc.get_freeze_count()))
+
 
 SEEN: list[dict[str, object]] = []
 """What ``SpyBot`` was shown (only filled where it ran: in-process unit tests)."""

@@ -172,6 +172,25 @@ def test_a_bot_on_trial_gets_the_quick_share_of_cpu_once_not_the_overrun_allowan
     assert pool.quick_limit("random") == 0.05 * QUICK_OVERRUN > 0.05
 
 
+def test_a_fresh_worker_does_not_collect_the_preloaded_heap() -> None:
+    """Regression (CI, 2026-12-06): a worker inherited the fork server's 160,000 preloaded
+    objects in the collector's sight; its first full collection, often in its first job,
+    took 84 ms of CPU, and a random bot moved to a fresh quick worker was judged slow and
+    queued behind two stuck searches. The fork server now freezes what it preloaded."""
+    from camelcade.server.botpool import _context
+
+    context = _context()
+    mine, theirs = context.Pipe()
+    worker = context.Process(target=bots_for_tests.report_collector, args=(theirs,))
+    worker.start()
+    try:
+        assert mine.poll(60), "the worker did not answer"
+        seen, frozen = mine.recv()
+    finally:
+        worker.join(10)
+    assert frozen > 50_000 and seen < frozen // 10, (seen, frozen)
+
+
 # -- on a server -----------------------------------------------------------------------
 
 

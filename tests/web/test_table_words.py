@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.server.support import Api, Client, ServerProcess, past
 from tests.web.play import my_turn
 from tests.web.support import audit, open_lobby
 
@@ -125,6 +126,50 @@ def test_a_first_join_is_not_a_return_and_camel_up_calls_players_by_name(
     assert seats[2].startswith("Ben: connected, you, to move" + "coins3"), seats
     assert all(text.count("Player 1") <= 1 for text in seats), seats
     assert not any("Seat" in text for text in seats), seats
+
+
+def test_a_move_made_while_a_seat_is_taken_is_told_as_news_not_as_a_return(
+        new_page: Any, web_server: ServerProcess) -> None:
+    """Regression (CI, 2026-12-06): on a slow machine the watching page saw the match
+    start, and the first player moved before the page's own seat connected; the page then
+    said "Back in the match" to a person who had never been in it. Here that order is
+    forced: the join's answer waits until the page has seen the start, and the first
+    player moves while the page fetches its seat's table."""
+    api = Api(web_server.base)
+    created = api.create("camel-up", players=3, auto_start=True, seats=[
+        {"kind": "open"}, {"kind": "open"}, {"kind": "bot", "bot": "@easy"}])
+    match_id = created["match"]["id"]
+    ann = Client(web_server.ws_base, match_id, api.join(match_id, 0, "Ann"))
+    page = new_page()
+    joined: list[bool] = []
+
+    def slow_join(route: Any) -> None:
+        answer = route.fetch()
+        ann.wait_state(lambda m: m["status"] == "running")
+        time.sleep(1.0)  # the watching socket gets the start meanwhile
+        joined.append(True)
+        route.fulfill(response=answer)
+
+    def move_meanwhile(route: Any) -> None:
+        if joined and len(joined) == 1:
+            joined.append(True)
+            state = ann.wait_state(lambda m: bool(m["legal_actions"]))
+            ann.act(state["legal_actions"][0]["action"])
+            ann.wait_state(past(state["state_id"]))
+        route.continue_()
+
+    page.route("**/api/matches/*/seats/*", slow_join)
+    page.route("**/api/web/matches/*", move_meanwhile)
+    page.goto(f"/match/{match_id}")
+    page.get_by_label("Your name").fill("Ben")
+    page.get_by_role("button", name="Play as Player 2").click()
+    assert my_turn(page)
+    ann.close()
+    said = page.locator("#said li").all_inner_texts()
+    assert len(joined) == 2, "the first player did not move while the seat connected"
+    assert not any("Back in the match" in text for text in said), said
+    # the moves since the watching page's last position, not the match from its start
+    assert any(text.startswith("Ann takes") for text in said), said
 
 
 def test_the_replay_list_tells_title_players_date_and_result(new_page: Any) -> None:

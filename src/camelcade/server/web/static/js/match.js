@@ -623,7 +623,12 @@ function announce(before, msg) {
   const parts = [];
   if (view && page.update) parts.push(...view.events);
   else if (before && !before.view && view?.events?.length) parts.push(...view.events);  // the start, not a return
-  else if (before && before.state_id !== msg.state_id && view?.events?.length) {
+  else if (before && before.seat !== msg.seat && before.state_id !== msg.state_id && view?.events?.length) {
+    // A seat just taken while moves were made: news, not a return. The watching page told
+    // the moves up to its last position; this first view of the seat tells the whole match
+    // (its log is in the seat's words), so only the last moves, at most one per action.
+    parts.push(...view.events.slice(-Math.min(3, Math.max(1, msg.state_id - before.state_id))));
+  } else if (before && before.state_id !== msg.state_id && view?.events?.length) {
     const missed = view.events;  // the moves after the position shown before, in words
     parts.push(missed.length <= 3 ? t("Back in the match. {events}", { events: missed.join(" ") })
       : tn("Back in the match; {count} thing happened while you were away, the last: {last}",

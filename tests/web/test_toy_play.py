@@ -4,6 +4,7 @@ alone (not one mouse event), and what a screen reader is told on the way."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -48,6 +49,18 @@ def focused_text(page: Any) -> str:
     return str(page.evaluate("() => document.activeElement.textContent"))
 
 
+def press_until(page: Any, key: str, reached: Callable[[], bool], presses: int = 60) -> None:
+    """Press ``key`` until ``reached()``; a focus lost on the way fails here, with where the
+    focus is, rather than by the suite's five-minute timeout (CI, 2026-12-06)."""
+    for _ in range(presses):
+        if reached():
+            return
+        page.keyboard.press(key)
+    where = page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
+    pytest.fail(f"{presses} presses of {key} did not get there; the focus is on {where}; "
+                f"status: {page.locator('#status').inner_text()!r}")
+
+
 def test_a_whole_toy_game_by_keyboard_alone(new_page: Any) -> None:
     """Created, played and finished with key presses only: no mouse event reaches the page."""
     page = new_page()
@@ -70,8 +83,7 @@ def test_a_whole_toy_game_by_keyboard_alone(new_page: Any) -> None:
         if way == "grid":
             page.keyboard.press("g")
             page.keyboard.press("Home")
-            while "the total" not in focused_text(page):
-                page.keyboard.press("ArrowRight")
+            press_until(page, "ArrowRight", lambda: "the total" in focused_text(page))
             page.keyboard.press("Enter")
             page.keyboard.press("ArrowRight")
             assert "(target)" in focused_text(page)
@@ -82,8 +94,8 @@ def test_a_whole_toy_game_by_keyboard_alone(new_page: Any) -> None:
             page.keyboard.press("Enter")
         else:
             page.keyboard.press("x")
-            while page.evaluate("() => !document.activeElement.classList.contains('cc-move')"):
-                page.keyboard.press("Tab")
+            press_until(page, "Tab", lambda: bool(page.evaluate(
+                "() => document.activeElement.classList.contains('cc-move')")))
             page.keyboard.press("Enter")
         page.wait_for_function(PAINTED, arg=before)
         turns += 1

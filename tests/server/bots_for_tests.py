@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 import gc
+import json
 import os
 import time
-from typing import Any
+from pathlib import Path
 
 from camelcade.core.action import Action
 from camelcade.core.view import View
 
 
-def report_collector(answers: Any) -> None:
-    """In a bot worker: how many objects the collector sees, and how many are frozen."""
-    answers.send((len(gc.get_objects()), gc.get_freeze_count()))
+class CollectorBot:
+    """Writes what the collector sees in its worker to ``report``: the objects it tracks
+    and the objects frozen out of its sight."""
+
+    name = "test-collector"
+
+    def __init__(self, report: str) -> None:
+        self.report = report
+
+    def choose(self, view: View) -> Action:
+        Path(self.report).write_text(json.dumps([len(gc.get_objects()),
+                                                 gc.get_freeze_count()]))
+        return view.legal_actions()[0]
 
 
 SEEN: list[dict[str, object]] = []

@@ -8,6 +8,7 @@ Eight bot-vs-bot search matches once took a normal match's random bot from 1.8 m
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import subprocess
@@ -172,22 +173,40 @@ def test_a_bot_on_trial_gets_the_quick_share_of_cpu_once_not_the_overrun_allowan
     assert pool.quick_limit("random") == 0.05 * QUICK_OVERRUN > 0.05
 
 
-def test_a_fresh_worker_does_not_collect_the_preloaded_heap() -> None:
-    """Regression (CI, 2026-12-06): a worker inherited the fork server's 160,000 preloaded
-    objects in the collector's sight; its first full collection, often in its first job,
-    took 84 ms of CPU, and a random bot moved to a fresh quick worker was judged slow and
-    queued behind two stuck searches. The fork server now freezes what it preloaded."""
+@pytest.mark.parametrize("start", ["cold", "pool"])
+def test_a_worker_takes_its_first_job_with_every_game_loaded_and_frozen(
+        start: str, tmp_path: Path) -> None:
+    """Regression (CI, 2026-12-06): the fork server is one per process, and in the suite
+    the simulation runner had started it without the preload; a fresh worker's first job
+    imported its game (0.2 s of CPU), its random bot was judged slow on the quick worker
+    and queued behind two stuck searches. And a warm worker inherited 160,000 preloaded
+    objects in the collector's sight: its first full collection took 84 ms of CPU. A
+    worker now loads what it lacks before ``WorkerReady`` and freezes it: "cold" is a
+    worker started from nothing (spawn), "pool" one started as the pool starts it."""
+    import multiprocessing
+
+    from camelcade.server import botworker
     from camelcade.server.botpool import _context
 
-    context = _context()
+    context = multiprocessing.get_context("spawn") if start == "cold" else _context()
     mine, theirs = context.Pipe()
-    worker = context.Process(target=bots_for_tests.report_collector, args=(theirs,))
+    worker = context.Process(target=botworker.main, args=(theirs, 0), daemon=True)
     worker.start()
+    report = tmp_path / "collector.json"
     try:
-        assert mine.poll(60), "the worker did not answer"
-        seen, frozen = mine.recv()
+        assert mine.poll(120), "the worker never said it was ready"
+        assert isinstance(mine.recv(), botworker.WorkerReady)
+        mine.send(botworker.BotJob(
+            job_id=1, match_id="m", game="kamelen", options={"players": 2}, texts=(),
+            seat=0, bot="test-collector", target="tests.server.bots_for_tests:CollectorBot",
+            settings={"report": str(report)}, seed=1, time_limit=5.0))
+        assert mine.poll(60), "the worker did not answer its job"
+        answer = mine.recv()
+        mine.send(None)
     finally:
         worker.join(10)
+    assert answer.error is None and answer.action
+    seen, frozen = json.loads(report.read_text())
     assert frozen > 50_000 and seen < frozen // 10, (seen, frozen)
 
 

@@ -127,6 +127,10 @@ def answer(job: BotJob, positions: Positions) -> BotAnswer:
     return BotAnswer(job.job_id, action, error, time.process_time() - started)
 
 
+_preloaded = False
+"""Set by ``preload``; a worker forked from a fork server that ran it inherits it."""
+
+
 def preload() -> None:
     """Import every game and bot once, so workers forked from this process start warm.
 
@@ -138,9 +142,9 @@ def preload() -> None:
     What it loaded is then frozen out of the collector's sight (``gc.freeze``). A worker
     inherits the fork server's collector counts, so its first full collection, often in
     its first job, walked all 160,000 preloaded objects and copied every page it touched:
-    84 ms of CPU, more than a quick bot's 50 ms share, so a random bot moved to a fresh
-    worker was judged slow and queued behind searches (CI, 2026-12-06).
+    84 ms of CPU, more than a quick bot's 50 ms share.
     """
+    global _preloaded
     for game_id in game_ids():
         game_class(game_id)
     for name in bot_registry.names():
@@ -151,6 +155,20 @@ def preload() -> None:
                 warm()
     gc.collect()
     gc.freeze()
+    _preloaded = True
+
+
+def get_ready() -> None:
+    """Load (``preload``) what the fork server did not, before the first job is taken.
+
+    The fork server is one per process: where another part of the process started it
+    first (the simulation runner does, without the preload), workers came cold, and a
+    random bot's first move, importing its game, used 0.2 s of CPU, was judged slow on the
+    quick worker and queued behind two stuck searches (CI, 2026-12-06). The pool counts a
+    job's CPU from ``WorkerReady``, so start-up done here is not counted as thinking.
+    """
+    if not _preloaded:
+        preload()
 
 
 def process_cpu_seconds(pid: int) -> float | None:
@@ -168,6 +186,7 @@ def main(conn: Connection, nice: int) -> None:
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
+    get_ready()
     positions = Positions()
     conn.send(WorkerReady())
     while True:

@@ -184,13 +184,41 @@ class Api:
         return match_id, created["host_token"], tokens
 
 
+def connect_within(uri: str, open_timeout: float, **options: Any) -> ClientConnection:
+    """``websockets.sync.client.connect``, bounded in time whatever happens.
+
+    After a handshake that timed out on TLS the library joins its reader thread without a
+    limit, and that thread may sit in an SSL read for good: a test through Caddy waited
+    out the suite's five minutes there (CI, 2026-12-07). Here the attempt runs in a thread
+    of its own; one still stuck a few seconds past ``open_timeout`` is abandoned (a daemon)
+    and reported.
+    """
+    outcome: list[ClientConnection | BaseException] = []
+
+    def attempt() -> None:
+        try:
+            outcome.append(connect(uri, open_timeout=open_timeout, **options).__enter__())
+        except BaseException as failure:  # handed to the caller below
+            outcome.append(failure)
+
+    thread = threading.Thread(target=attempt, name="ws-connect", daemon=True)
+    thread.start()
+    thread.join(open_timeout + 5)
+    if not outcome:
+        raise TimeoutError(f"no websocket to {uri} after {open_timeout + 5:.0f} s: the "
+                           "handshake timed out and the client library is stuck closing")
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
 class Client:
     """A websocket client that validates and keeps every message it receives."""
 
     def __init__(self, ws_base: str, match_id: str, token: str | None = None,
                  hello: bool = True, source: str | None = None, lang: str | None = None,
                  headers: dict[str, str] | None = None, board: bool | None = None,
-                 tls: ssl.SSLContext | None = None) -> None:
+                 tls: ssl.SSLContext | None = None, open_timeout: float = 10.0) -> None:
         """``source``: the loopback address to connect from (127.0.0.2 ...), to be another
         client address for the per-address limits; ``lang`` and ``board`` go in the hello,
         ``headers`` (``Accept-Language``) in the handshake."""
@@ -199,10 +227,9 @@ class Client:
             extra["additional_headers"] = headers
         if tls is not None:
             extra["ssl"] = tls
-        self.ws: ClientConnection = connect(
-            f"{ws_base}/ws/matches/{match_id}", open_timeout=10, close_timeout=2,
-            max_size=2**22, **extra
-        ).__enter__()
+        self.ws: ClientConnection = connect_within(
+            f"{ws_base}/ws/matches/{match_id}", open_timeout, close_timeout=2,
+            max_size=2**22, **extra)
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.history: list[str] = []

@@ -37,7 +37,8 @@ def test_a_match_through_caddy_survives_a_killed_process(topology: Topology) -> 
     assert api.http.get("/health").json() == {"status": "ok"}
     assert api.http.get("/metrics").status_code == 404  # never through Caddy
     match_id, _host, tokens = api.open_match(players=2)
-    clients = [Client(topology.ws_base, match_id, token, tls=topology.tls) for token in tokens]
+    clients = [Client(topology.ws_base, match_id, token, tls=topology.tls, open_timeout=30)
+               for token in tokens]
     play_until_finished(clients, seed=3, stop_after=6)
     for client in clients:  # a move still in flight lands before we take the count
         with contextlib.suppress(TimeoutError):
@@ -49,7 +50,8 @@ def test_a_match_through_caddy_survives_a_killed_process(topology: Topology) -> 
     topology.servers[0].kill()  # mid-match, without a goodbye
     for client in clients:
         client.close()
-    back = [Client(topology.ws_base, match_id, token, tls=topology.tls) for token in tokens]
+    back = [Client(topology.ws_base, match_id, token, tls=topology.tls, open_timeout=30)
+            for token in tokens]
     state = back[0].wait_state()
     assert state["state_id"] == reached  # nothing lost
     play_until_finished(back, seed=4, timeout=120)

@@ -172,6 +172,39 @@ def test_a_move_made_while_a_seat_is_taken_is_told_as_news_not_as_a_return(
     assert any(text.startswith("Ann takes") for text in said), said
 
 
+def test_a_seat_taken_on_its_turn_hears_your_turn(
+        new_page: Any, web_server: ServerProcess) -> None:
+    """The watching page had seen the position the seat was taken in (the first player
+    moved before the join was answered): no move came after, and the page, which had
+    said "Player 2 to move" to the watcher, said nothing more: the new player never heard
+    it was their turn (found in the review of 2026-12-07)."""
+    api = Api(web_server.base)
+    created = api.create("camel-up", players=3, auto_start=True, seats=[
+        {"kind": "open"}, {"kind": "open"}, {"kind": "bot", "bot": "@easy"}])
+    match_id = created["match"]["id"]
+    ann = Client(web_server.ws_base, match_id, api.join(match_id, 0, "Ann"))
+    page = new_page()
+
+    def move_first(route: Any) -> None:
+        answer = route.fetch()
+        state = ann.wait_state(lambda m: bool(m["legal_actions"]))
+        ann.act(state["legal_actions"][0]["action"])
+        ann.wait_state(past(state["state_id"]))
+        time.sleep(1.0)  # the watching socket gets the move meanwhile
+        route.fulfill(response=answer)
+
+    page.route("**/api/matches/*/seats/*", move_first)
+    page.goto(f"/match/{match_id}")
+    page.get_by_label("Your name").fill("Ben")
+    page.get_by_role("button", name="Play as Player 2").click()
+    assert my_turn(page)
+    ann.close()
+    page.wait_for_function("() => [...document.querySelectorAll('#said li')]"
+                           ".some((li) => li.textContent.startsWith('Your turn, Ben.'))")
+    said = page.locator("#said li").all_inner_texts()
+    assert said[-1].startswith("Your turn, Ben."), said
+
+
 def test_the_replay_list_tells_title_players_date_and_result(new_page: Any) -> None:
     page = new_page()
     open_lobby(page)

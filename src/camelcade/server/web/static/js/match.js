@@ -636,7 +636,8 @@ function announce(before, msg) {
         missed.length, { last: missed[missed.length - 1] }));
   }
   const myTurn = msg.status === "running" && msg.current_player === page.seat;
-  const turnChanged = !before || before.current_player !== msg.current_player || before.status !== msg.status || before.state_id !== msg.state_id;
+  // A seat just taken counts as a new turn: the watcher was never told "your turn".
+  const turnChanged = !before || before.seat !== msg.seat || before.current_player !== msg.current_player || before.status !== msg.status || before.state_id !== msg.state_id;
   if (msg.status === "finished" && before?.status !== "finished") {
     parts.push(t("Game over. {result}", { result: resultText(msg) }));
     cue("over", page.settings.sound);

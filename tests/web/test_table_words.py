@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -128,6 +129,39 @@ def test_a_first_join_is_not_a_return_and_camel_up_calls_players_by_name(
     assert not any("Seat" in text for text in seats), seats
 
 
+def _ann_moves(ann: Client) -> None:
+    state = ann.wait_state(lambda m: bool(m["legal_actions"]))
+    ann.act(state["legal_actions"][0]["action"])
+    ann.wait_state(past(state["state_id"]))
+
+
+def _ben_joins_ann(new_page: Any, server: ServerProcess,
+                   routes: dict[str, Callable[[Client], Callable[[Any], None]]]) -> list[str]:
+    """Ann (seat 1, over the API) and a bot wait for Ben, who takes seat 2 in the page,
+    with ``routes`` (made for Ann's client) holding the page's requests on the way. What
+    the page said once it is Ben's turn."""
+    api = Api(server.base)
+    created = api.create("camel-up", players=3, auto_start=True, seats=[
+        {"kind": "open"}, {"kind": "open"}, {"kind": "bot", "bot": "@easy"}])
+    match_id = created["match"]["id"]
+    ann = Client(server.ws_base, match_id, api.join(match_id, 0, "Ann"))
+    page = new_page()
+    for pattern, make in routes.items():
+        page.route(pattern, make(ann))
+    page.goto(f"/match/{match_id}")
+    page.get_by_label("Your name").fill("Ben")
+    page.get_by_role("button", name="Play as Player 2").click()
+    assert my_turn(page)
+    ann.close()
+    page.wait_for_function("() => [...document.querySelectorAll('#said li')]"
+                           ".some((li) => li.textContent.startsWith('Your turn, Ben.'))")
+    return list(page.locator("#said li").all_inner_texts())
+
+
+JOIN = "**/api/matches/*/seats/*"
+TABLE = "**/api/web/matches/*"
+
+
 def test_a_move_made_while_a_seat_is_taken_is_told_as_news_not_as_a_return(
         new_page: Any, web_server: ServerProcess) -> None:
     """Regression (CI, 2026-12-06): on a slow machine the watching page saw the match
@@ -135,37 +169,26 @@ def test_a_move_made_while_a_seat_is_taken_is_told_as_news_not_as_a_return(
     said "Back in the match" to a person who had never been in it. Here that order is
     forced: the join's answer waits until the page has seen the start, and the first
     player moves while the page fetches its seat's table."""
-    api = Api(web_server.base)
-    created = api.create("camel-up", players=3, auto_start=True, seats=[
-        {"kind": "open"}, {"kind": "open"}, {"kind": "bot", "bot": "@easy"}])
-    match_id = created["match"]["id"]
-    ann = Client(web_server.ws_base, match_id, api.join(match_id, 0, "Ann"))
-    page = new_page()
     joined: list[bool] = []
 
-    def slow_join(route: Any) -> None:
-        answer = route.fetch()
-        ann.wait_state(lambda m: m["status"] == "running")
-        time.sleep(1.0)  # the watching socket gets the start meanwhile
-        joined.append(True)
-        route.fulfill(response=answer)
-
-    def move_meanwhile(route: Any) -> None:
-        if joined and len(joined) == 1:
+    def slow_join(ann: Client) -> Callable[[Any], None]:
+        def handle(route: Any) -> None:
+            answer = route.fetch()
+            ann.wait_state(lambda m: m["status"] == "running")
+            time.sleep(1.0)  # the watching socket gets the start meanwhile
             joined.append(True)
-            state = ann.wait_state(lambda m: bool(m["legal_actions"]))
-            ann.act(state["legal_actions"][0]["action"])
-            ann.wait_state(past(state["state_id"]))
-        route.continue_()
+            route.fulfill(response=answer)
+        return handle
 
-    page.route("**/api/matches/*/seats/*", slow_join)
-    page.route("**/api/web/matches/*", move_meanwhile)
-    page.goto(f"/match/{match_id}")
-    page.get_by_label("Your name").fill("Ben")
-    page.get_by_role("button", name="Play as Player 2").click()
-    assert my_turn(page)
-    ann.close()
-    said = page.locator("#said li").all_inner_texts()
+    def move_meanwhile(ann: Client) -> Callable[[Any], None]:
+        def handle(route: Any) -> None:
+            if len(joined) == 1:
+                joined.append(True)
+                _ann_moves(ann)
+            route.continue_()
+        return handle
+
+    said = _ben_joins_ann(new_page, web_server, {JOIN: slow_join, TABLE: move_meanwhile})
     assert len(joined) == 2, "the first player did not move while the seat connected"
     assert not any("Back in the match" in text for text in said), said
     # the moves since the watching page's last position, not the match from its start
@@ -178,30 +201,16 @@ def test_a_seat_taken_on_its_turn_hears_your_turn(
     moved before the join was answered): no move came after, and the page, which had
     said "Player 2 to move" to the watcher, said nothing more: the new player never heard
     it was their turn (found in the review of 2026-12-07)."""
-    api = Api(web_server.base)
-    created = api.create("camel-up", players=3, auto_start=True, seats=[
-        {"kind": "open"}, {"kind": "open"}, {"kind": "bot", "bot": "@easy"}])
-    match_id = created["match"]["id"]
-    ann = Client(web_server.ws_base, match_id, api.join(match_id, 0, "Ann"))
-    page = new_page()
 
-    def move_first(route: Any) -> None:
-        answer = route.fetch()
-        state = ann.wait_state(lambda m: bool(m["legal_actions"]))
-        ann.act(state["legal_actions"][0]["action"])
-        ann.wait_state(past(state["state_id"]))
-        time.sleep(1.0)  # the watching socket gets the move meanwhile
-        route.fulfill(response=answer)
+    def move_first(ann: Client) -> Callable[[Any], None]:
+        def handle(route: Any) -> None:
+            answer = route.fetch()
+            _ann_moves(ann)
+            time.sleep(1.0)  # the watching socket gets the move meanwhile
+            route.fulfill(response=answer)
+        return handle
 
-    page.route("**/api/matches/*/seats/*", move_first)
-    page.goto(f"/match/{match_id}")
-    page.get_by_label("Your name").fill("Ben")
-    page.get_by_role("button", name="Play as Player 2").click()
-    assert my_turn(page)
-    ann.close()
-    page.wait_for_function("() => [...document.querySelectorAll('#said li')]"
-                           ".some((li) => li.textContent.startsWith('Your turn, Ben.'))")
-    said = page.locator("#said li").all_inner_texts()
+    said = _ben_joins_ann(new_page, web_server, {JOIN: move_first})
     assert said[-1].startswith("Your turn, Ben."), said
 
 

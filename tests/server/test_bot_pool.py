@@ -401,14 +401,10 @@ def test_the_fork_server_is_started_before_any_bot_moves() -> None:
     assert _in_a_fresh_process(script) == "running"
 
 
-def test_a_workers_start_up_is_not_counted_as_its_bots_thinking() -> None:
-    """Forked from a fork server started without the pool's preload (a simulation's
-    runner in the same process had started it first), a worker imports for most of a
-    second before its first job. That start-up was counted as the bot's thinking, so a
-    random bot on the quick worker was judged slow and sent to the general workers for
-    good, behind whatever search they ran (a clean-clone CI run timed out on it). Here
-    the quick share (0.1 s) is small, so that any start-up counted would exceed it, yet ten
-    times a random move on a loaded machine (at 0.01 s a loaded CI run failed it)."""
+def _first_move_from_a_cold_fork_server(settings: str, setup: str, report: str) -> str:
+    """One random bot's move by a server whose workers fork from a fork server started
+    without the pool's preload (as a simulation's runner in the same process does first),
+    in a fresh process; what ``report`` prints about the pool afterwards."""
     script = (
         "import pathlib, sys, tempfile\n"
         "from multiprocessing import forkserver\n"
@@ -416,16 +412,51 @@ def test_a_workers_start_up_is_not_counted_as_its_bots_thinking() -> None:
         "from tests.server.conftest import sqlite_settings\n"
         "from tests.server.support import Api, ServerThread\n"
         "from tests.server.test_bot_pool import _match_against, _move_and_wait_for_the_bot\n"
-        "settings = sqlite_settings(pathlib.Path(tempfile.mkdtemp()), bot_workers=2,\n"
-        "                           quick_bot_seconds=0.1)\n"
+        f"settings = sqlite_settings(pathlib.Path(tempfile.mkdtemp()), {settings})\n"
         "running = ServerThread(settings).start()\n"
         "try:\n"
         "    pool = running.app.state.services.pool\n"
-        "    pool.cost['random'] = 0.001  # known quick: the quick worker takes it first\n"
+        f"    {setup}\n"
         "    match_id, token = _match_against(Api(running.base), 'random')\n"
         "    _move_and_wait_for_the_bot(running, match_id, token, timeout=60)\n"
-        "    print(pool.workers[0].jobs_done, sorted(pool.demoted))\n"
+        f"    print({report})\n"
         "finally:\n"
         "    running.stop()\n"
     )
-    assert _in_a_fresh_process(script) == "1 []"
+    return _in_a_fresh_process(script)
+
+
+def test_a_workers_start_up_is_not_counted_as_its_bots_thinking() -> None:
+    """Forked from a cold fork server, a worker loads every game before its first job.
+    That start-up was counted as the bot's thinking, so a random bot on the quick worker
+    was judged slow and sent to the general workers for good, behind whatever search they
+    ran (a clean-clone CI run timed out on it). Here the quick share (0.1 s) is small, so
+    that any start-up counted would exceed it, yet ten times a random move on a loaded
+    machine (at 0.01 s a loaded CI run failed it)."""
+    assert _first_move_from_a_cold_fork_server(
+        "bot_workers=2, quick_bot_seconds=0.1",
+        "pool.cost['random'] = 0.001  # known quick: the quick worker takes it first",
+        "pool.workers[0].jobs_done, sorted(pool.demoted)") == "1 []"
+
+
+def test_a_workers_start_up_is_not_counted_against_the_move_deadline() -> None:
+    """The same start-up on a general worker was counted against the move deadline: with
+    the test server's 1.5 s, a random bot's first move went to a fallback and its worker
+    was killed (a clean-clone CI run failed on it). The deadline here (0.5 s) is shorter
+    than the start-up (about 2 s), and hundreds of times a random move."""
+    assert _first_move_from_a_cold_fork_server(
+        "bot_workers=2, bot_move_deadline=0.5",
+        "assert 'random' not in pool.cost  # not measured: a general worker takes it",
+        "pool.workers[1].jobs_done, pool.stats.fallbacks, pool.stats.replaced_workers",
+    ) == "1 0 0"
+
+
+def test_a_worker_that_does_not_start_in_time_gives_its_move_to_a_fallback() -> None:
+    """Start-up is not thinking, but neither is it endless: a worker not ready within
+    ``STARTUP_SECONDS`` (here 0.05 s, against a cold start-up of about 2 s) is replaced and
+    the bot's move falls back, so a person never waits on a broken worker."""
+    assert _first_move_from_a_cold_fork_server(
+        "bot_workers=2, bot_move_deadline=30",
+        "import camelcade.server.botpool as botpool; botpool.STARTUP_SECONDS = 0.05",
+        "pool.stats.fallbacks >= 1, pool.stats.replaced_workers >= 1, pool.stats.jobs",
+    ) == "True True 0"

@@ -23,11 +23,11 @@ bot yields the CPU to the server. How jobs are chosen:
 
 Workers are forked from a preloaded fork server (every game imported once), so replacing
 one takes milliseconds; a worker says when it has started (``WorkerReady``), and only
-then does the quick worker's judge start counting its job's CPU: a fork server some
-other part of the process started first, without the preload, makes each new worker
-import for most of a second, and that is not its bot's thinking. A worker answers over
-a pipe the event loop watches directly: no thread has to win the GIL back to deliver an
-answer.
+then do the move deadline and the quick worker's judge start counting: a fork server
+some other part of the process started first, without the preload, makes each new
+worker load every game for a second or more, and that is not its bot's thinking. A
+worker answers over a pipe the event loop watches directly: no thread has to win the GIL
+back to deliver an answer.
 """
 
 from __future__ import annotations
@@ -58,6 +58,9 @@ QUICK_OVERRUN = 4.0
 """A quick bot still thinking after this many times ``quick_bot_seconds`` is not quick."""
 QUICK_WALL_SECONDS = 1.0
 """A quick bot's move that has taken this long, CPU or not, is not quick."""
+STARTUP_SECONDS = 20.0
+"""A worker not ready this long after its job was sent is broken (a cold fork server's
+worker loads every game first: about 2 s, several on a loaded machine)."""
 COST_WEIGHT = 0.3
 """Weight of the newest move in a bot name's running average cost."""
 
@@ -305,12 +308,12 @@ class BotPool:
         worker.running = pending
         worker.started = time.monotonic()
         self.observe_wait(worker.started - pending.submitted)
+        worker.cpu_limit = self.quick_limit(pending.job.bot)
         if worker.ready:
             self._start_clock(worker)
-        worker.cpu_limit = self.quick_limit(pending.job.bot)
-        limit = worker.cpu_limit if worker.quick_only else self.deadline
-        worker.watchdog = asyncio.get_running_loop().call_later(
-            min(limit, self.deadline), self._overrun, worker, pending)
+        else:  # the clock starts at ``WorkerReady``; a start-up has its own allowance
+            worker.watchdog = asyncio.get_running_loop().call_later(
+                STARTUP_SECONDS, self._overrun, worker, pending)
 
     def _ensure(self, worker: Worker) -> Connection:
         if worker.conn is not None and worker.process is not None and worker.process.is_alive():
@@ -361,11 +364,21 @@ class BotPool:
         self._dispatch()
 
     def _start_clock(self, worker: Worker) -> None:
-        """The running job's thinking starts now: the quick worker's judge counts from
-        here, not from the process's start-up (``WorkerReady``)."""
+        """The running job's thinking starts now, not at the process's start-up
+        (``WorkerReady``): both the quick worker's judge and the move deadline count from
+        here. A worker forked from a cold fork server loads every game for a second or two
+        first, and a deadline counting that gave a random bot's move to a fallback."""
+        if worker.watchdog is not None:
+            worker.watchdog.cancel()
         worker.thinking_since = time.monotonic()
         if worker.quick_only and worker.process is not None:
             worker.cpu_at_start = process_cpu_seconds(worker.process.pid or 0) or 0.0
+        pending = worker.running
+        if pending is None:
+            return
+        limit = worker.cpu_limit if worker.quick_only else self.deadline
+        worker.watchdog = asyncio.get_running_loop().call_later(
+            min(limit, self.deadline), self._overrun, worker, pending)
 
     def _account(self, job: BotJob, cpu: float) -> None:
         now = time.monotonic()
@@ -382,24 +395,21 @@ class BotPool:
     def _overrun(self, worker: Worker, pending: Pending) -> None:
         """The job outlived its limit: replace the worker; fall back, or move lanes.
 
-        On the quick worker the limit is CPU time where it can be read: a quick bot on a
-        machine busy with other work is slow to answer, not slow to think, so it keeps its
-        lane (and the watch goes on) until it has used the CPU of a slow one, or has taken
+        A worker that has not said ``WorkerReady`` within ``STARTUP_SECONDS`` is broken:
+        its job falls back. Once it is ready, the job's limit counts from then. On the
+        quick worker the limit is CPU time where it can be read: a quick bot on a machine
+        busy with other work is slow to answer, not slow to think, so it keeps its lane
+        (and the watch goes on) until it has used the CPU of a slow one, or has taken
         ``QUICK_WALL_SECONDS`` (a bot that waits on something is not quick either).
         """
         if worker.running is not pending:
             return
-        now = time.monotonic()
-        elapsed = now - worker.started
+        now, ready = time.monotonic(), worker.ready
+        thinking = now - worker.thinking_since if ready else now - worker.started
         limit = worker.cpu_limit
-        if worker.quick_only and not worker.ready and elapsed < self.deadline:
-            # still starting (a cold fork server imports for most of a second): not judged
-            worker.watchdog = asyncio.get_running_loop().call_later(
-                min(limit, self.deadline - elapsed), self._overrun, worker, pending)
-            return
-        thinking = now - worker.thinking_since
         wall_limit = min(self.deadline, QUICK_WALL_SECONDS)
-        if worker.quick_only and thinking < wall_limit and worker.process is not None:
+        if (ready and worker.quick_only and thinking < wall_limit
+                and worker.process is not None):
             used = process_cpu_seconds(worker.process.pid or 0)
             if used is not None and used - worker.cpu_at_start < limit:
                 worker.watchdog = asyncio.get_running_loop().call_later(
@@ -409,14 +419,19 @@ class BotPool:
         if pending.future.done():
             self._dispatch()
             return
-        if worker.quick_only and elapsed < self.deadline and not pending.future.done():
+        if not ready:
+            log.warning("bot worker %d did not start within %.0f s; a fallback moves",
+                        worker.index, STARTUP_SECONDS)
+            self.stats.fallbacks += 1
+            pending.future.set_result(None)
+        elif worker.quick_only and thinking < self.deadline:
             log.warning("bot %s is not quick (%.2f s); it moves to the general workers",
-                        pending.job.bot, elapsed)
+                        pending.job.bot, thinking)
             self.demoted.add(pending.job.bot)
             self.pending.append(pending)
         else:
             log.warning("bot %s in match %s ran out of time (%.1f s); a fallback moves",
-                        pending.job.bot, pending.job.match_id, elapsed)
+                        pending.job.bot, pending.job.match_id, thinking)
             self.stats.fallbacks += 1
             pending.future.set_result(None)
         self._dispatch()

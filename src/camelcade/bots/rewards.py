@@ -17,6 +17,7 @@ limit) is valued by ranking its current scores the same way.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from camelcade.core.errors import OptionError
@@ -84,3 +85,85 @@ def expected_reward(finals: Sequence[Sequence[float]], seat: PlayerId, reward: R
     for points in finals:
         total += reward(rank_by_points(points), len(points))[seat]
     return total / len(finals)
+
+
+def _normal_cdf(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def normal_quadrature(count: int) -> list[tuple[float, float]]:
+    """Nodes and weights of Gauss–Hermite quadrature for a standard normal variable:
+    ``E[f(Z)] ≈ Σ w·f(z)``, exact for polynomials of degree ``2·count − 1``. The roots of
+    the orthonormal Hermite polynomial by Newton's method, each started from the usual
+    asymptotic guesses (largest root first), the textbook way."""
+    roots: list[float] = []
+    weights: list[float] = []
+    z = 0.0
+    for i in range((count + 1) // 2):
+        if i == 0:
+            z = math.sqrt(2 * count + 1) - 1.85575 * (2 * count + 1) ** (-1 / 6)
+        elif i == 1:
+            z -= 1.14 * count ** 0.426 / z
+        elif i == 2:
+            z = 1.86 * z - 0.86 * roots[0]
+        elif i == 3:
+            z = 1.91 * z - 0.91 * roots[1]
+        else:
+            z = 2.0 * z - roots[i - 2]
+        slope = 1.0
+        for _ in range(100):
+            p1, p2 = math.pi ** -0.25, 0.0
+            for j in range(1, count + 1):
+                p1, p2 = z * math.sqrt(2.0 / j) * p1 - math.sqrt((j - 1) / j) * p2, p1
+            slope = math.sqrt(2.0 * count) * p2
+            step = p1 / slope
+            z -= step
+            if abs(step) < 1e-14:
+                break
+        roots.append(z)
+        weights.append(2.0 / (slope * slope))
+    nodes: list[tuple[float, float]] = []
+    for root, weight in zip(roots, weights, strict=True):
+        nodes.append((root * math.sqrt(2.0), weight / math.sqrt(math.pi)))
+        if root > 1e-12:
+            nodes.append((-root * math.sqrt(2.0), weight / math.sqrt(math.pi)))
+    return nodes
+
+
+WIN_NODES = normal_quadrature(12)
+"""Quadrature for the chance to finish first under normal noise: within 1e-4 of a
+million draws' answer on the tests' positions, at 12 normal probabilities per rival."""
+
+
+def smoothed_reward(points: Sequence[float], seat: PlayerId, spread: float,
+                    reward: Reward) -> float:
+    """``seat``'s expected reward when every seat's ``points`` will still move by an
+    independent normal amount of standard deviation ``spread`` — computed, not sampled.
+
+    A search that samples that noise (as ``expected_reward`` over noisy rows does) pays
+    for it in variance: most of what tells two candidate moves apart is whether the seat
+    ends just ahead of or just behind another, and a drawn normal says yes or no where
+    the chance is, say, 0.6. Integrating it out gives the same expectation with none of
+    that noise. The rank score is linear in the pairwise outcomes, so it is a mean of
+    normal probabilities; the win needs one integral over the seat's own noise
+    (Gauss–Hermite). With ``spread`` 0 the points rank as they stand, ties shared.
+    """
+    players = len(points)
+    if players < 2:
+        return 1.0
+    mine = points[seat]
+    others = [p for i, p in enumerate(points) if i != seat]
+    if spread <= 0.0:
+        return reward(rank_by_points(points), players)[seat]
+    if reward is rank_rewards:
+        scale = spread * math.sqrt(2.0)
+        return sum(_normal_cdf((mine - p) / scale) for p in others) / (players - 1)
+    if reward is win_rewards:
+        total = 0.0
+        for z, weight in WIN_NODES:
+            product = weight
+            for p in others:
+                product *= _normal_cdf((mine - p) / spread + z)
+            total += product
+        return total
+    raise ValueError(f"no smoothed form of the reward {reward!r}")

@@ -23,10 +23,12 @@ evaluator and adds a search over the current decision:
 * **The other seats' face-down race bets** drawn per path from the opponent model fitted
   on the lab's records (:mod:`.reading`: who bet, on which pile, how late, with which leg
   tickets), each owner's cards distinct colours; the expert's guesses are the model's.
-* **The value** is the mean rank reward (:func:`camelcade.bots.rewards.expected_reward`:
-  the lab's score, or the share of the win with ``reward="win"``) of the seat's final
-  coins plus the candidate's: its ticket or race bet paid on the path, or the expert's
-  coins for it, plus what the expert's look-ahead says it leaves the others.
+* **The value** is the mean rank reward (the lab's score, or the share of the win with
+  ``reward="win"``) of the seat's final coins plus the candidate's: its ticket or race
+  bet paid on the path, or the expert's coins for it, plus what the expert's look-ahead
+  says it leaves the others. The legs still to come are integrated out on each path
+  (:func:`camelcade.bots.rewards.smoothed_reward`), not drawn: drawn, they made the
+  400-path choice differ from a 12,800-path one on 31 % of the moves.
 
 ``iterations`` race paths a move, or as many as ``time_limit`` allows (``clock="cpu"``
 counts this process's CPU time, as the other search bots do). With partnerships (six
@@ -41,7 +43,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from camelcade.bots.budget import Budget
-from camelcade.bots.rewards import expected_reward, reward_named
+from camelcade.bots.rewards import reward_named, smoothed_reward
 from camelcade.core.action import Action
 from camelcade.core.errors import CamelcadeError
 from camelcade.core.game import Game
@@ -126,18 +128,18 @@ class ChampionBot:
                        self._model_or_default(), position)
         table.correct(paths)
         hidden = table.draw_hidden(self._expert.guesses(), len(paths), self._rng)
-        noise = table.noise(paths, self._rng)
-        bases = [table.base(path, cards, spread)
-                 for path, cards, spread in zip(paths, hidden, noise, strict=True)]
+        spreads = table.spreads(paths)
+        bases = [table.base(path, cards) for path, cards in zip(paths, hidden, strict=True)]
+        seat, reward = view.player, self._reward
         values = []
         for choice in shortlist:
             deltas = table.deltas(choice, paths, hidden)
-            finals = []
-            for base, delta in zip(bases, deltas, strict=True):
+            total = 0.0
+            for base, delta, spread in zip(bases, deltas, spreads, strict=True):
                 row = list(base)
-                row[view.player] += delta
-                finals.append(row)
-            values.append(expected_reward(finals, view.player, self._reward))
+                row[seat] += delta
+                total += smoothed_reward(row, seat, spread, reward)
+            values.append(total / len(paths))
         return values
 
     def _paths(self, position: Position) -> list[RacePath]:
@@ -238,19 +240,15 @@ class _Table:
             draws.append(cards)
         return draws
 
-    def noise(self, paths: Sequence[RacePath], rng: random.Random) -> list[list[float]]:
-        """Per path and seat, the coins the legs still to come add (normal, mean 0)."""
-        out = []
-        for path in paths:
-            scale = self.spread * math.sqrt(path.legs_after + self.leg_left)
-            out.append([rng.gauss(0.0, scale) if scale > 0 else 0.0
-                        for _ in range(self.players)])
-        return out
+    def spreads(self, paths: Sequence[RacePath]) -> list[float]:
+        """Per path, the standard deviation of the coins the legs still to come add to
+        each seat (normal, mean 0): integrated out by ``smoothed_reward``, not drawn."""
+        return [self.spread * math.sqrt(path.legs_after + self.leg_left) for path in paths]
 
-    def base(self, path: RacePath, cards: Mapping[HiddenCard, str],
-             spread: Sequence[float]) -> list[float]:
-        """Every seat's final coins on ``path`` before this seat's move."""
-        coins = [self.fixed[i] + spread[i] + self.correction[i] for i in range(self.players)]
+    def base(self, path: RacePath, cards: Mapping[HiddenCard, str]) -> list[float]:
+        """Every seat's final coins on ``path`` before this seat's move, the legs still
+        to come left out (their spread is ``spreads``)."""
+        coins = [self.fixed[i] + self.correction[i] for i in range(self.players)]
         for owner, held in enumerate(self.tickets):
             for colour, value in held:
                 coins[owner] += _ticket_pay(path.leg, colour, value)

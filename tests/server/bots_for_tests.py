@@ -6,6 +6,7 @@ import gc
 import json
 import os
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 from camelcade.core.action import Action
@@ -93,3 +94,11 @@ class WarmBot:
 
     def choose(self, view: View) -> Action:
         return view.legal_actions()[0]
+
+
+def say_if_preloaded(conn: Connection) -> None:
+    """A process's target: whether it started with every game loaded (forked warm)."""
+    from camelcade.bots import preload
+
+    conn.send(preload._preloaded)
+    conn.close()

@@ -185,10 +185,10 @@ def test_a_worker_takes_its_first_job_with_every_game_loaded_and_frozen(
     worker started from nothing (spawn), "pool" one started as the pool starts it."""
     import multiprocessing
 
+    from camelcade.bots.preload import worker_context
     from camelcade.server import botworker
-    from camelcade.server.botpool import _context
 
-    context = multiprocessing.get_context("spawn") if start == "cold" else _context()
+    context = multiprocessing.get_context("spawn") if start == "cold" else worker_context()
     mine, theirs = context.Pipe()
     worker = context.Process(target=botworker.main, args=(theirs, 0), daemon=True)
     worker.start()
@@ -366,8 +366,8 @@ def test_a_level_resolves_to_its_bot_and_settings_for_the_worker() -> None:
 def test_the_workers_fork_server_warms_every_bot_that_says_how() -> None:
     """``preload`` calls a bot class's ``warm()`` once: a compiled search loads its code
     there, not in a worker that the move deadline would kill while it compiles."""
+    from camelcade.bots.preload import preload
     from camelcade.games.kamelen import kernel
-    from camelcade.server.botworker import preload
 
     bots_for_tests.WARMED.clear()
     preload()
@@ -460,3 +460,27 @@ def test_a_worker_that_does_not_start_in_time_gives_its_move_to_a_fallback() -> 
         "import camelcade.server.botpool as botpool; botpool.STARTUP_SECONDS = 0.05",
         "pool.stats.fallbacks >= 1, pool.stats.replaced_workers >= 1, pool.stats.jobs",
     ) == "True True 0"
+
+
+def test_the_simulation_runner_starts_the_fork_server_warm_for_the_bot_workers() -> None:
+    """Regression (CI, 2026-12-07): the fork server is one per process, and the simulation
+    runner started it bare; every bot worker after it loaded each game before its first
+    move, on a loaded machine for longer than the tests waited. Both now start it with
+    the preload (``bots.preload.worker_context``), so a worker forked after a simulation
+    in the same process starts with every game loaded."""
+    script = (
+        "import pathlib, tempfile\n"
+        "from camelcade.bots.preload import worker_context\n"
+        "from camelcade.sim.lab import run_tournament\n"
+        "from tests.server.bots_for_tests import say_if_preloaded\n"
+        "from tests.sim.test_lab import tournament\n"
+        "out = pathlib.Path(tempfile.mkdtemp()) / 'games.jsonl'\n"
+        "played = run_tournament(tournament('kamelen', 'random,random'), 4, out, workers=2)\n"
+        "context = worker_context()\n"
+        "mine, theirs = context.Pipe()\n"
+        "worker = context.Process(target=say_if_preloaded, args=(theirs,))\n"
+        "worker.start()\n"
+        "print(played.played, mine.recv())\n"
+        "worker.join(30)\n"
+    )
+    assert _in_a_fresh_process(script) == "4 True"

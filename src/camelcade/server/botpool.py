@@ -21,12 +21,12 @@ bot yields the CPU to the server. How jobs are chosen:
   ``bot_move_seconds``; any bot still thinking at ``bot_move_deadline`` has its worker
   killed and replaced, and the caller plays a fallback move.
 
-Workers are forked from a preloaded fork server (every game imported once), so replacing
-one takes milliseconds; a worker says when it has started (``WorkerReady``), and only
-then do the move deadline and the quick worker's judge start counting: a fork server
-some other part of the process started first, without the preload, makes each new
-worker load every game for a second or more, and that is not its bot's thinking. A
-worker answers over a pipe the event loop watches directly: no thread has to win the GIL
+Workers are forked from a preloaded fork server (every game imported once,
+``bots.preload``), so replacing one takes milliseconds; a worker says when it has
+started (``WorkerReady``), and only then do the move deadline and the quick worker's
+judge start counting: a fork server some other code started bare makes each new worker
+load every game for a second or more, and that is not its bot's thinking. A worker
+answers over a pipe the event loop watches directly: no thread has to win the GIL
 back to deliver an answer.
 """
 
@@ -46,6 +46,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from camelcade import bots as bot_registry
+from camelcade.bots.preload import worker_context
 from camelcade.core.errors import OptionError
 from camelcade.core.registry import plugin
 from camelcade.server import botworker
@@ -76,16 +77,6 @@ def bot_target(game: str, name: str) -> tuple[str, dict[str, Any]]:
     except OptionError as error:
         raise ValueError(str(error)) from None
     return found.target, settings
-
-
-def _context() -> Any:
-    """Fork server where there is one (POSIX): workers fork from a warm, thread-free parent."""
-    methods = multiprocessing.get_all_start_methods()
-    if "forkserver" in methods:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["camelcade.server.botpreload"])
-        return context
-    return multiprocessing.get_context("spawn")
 
 
 @dataclass(eq=False)
@@ -190,7 +181,7 @@ class BotPool:
         """
         if "forkserver" not in multiprocessing.get_all_start_methods():
             return
-        _context()
+        worker_context()  # names the preload before the fork server starts
 
         def start() -> None:
             from multiprocessing import forkserver
@@ -320,7 +311,7 @@ class BotPool:
             return worker.conn
         self._stop_process(worker)
         parent, child = multiprocessing.Pipe(duplex=True)
-        process = _context().Process(target=botworker.main, args=(child, worker.nice),
+        process = worker_context().Process(target=botworker.main, args=(child, worker.nice),
                                      name=f"camelcade-bot-{worker.index}", daemon=True)
         process.start()
         child.close()

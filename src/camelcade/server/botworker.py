@@ -11,7 +11,6 @@ is still live, and hands the bot that view alone, exactly as ``cc.play`` does.
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import signal
 import time
@@ -22,11 +21,11 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from camelcade import bots as bot_registry
+from camelcade.bots import preload
 from camelcade.core.agent import Agent
 from camelcade.core.game import Game, State
 from camelcade.core.plugin import Ref
-from camelcade.core.registry import game_class, game_ids
+from camelcade.core.registry import game_class
 
 CACHED_MATCHES = 64
 """Positions a worker keeps between jobs (a match's next bot move replays only the new
@@ -127,50 +126,6 @@ def answer(job: BotJob, positions: Positions) -> BotAnswer:
     return BotAnswer(job.job_id, action, error, time.process_time() - started)
 
 
-_preloaded = False
-"""Set by ``preload``; a worker forked from a fork server that ran it inherits it."""
-
-
-def preload() -> None:
-    """Import every game and bot once, so workers forked from this process start warm.
-
-    The fork server imports ``botpreload``, which runs this once; a worker it forks then
-    spends its first job thinking, not importing. A bot class with a ``warm()`` static
-    method is asked to get ready here too (a compiled search loads its machine code): a
-    worker killed at the move deadline while compiling would never get to play.
-
-    What it loaded is then frozen out of the collector's sight (``gc.freeze``). A worker
-    inherits the fork server's collector counts, so its first full collection, often in
-    its first job, walked all 160,000 preloaded objects and copied every page it touched:
-    84 ms of CPU, more than a quick bot's 50 ms share.
-    """
-    global _preloaded
-    for game_id in game_ids():
-        game_class(game_id)
-    for name in bot_registry.names():
-        with contextlib.suppress(Exception):
-            loaded = bot_registry.ref(name).load()
-            warm = getattr(loaded, "warm", None)
-            if callable(warm):
-                warm()
-    gc.collect()
-    gc.freeze()
-    _preloaded = True
-
-
-def get_ready() -> None:
-    """Load (``preload``) what the fork server did not, before the first job is taken.
-
-    The fork server is one per process: where another part of the process started it
-    first (the simulation runner does, without the preload), workers came cold, and a
-    random bot's first move, importing its game, used 0.2 s of CPU, was judged slow on the
-    quick worker and queued behind two stuck searches (CI, 2026-12-06). The pool counts a
-    job's CPU from ``WorkerReady``, so start-up done here is not counted as thinking.
-    """
-    if not _preloaded:
-        preload()
-
-
 def process_cpu_seconds(pid: int) -> float | None:
     """CPU seconds a process has used (Linux ``/proc``), or None where that is not known."""
     try:
@@ -186,7 +141,7 @@ def main(conn: Connection, nice: int) -> None:
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
-    get_ready()
+    preload.get_ready()
     positions = Positions()
     conn.send(WorkerReady())
     while True:

@@ -10,14 +10,13 @@ the iterator cancels what has not started.
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.context
 import re
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from camelcade.bots.preload import worker_context
 from camelcade.core.errors import OptionError
 from camelcade.core.words import N_, t, translate
 from camelcade.sim.match import MatchResult, play_match, play_matches
@@ -69,7 +68,7 @@ def run_matches(matches: Sequence[Match], *, workers: int = 1,
 
 def _processes(matches: Sequence[Match], workers: int) -> Iterator[MatchResult]:
     batches = _Batches(matches, workers)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_worker_context())
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=worker_context())
     running: set[Future[list[MatchResult]]] = set()
     try:
         while batches.waiting or running:
@@ -84,13 +83,6 @@ def _processes(matches: Sequence[Match], workers: int) -> Iterator[MatchResult]:
         for future in running:
             future.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _worker_context() -> multiprocessing.context.BaseContext:
-    """Workers start from a clean server process, not by forking the caller: forking a
-    process that runs threads (a test runner, a web server) can deadlock the child."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
 def check_scheduler(address: str) -> None:

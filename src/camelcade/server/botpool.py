@@ -311,8 +311,9 @@ class BotPool:
             return worker.conn
         self._stop_process(worker)
         parent, child = multiprocessing.Pipe(duplex=True)
-        process = worker_context().Process(target=botworker.main, args=(child, worker.nice),
-                                     name=f"camelcade-bot-{worker.index}", daemon=True)
+        process = worker_context().Process(
+            target=botworker.main, args=(child, worker.nice),
+            name=f"camelcade-bot-{worker.index}", daemon=True)
         process.start()
         child.close()
         worker.process, worker.conn, worker.ready = process, parent, False

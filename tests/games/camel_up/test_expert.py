@@ -22,10 +22,10 @@ from .helpers import START, game, load, setup
 ALL_1 = ["blue", "green", "orange", "yellow", "white"]
 
 
-def test_the_expert_is_registered_and_is_the_hard_level() -> None:
+def test_the_expert_is_registered() -> None:
     bot = cc.bots.load("camel-up-expert", seed=3)
     assert bot.name == "camel-up-expert"
-    assert PLUGIN.levels["hard"].bot == "camel-up-expert"
+    assert PLUGIN.ladder[-1] == "camel-up-expert"
 
 
 @pytest.mark.parametrize("edition", [1, 2])

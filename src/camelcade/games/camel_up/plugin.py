@@ -29,13 +29,13 @@ PLUGIN = GamePlugin(
                       "ahead; now and then plays any legal move"),
         "medium": Level("camel-up-ev", {"race_samples": 20},
                         "takes the best leg bet by exact odds; guesses the race roughly"),
-        "hard": Level("camel-up-expert", {},
-                      "weighs what its moves leave the other players, and guesses their "
-                      "hidden race bets"),
+        "hard": Level("camel-up-champion", {},
+                      "plays to finish first: tries its best moves over hundreds of ways "
+                      "the race may go, and reads the others' hidden race bets"),
     },
     # Each level's fixed OpenSkill μ in rated matches, measured by the lab
     # (benchmarks/level_ratings.py; tests/test_level_ratings.py keeps them equal).
-    bot_ratings={"random": -12.9, "@easy": 25.8, "@medium": 38.2, "@hard": 45.9},
+    bot_ratings={"random": -16.7, "@easy": 23.2, "@medium": 41.0, "@hard": 49.8},
     locale=LocaleSlot("camel_up"),
     search=SearchSlot(evaluators={"legs": Ref(f"{_HERE}.evaluator:legs")}),
     terminal=TerminalSlot(

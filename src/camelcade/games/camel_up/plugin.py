@@ -30,8 +30,8 @@ PLUGIN = GamePlugin(
         "medium": Level("camel-up-ev", {"race_samples": 20},
                         "takes the best leg bet by exact odds; guesses the race roughly"),
         "hard": Level("camel-up-champion", {},
-                      "plays to finish first: tries its best moves over hundreds of ways "
-                      "the race may go, and reads the others' hidden race bets"),
+                      "plays for the best final place: tries its best moves over hundreds "
+                      "of ways the race may go, and reads the others' hidden race bets"),
     },
     # Each level's fixed OpenSkill μ in rated matches, measured by the lab
     # (benchmarks/level_ratings.py; tests/test_level_ratings.py keeps them equal).

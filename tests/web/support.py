@@ -134,7 +134,8 @@ def write_json(path: Path, data: Any) -> None:
 
 
 def open_lobby(page: Any) -> None:
-    """Open the lobby and wait for its list of games: the page fills the game chooser from
-    ``/api/web/games`` after it loads, so a key pressed before that finds it empty."""
+    """Open the lobby and wait until its form is ready: the page fills the game chooser from
+    ``/api/web/games`` after it loads and only then enables "Create the match", so a key
+    pressed before that finds the chooser empty and Enter does nothing."""
     page.goto("/")
-    page.wait_for_selector("#create-game option[value]", state="attached")
+    page.wait_for_selector("#create:not([aria-busy]) #create-submit:enabled")

@@ -107,6 +107,42 @@ def test_a_name_the_server_refuses_leaves_no_match_in_the_lobby(own_page: Any) -
     assert "Join" not in page.locator("#matches").inner_text()
 
 
+def test_an_enter_before_the_games_arrive_does_nothing_until_the_form_is_ready(
+        new_page: Any) -> None:
+    """Regression (CI, 2026-12-07): the form was live before its script had the games, so an
+    Enter in the name box submitted it natively (a GET of the lobby, no match). Now the
+    button is disabled and the form busy until the games are there."""
+    page = new_page()
+    held: list[Any] = []
+    page.route("**/api/web/games*", lambda route: held.append(route))
+    page.goto("/")
+    page.wait_for_function("() => document.readyState === 'complete'")
+    assert page.locator("#create").get_attribute("aria-busy") == "true"
+    assert page.locator("#create-submit").is_disabled()
+    page.locator("#create-name").focus()
+    page.keyboard.type("Kim")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)  # a native submission would have navigated by now
+    assert page.url.endswith("/") and "?" not in page.url
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_selector("#create:not([aria-busy]) #create-submit:enabled")
+    assert page.locator("#create-game option").count() >= 5
+    assert page.locator("#create-name").input_value() == "Kim"  # not lost to a reload
+
+
+def test_the_lobby_says_when_the_games_cannot_be_loaded(own_page: Any) -> None:
+    page = own_page
+    page.route("**/api/web/games*", lambda route: route.fulfill(
+        status=503, content_type="application/json",
+        body=json.dumps({"error": {"code": "unavailable", "message": "The server is busy."}})))
+    page.goto("/")
+    page.wait_for_function("() => document.querySelector('#create-error').textContent")
+    assert page.locator("#create-error").inner_text() == (
+        "The games could not be loaded (The server is busy.); reload the page.")
+    assert page.locator("#create-submit").is_disabled()
+
+
 def test_a_joined_emoji_name_plays_is_remembered_and_the_loopback_note_shows(
     new_page: Any
 ) -> None:

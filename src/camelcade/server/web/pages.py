@@ -107,7 +107,7 @@ LOBBY = """
 <section aria-labelledby="games-h"><h2 id="games-h">Games</h2>
 <ul id="games" class="cc-games"></ul></section>
 <section aria-labelledby="create-h"><h2 id="create-h">Create a match</h2>
-<form id="create" class="cc-form" novalidate>
+<form id="create" class="cc-form" novalidate aria-busy="true">
 <p><label for="create-game">Game</label> <select id="create-game" name="game"></select></p>
 <p><label for="create-players">Players</label>
 <input id="create-players" name="players" type="number" inputmode="numeric" required></p>
@@ -137,7 +137,7 @@ over several moves)</label> <select id="create-bank" name="bank">
 <span id="create-rated-help" class="cc-help">Only players who kept their profile with an
 e-mail address have a rating; guests and bots play their part, and nothing of theirs
 changes. Leave it unticked for a casual match.</span></p>
-<p><button type="submit">Create the match</button></p>
+<p><button type="submit" id="create-submit" disabled>Create the match</button></p>
 <p id="create-error" class="cc-error" role="alert"></p>
 </form>
 <div id="created" hidden></div>

@@ -280,15 +280,22 @@ async function loadMatches() {
   } catch (error) { host.replaceChildren(h("p", { text: error.message })); }
 }
 
+// The form comes with its button disabled and marked busy: an Enter pressed before the
+// games are here would otherwise submit it natively (a GET of the lobby, nothing created).
 (async () => {
   myName = nameBox($("#create-name"), $("#create-name-hint"));
-  games = await api("/api/web/games");
+  try { games = await api("/api/web/games"); } catch (failure) {
+    $("#create-error").textContent = t("The games could not be loaded ({reason}); reload the page.", { reason: failure.message });
+    return;
+  }
   renderGames();
   renderForm();
   $("#create-game").addEventListener("change", renderForm);
   $("#create-players").addEventListener("change", renderSeats);
   $("#create").addEventListener("submit", create);
   $("#refresh").addEventListener("click", loadMatches);
+  $("#create-submit").disabled = false;
+  $("#create").removeAttribute("aria-busy");
   await loadMatches();
   if (location.hash === "#create") $("#create-game").focus();
 })();

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,20 @@ class Api:
         return match_id, created["host_token"], tokens
 
 
+def stuck_at(thread: threading.Thread) -> str:
+    """The innermost frames of a stuck attempt and of the library's reader threads
+    (``recv_events``): whether a handshake hangs in TLS or waits for the HTTP answer."""
+    frames = sys._current_frames()
+    said = []
+    for each in threading.enumerate():
+        if each.ident in frames and (each is thread or "recv_events" in each.name):
+            stack = traceback.extract_stack(frames[each.ident])[-4:]
+            said.append(f"{each.name}: " + " < ".join(
+                f"{Path(frame.filename).name}:{frame.lineno} {frame.name}"
+                for frame in reversed(stack)))
+    return "; ".join(said) or "no thread found"
+
+
 def connect_within(uri: str, open_timeout: float, **options: Any) -> ClientConnection:
     """``websockets.sync.client.connect``, bounded in time whatever happens.
 
@@ -206,7 +221,8 @@ def connect_within(uri: str, open_timeout: float, **options: Any) -> ClientConne
     thread.join(open_timeout + 5)
     if not outcome:
         raise TimeoutError(f"no websocket to {uri} after {open_timeout + 5:.0f} s: the "
-                           "handshake timed out and the client library is stuck closing")
+                           "handshake timed out and the client library is stuck closing; "
+                           f"where the attempt waits: {stuck_at(thread)}")
     if isinstance(outcome[0], BaseException):
         raise outcome[0]
     return outcome[0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import psycopg
 import pytest
 
 from camelcade.server.db import libpq_url
-from tests.server.support import Api, Client, play_until_finished
+from tests.server.support import Api, Client, ServerProcess, play_until_finished
 from tests.server.topology import Topology, running_topology
 
 pytestmark = pytest.mark.topology
@@ -28,6 +29,32 @@ def topology(postgres_url: str, tmp_path: Path) -> Iterator[Topology]:
         yield running
 
 
+def _tail(path: Path, lines: int = 12) -> str:
+    return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+
+
+def join_through_caddy(topology: Topology, match_id: str, token: str) -> Client:
+    """A player's connection through Caddy, as the page makes it: a hand-shake that gets no
+    answer is given up after 10 s and made again once (the page reconnects too).
+
+    Twice in CI (2026-12-06 and 07) the first hand-shake through Caddy got no answer for
+    30 s, while both processes answered HTTP through Caddy; it never happened here in 300
+    hand-shakes in a row under load, and its cause is not found. A second try is taken
+    only if every live process still takes a websocket directly, so a process that stopped
+    answering hand-shakes fails here; the hang is reported as a warning with the tail of
+    Caddy's debug log, which says whether an upstream was asked and answered."""
+    try:
+        return Client(topology.ws_base, match_id, token, tls=topology.tls, open_timeout=10)
+    except TimeoutError as hang:
+        live: list[ServerProcess] = [server for server in topology.servers
+                                     if server.proc is not None and server.proc.poll() is None]
+        for server in live:  # a spectator's connection, straight to the process
+            Client(server.ws_base, match_id, open_timeout=10).ws.close()
+        warnings.warn(f"{hang}\nevery live process took a websocket directly; Caddy's log "
+                      f"ends:\n{_tail(topology.proxy_log)}", stacklevel=2)
+        return Client(topology.ws_base, match_id, token, tls=topology.tls, open_timeout=10)
+
+
 def _state_of_all(clients: list[Client]) -> int:
     return max(int((client.state or {}).get("state_id", 0)) for client in clients)
 
@@ -37,8 +64,7 @@ def test_a_match_through_caddy_survives_a_killed_process(topology: Topology) -> 
     assert api.http.get("/health").json() == {"status": "ok"}
     assert api.http.get("/metrics").status_code == 404  # never through Caddy
     match_id, _host, tokens = api.open_match(players=2)
-    clients = [Client(topology.ws_base, match_id, token, tls=topology.tls, open_timeout=30)
-               for token in tokens]
+    clients = [join_through_caddy(topology, match_id, token) for token in tokens]
     play_until_finished(clients, seed=3, stop_after=6)
     for client in clients:  # a move still in flight lands before we take the count
         with contextlib.suppress(TimeoutError):
@@ -50,8 +76,7 @@ def test_a_match_through_caddy_survives_a_killed_process(topology: Topology) -> 
     topology.servers[0].kill()  # mid-match, without a goodbye
     for client in clients:
         client.close()
-    back = [Client(topology.ws_base, match_id, token, tls=topology.tls, open_timeout=30)
-            for token in tokens]
+    back = [join_through_caddy(topology, match_id, token) for token in tokens]
     state = back[0].wait_state()
     assert state["state_id"] == reached  # nothing lost
     play_until_finished(back, seed=4, timeout=120)

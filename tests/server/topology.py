@@ -28,6 +28,7 @@ class Topology:
     ws_base: str
     tls: ssl.SSLContext
     servers: list[ServerProcess]
+    proxy_log: Path
 
 
 def _caddy() -> str:
@@ -56,8 +57,8 @@ def running_topology(postgres_url: str, tmp_path: Path,
     https_port, http_port = free_port(), free_port()
     storage = tmp_path / "caddy"
     config = tmp_path / "Caddyfile"
-    config.write_text(
-        "{\n\tadmin off\n\tskip_install_trust\n"
+    config.write_text(  # debug: the proxy's log says whether an upstream answered
+        "{\n\tadmin off\n\tskip_install_trust\n\tdebug\n"
         f"\thttp_port {http_port}\n\thttps_port {https_port}\n"
         f"\tstorage file_system {storage}\n}}\n\n"
         f"import {REPO / 'deploy' / 'Caddyfile'}\n")
@@ -83,7 +84,8 @@ def running_topology(postgres_url: str, tmp_path: Path,
                 time.sleep(0.2)
         else:
             raise RuntimeError(f"caddy did not serve: {(tmp_path / 'caddy.log').read_text()}")
-        yield Topology(base, f"wss://localhost:{https_port}", tls, servers)
+        yield Topology(base, f"wss://localhost:{https_port}", tls, servers,
+                       tmp_path / "caddy.log")
     finally:
         proxy.terminate()
         proxy.wait(10)

@@ -24,6 +24,7 @@ from tests.web.support import audit, chromium_watchdog, open_lobby
 
 pytestmark = pytest.mark.browser
 
+OPACITY = "(button) => getComputedStyle(button).opacity"
 FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
 LOBBY_IDS = """async () => {
   const answer = await fetch("/api/matches?limit=50");
@@ -119,6 +120,7 @@ def test_an_enter_before_the_games_arrive_does_nothing_until_the_form_is_ready(
     page.wait_for_function("() => document.readyState === 'complete'")
     assert page.locator("#create").get_attribute("aria-busy") == "true"
     assert page.locator("#create-submit").is_disabled()
+    assert float(page.locator("#create-submit").evaluate(OPACITY)) < 1  # looks disabled too
     page.locator("#create-name").focus()
     page.keyboard.type("Kim")
     page.keyboard.press("Enter")
@@ -128,6 +130,7 @@ def test_an_enter_before_the_games_arrive_does_nothing_until_the_form_is_ready(
     held[0].continue_()
     page.wait_for_selector("#create:not([aria-busy]) #create-submit:enabled")
     assert page.locator("#create-game option").count() >= 5
+    assert float(page.locator("#create-submit").evaluate(OPACITY)) == 1
     assert page.locator("#create-name").input_value() == "Kim"  # not lost to a reload
 
 
